@@ -1,0 +1,1 @@
+//! taflcount: a rules engine and command-line tools for the tafl family of board games.
