@@ -2,3 +2,5 @@
 
 pub mod board;
 pub mod rules;
+pub mod moves;
+pub mod perft;
