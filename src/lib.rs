@@ -4,3 +4,4 @@ pub mod board;
 pub mod rules;
 pub mod moves;
 pub mod perft;
+pub mod notation;
