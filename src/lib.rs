@@ -5,3 +5,4 @@ pub mod rules;
 pub mod moves;
 pub mod perft;
 pub mod notation;
+pub mod cli;
