@@ -27,7 +27,7 @@ impl Position {
     /// board and hold only pieces the engine plays.
     pub fn from_layout(tables: &Tables, layout: &Layout, side: Side) -> Result<Position, Unsupported> {
         if layout.dim() != tables.dim {
-            return Err(Unsupported(format!("a {0}x{0} position for a {1}x{1} variant", layout.dim(), tables.dim)));
+            return Err(Unsupported::Mismatch(format!("the position is {0}x{0} but the variant is played on {1}x{1}", layout.dim(), tables.dim)));
         }
         super::tables::check_layout_supported(layout)?;
         let mut pos = Position {

@@ -78,13 +78,20 @@ pub struct MoverTables {
     pub window: [u32; 32],
 }
 
-/// Why a rules set or position cannot be played yet.
+/// Why a rules set or position cannot be played: a feature the engine does not play
+/// yet, or a position that does not fit the rules.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Unsupported(pub String);
+pub enum Unsupported {
+    NotYet(String),
+    Mismatch(String),
+}
 
 impl fmt::Display for Unsupported {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "not supported yet: {}", self.0)
+        match self {
+            Unsupported::NotYet(what) => write!(f, "not supported yet: {what}"),
+            Unsupported::Mismatch(what) => f.write_str(what),
+        }
     }
 }
 
@@ -139,10 +146,10 @@ impl Tables {
     /// berserk, pieces other than taflmen and one defending king).
     pub fn new(rules: &Rules) -> Result<Tables, Unsupported> {
         if rules.jumps[0] != Jump::None {
-            return Err(Unsupported("king jumps (`kj`)".into()));
+            return Err(Unsupported::NotYet("king jumps (`kj`)".into()));
         }
         if rules.berserk != Berserk::None {
-            return Err(Unsupported("berserk (`ber`)".into()));
+            return Err(Unsupported::NotYet("berserk (`ber`)".into()));
         }
         check_layout_supported(&rules.start)?;
         let dim = rules.dim;
@@ -302,11 +309,11 @@ pub fn check_layout_supported(layout: &crate::board::Layout) -> Result<(), Unsup
         match (piece.side, piece.kind) {
             (_, PieceKind::Taflman) => {}
             (Side::Defenders, PieceKind::King) => kings += 1,
-            _ => return Err(Unsupported(format!("the {} {} `{}` on {square}", piece.side.name().trim_end_matches('s'), piece.kind.name(), piece.letter()))),
+            _ => return Err(Unsupported::NotYet(format!("the {} {} `{}` on {square}", piece.side.name().trim_end_matches('s'), piece.kind.name(), piece.letter()))),
         }
     }
     if kings > 1 {
-        return Err(Unsupported(format!("{kings} kings on the board")));
+        return Err(Unsupported::NotYet(format!("{kings} kings on the board")));
     }
     Ok(())
 }
