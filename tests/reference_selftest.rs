@@ -469,3 +469,191 @@ fn divide_sums_to_perft() {
     assert_eq!(d.len(), 40);
     assert_eq!(d.iter().map(|(_, c)| c).sum::<u64>(), 39_512);
 }
+
+// ---------------------------------------------------------------------------
+// The fixture suite fixtures/perft/rules.perft.
+// ---------------------------------------------------------------------------
+
+const SUITE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/perft/rules.perft");
+
+fn check_suite_part(part: usize, parts: usize) {
+    let entries = load_suite(SUITE).unwrap();
+    assert!(entries.len() >= 40, "only {} entries", entries.len());
+    let mut failures = Vec::new();
+    for e in entries.iter().skip(part).step_by(parts) {
+        for &(d, want) in &e.perft {
+            let got = perft(&e.rules, e.position.as_deref(), e.side, d)
+                .unwrap_or_else(|m| panic!("{}: {m}", e.id));
+            if got != want {
+                failures.push(format!("{} perft {d}: file {want}, reference {got}", e.id));
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+// Every count in the suite file is reproduced by the reference (split in parts so
+// the test harness runs them in parallel).
+#[test]
+fn suite_counts_reproduced_part0() {
+    check_suite_part(0, 3);
+}
+#[test]
+fn suite_counts_reproduced_part1() {
+    check_suite_part(1, 3);
+}
+#[test]
+fn suite_counts_reproduced_part2() {
+    check_suite_part(2, 3);
+}
+
+/// Each twin pair's counts differ at some listed depth. The file's counts are used:
+/// `suite_counts_reproduced_*` proves that the reference computes exactly those.
+#[test]
+fn suite_twins_differ() {
+    let entries = load_suite(SUITE).unwrap();
+    let mut pairs = 0;
+    for c in entries.iter().filter(|e| e.id.ends_with("-control")) {
+        let base_id = c.id.strip_suffix("-control").unwrap();
+        let base = entries
+            .iter()
+            .find(|e| e.id == base_id)
+            .unwrap_or_else(|| panic!("{} has no twin {base_id}", c.id));
+        let differ = base
+            .perft
+            .iter()
+            .any(|&(d, n)| c.perft.iter().any(|&(d2, n2)| d2 == d && n2 != n));
+        assert!(differ, "{} and {} have the same counts at every common depth", base.id, c.id);
+        pairs += 1;
+    }
+    assert!(pairs >= 20, "only {pairs} twin pairs");
+}
+
+#[test]
+fn suite_sizes_covered() {
+    let entries = load_suite(SUITE).unwrap();
+    for dim in [5, 7, 9, 11, 13, 19] {
+        assert!(
+            entries.iter().any(|e| e.rules.contains(&format!("dim:{dim} "))),
+            "no {dim}x{dim} entry"
+        );
+    }
+    for e in &entries {
+        let deepest = e.perft.iter().map(|&(_, n)| n).max().unwrap();
+        assert!(deepest <= 3_000_000, "{}: {deepest} nodes", e.id);
+    }
+}
+
+#[test]
+fn suite_parse_errors_name_the_line() {
+    let bad = "# c\nid x\nrules dim:5 start:/5/5/5/5/5/\nperft one 3\n";
+    let e = reference::suite::parse_suite(bad).unwrap_err();
+    assert!(e.contains("line 4"), "{e}");
+    let bad = "id x\nrules dim:5\nside nobody\n";
+    let e = reference::suite::parse_suite(bad).unwrap_err();
+    assert!(e.contains("line 3"), "{e}");
+    let bad = "perft 1 2\n";
+    assert!(reference::suite::parse_suite(bad).unwrap_err().contains("line 1"));
+}
+
+/// Maintenance tool: recompute every `perft d n` line of the suite file with the
+/// reference, dropping depths whose count exceeds 3 million. Run with
+/// `cargo test --release --test reference_selftest fill_suite_counts -- --ignored`
+/// (set TAFL_SUITE to fill another file).
+#[test]
+#[ignore]
+fn fill_suite_counts() {
+    let path = std::env::var("TAFL_SUITE").unwrap_or_else(|_| SUITE.to_string());
+    let entries = load_suite(&path).unwrap();
+    let text = std::fs::read_to_string(&path).unwrap();
+    let mut out = String::new();
+    let mut cur: Option<&reference::suite::SuiteEntry> = None;
+    let mut too_big = false;
+    for line in text.lines() {
+        if let Some(id) = line.strip_prefix("id ") {
+            cur = entries.iter().find(|e| e.id == id.trim());
+            too_big = false;
+        }
+        if let Some(rest) = line.strip_prefix("perft ") {
+            let e = cur.unwrap();
+            let d: u32 = rest.split_whitespace().next().unwrap().parse().unwrap();
+            if too_big {
+                continue;
+            }
+            let n = perft(&e.rules, e.position.as_deref(), e.side, d).unwrap();
+            if n > 3_000_000 {
+                too_big = true;
+                continue;
+            }
+            eprintln!("{} perft {d} {n}", e.id);
+            out += &format!("perft {d} {n}\n");
+            continue;
+        }
+        out += line;
+        out.push('\n');
+    }
+    std::fs::write(&path, out).unwrap();
+}
+
+/// The ply-1 events the suite comments promise, checked move by move in each twin.
+#[test]
+fn suite_claims() {
+    let entries = load_suite(SUITE).unwrap();
+    let get = |id: &str| entries.iter().find(|e| e.id == id).unwrap_or_else(|| panic!("no {id}"));
+    let start = |id: &str| {
+        let e = get(id);
+        RefGame::new(&e.rules, e.position.as_deref(), e.side).unwrap()
+    };
+    // (id, move, captures with the rule, captures in the -control twin)
+    for (id, mv, with, without) in [
+        ("shieldwall-strict", "e3-e1", &["c1", "d1"][..], &[][..]),
+        ("shieldwall-relaxed", "g2-d2", &["c1", "d1"], &[]),
+        ("shieldwall-corner", "d3-d1", &["b1", "c1"], &[]),
+        ("shieldwall-king", "e3-e1", &["c1"], &[]),
+        ("linnaean", "e8-e7", &["e6"], &[]),
+        ("ks-strong", "c2-c4", &[], &["b4"]),
+        ("ks-middle", "c3-b3", &["a3"], &[]),
+        ("ks-centre", "i6-f6", &[], &["e6"]),
+        ("ks-centre-edge", "g9-d9", &["c9"], &[]),
+        ("ks-weak", "e6-a6", &["a7"], &[]),
+        ("ka-anvil", "d1-d3", &["c3"], &[]),
+        ("ka-hammer", "b1-b3", &["c3"], &[]),
+        ("ka-armed", "b4-b6", &["c6"], &[]),
+        ("ka-armed", "d1-d4", &["c4"], &[]),
+        ("throne-empty-hostile", "d5-c5", &["c4"], &[]),
+        ("throne-occupied-hostile", "p12-j12", &["j11"], &[]),
+    ] {
+        assert_eq!(start(id).play(mv).unwrap(), v(with), "{id} {mv}");
+        assert_eq!(start(&format!("{id}-control")).play(mv).unwrap(), v(without), "{id}-control {mv}");
+    }
+    // (id, move, status with the rule, status in the twin)
+    for (id, mv, with, without) in [
+        ("edge-fort", "f3-f1", Some("edge fort"), None),
+        ("encirclement", "f9-f8", Some("encirclement"), None),
+        ("escape-edge", "e5-e9", Some("escape"), None),
+        ("escape-corner", "c19-a19", Some("escape"), None),
+        ("ks-middle", "c3-b3", Some("king captured"), None),
+    ] {
+        let mut g = start(id);
+        g.play(mv).unwrap();
+        assert_eq!(g.is_over(), with, "{id} {mv}");
+        let mut g = start(&format!("{id}-control"));
+        g.play(mv).unwrap();
+        assert_eq!(g.is_over(), without, "{id}-control {mv}");
+    }
+    // Re-entry: b6 leaves the attacker fort and may not come back without re-entry.
+    for (id, back) in [("afor-reentry", false), ("afor-reentry-control", true)] {
+        let mut g = start(id);
+        g.play("b6-b7").unwrap();
+        g.play("f3-f1").unwrap();
+        assert_eq!(g.legal_moves().contains(&"b7-b6".to_string()), back, "{id}");
+        assert!(g.legal_moves().contains(&"a6-a3".to_string()), "{id}: a6 leaves through a5");
+    }
+    // Defender fort: attackers pass g8 but may not stop there.
+    assert!(!start("dfor").legal_moves().contains(&"g11-g8".to_string()));
+    assert!(start("dfor-control").legal_moves().contains(&"g11-g8".to_string()));
+    assert!(!start("dfor").legal_moves().contains(&"c7-f7".to_string()));
+    assert!(start("dfor").legal_moves().contains(&"c7-e7".to_string()));
+    // The OpenTafl false positive is no fort.
+    assert_eq!(start("edge-fort-opentafl-false-positive").is_over(), None);
+}
