@@ -1,4 +1,8 @@
 //! taflcount: a rules engine and command-line tools for the tafl family of board games.
 
+pub mod board;
 pub mod complexity;
+pub mod moves;
+pub mod perft;
 pub mod report;
+pub mod rules;

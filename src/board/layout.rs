@@ -1,0 +1,238 @@
+//! A position as plain data (which piece stands where), and OTN position records.
+//!
+//! `start` records list rank 1 first; `starti` records list the top rank first, so they
+//! read like a picture. A digit run is that many empty squares (`11` is eleven).
+
+use super::piece::{Piece, PieceKind, Side};
+use super::square::{Square, MAX_DIM};
+use std::fmt;
+
+/// Which piece stands on each square of a `dim` x `dim` board. Validated only for shape.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Layout {
+    dim: usize,
+    squares: Vec<Option<Piece>>,
+}
+
+/// Why a position record could not be read. `column` counts characters from 1.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LayoutError {
+    pub column: usize,
+    pub message: String,
+}
+
+impl fmt::Display for LayoutError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "position record, column {}: {}", self.column, self.message)
+    }
+}
+
+impl std::error::Error for LayoutError {}
+
+/// The order in which a record lists its rows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RecordOrder {
+    /// `start`: rank 1 first.
+    RankOneFirst,
+    /// `starti`: the top rank first.
+    TopRankFirst,
+}
+
+impl Layout {
+    /// An empty board of side `dim`.
+    pub fn empty(dim: usize) -> Layout {
+        assert!(dim <= MAX_DIM);
+        Layout { dim, squares: vec![None; dim * dim] }
+    }
+
+    pub fn dim(&self) -> usize {
+        self.dim
+    }
+
+    pub fn get(&self, square: Square) -> Option<Piece> {
+        self.squares[square.rank() * self.dim + square.file()]
+    }
+
+    /// The piece at 0-based `file`, `rank`.
+    pub fn piece_at(&self, file: usize, rank: usize) -> Option<Piece> {
+        self.squares[rank * self.dim + file]
+    }
+
+    pub fn set(&mut self, square: Square, piece: Option<Piece>) {
+        self.squares[square.rank() * self.dim + square.file()] = piece;
+    }
+
+    /// Every occupied square with its piece, rank 1 first.
+    pub fn pieces(&self) -> impl Iterator<Item = (Square, Piece)> + '_ {
+        self.squares.iter().enumerate().filter_map(move |(i, p)| p.map(|p| (Square::new(i % self.dim, i / self.dim), p)))
+    }
+
+    /// How many pieces of this side and kind stand on the board.
+    pub fn count(&self, side: Side, kind: PieceKind) -> usize {
+        self.pieces().filter(|(_, p)| p.side == side && p.kind == kind).count()
+    }
+
+    /// How many pieces this side has, of any kind.
+    pub fn count_side(&self, side: Side) -> usize {
+        self.pieces().filter(|(_, p)| p.side == side).count()
+    }
+
+    /// Reads a record such as `/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/`. A leading `start:` or
+    /// `starti:` picks the order; otherwise `order` applies.
+    pub fn parse(text: &str, order: RecordOrder) -> Result<Layout, LayoutError> {
+        let (body, order, offset) = if let Some(rest) = text.strip_prefix("starti:") {
+            (rest, RecordOrder::TopRankFirst, 7)
+        } else if let Some(rest) = text.strip_prefix("start:") {
+            (rest, RecordOrder::RankOneFirst, 6)
+        } else {
+            (text, order, 0)
+        };
+        let err = |column: usize, message: String| LayoutError { column: column + offset + 1, message };
+        if !body.starts_with('/') {
+            return Err(err(0, format!("a record starts with `/`, found `{}`", body.chars().next().map_or(String::from("nothing"), String::from))));
+        }
+        if !body.ends_with('/') || body.len() < 2 {
+            return Err(err(body.len().saturating_sub(1), "a record ends with `/`".into()));
+        }
+        let inner = &body[1..body.len() - 1];
+        let rows: Vec<&str> = inner.split('/').collect();
+        let dim = rows.len();
+        if dim % 2 == 0 || !(5..=MAX_DIM).contains(&dim) {
+            return Err(err(0, format!("the record has {dim} rows; a board has an odd number of rows from 5 to 19")));
+        }
+        let mut layout = Layout::empty(dim);
+        let mut column = 1; // index of the first character of the current row in `body`
+        for (row_index, row) in rows.iter().enumerate() {
+            let rank = match order {
+                RecordOrder::RankOneFirst => row_index,
+                RecordOrder::TopRankFirst => dim - 1 - row_index,
+            };
+            let mut file = 0usize;
+            let bytes = row.as_bytes();
+            let mut i = 0;
+            while i < bytes.len() {
+                let ch = bytes[i] as char;
+                if ch.is_ascii_digit() {
+                    let start = i;
+                    while i < bytes.len() && bytes[i].is_ascii_digit() {
+                        i += 1;
+                    }
+                    let run: usize = row[start..i].parse().map_err(|_| err(column + start, format!("`{}` is not a run length", &row[start..i])))?;
+                    if run == 0 {
+                        return Err(err(column + start, "an empty run of length 0".into()));
+                    }
+                    file += run;
+                    if file > dim {
+                        return Err(err(column + start, format!("rank {} is longer than the board's {dim} squares", rank + 1)));
+                    }
+                    continue;
+                }
+                let piece = Piece::from_letter(ch).ok_or_else(|| err(column + i, format!("`{ch}` is not a piece letter (t c n k m g, upper case for defenders) or a digit")))?;
+                if file >= dim {
+                    return Err(err(column + i, format!("rank {} is longer than the board's {dim} squares", rank + 1)));
+                }
+                layout.set(Square::new(file, rank), Some(piece));
+                file += 1;
+                i += 1;
+            }
+            if file != dim {
+                return Err(err(column + row.len(), format!("rank {} has {file} squares; the board has {dim}", rank + 1)));
+            }
+            column += row.len() + 1;
+        }
+        Ok(layout)
+    }
+
+    /// The record in the given order, with digit runs for empty squares.
+    pub fn record(&self, order: RecordOrder) -> String {
+        let mut out = String::from("/");
+        for i in 0..self.dim {
+            let rank = match order {
+                RecordOrder::RankOneFirst => i,
+                RecordOrder::TopRankFirst => self.dim - 1 - i,
+            };
+            let mut run = 0;
+            for file in 0..self.dim {
+                match self.piece_at(file, rank) {
+                    None => run += 1,
+                    Some(piece) => {
+                        if run > 0 {
+                            out.push_str(&run.to_string());
+                            run = 0;
+                        }
+                        out.push(piece.letter());
+                    }
+                }
+            }
+            if run > 0 {
+                out.push_str(&run.to_string());
+            }
+            out.push('/');
+        }
+        out
+    }
+
+    /// The board as a picture, top rank first, with coordinates; for humans.
+    pub fn picture(&self) -> String {
+        let mut out = String::new();
+        for rank in (0..self.dim).rev() {
+            out.push_str(&format!("{:>2} ", rank + 1));
+            for file in 0..self.dim {
+                out.push(self.piece_at(file, rank).map_or('.', |p| p.letter()));
+                out.push(' ');
+            }
+            out.push('\n');
+        }
+        out.push_str("   ");
+        for file in 0..self.dim {
+            out.push((b'a' + file as u8) as char);
+            out.push(' ');
+        }
+        out.push('\n');
+        out
+    }
+}
+
+/// Displays the `start` order record (rank 1 first).
+impl fmt::Display for Layout {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.record(RecordOrder::RankOneFirst))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn start_and_starti_are_mirror_orders() {
+        let a = Layout::parse("/t4/5/5/5/4K/", RecordOrder::RankOneFirst).unwrap();
+        assert_eq!(a.piece_at(0, 0), Some(Piece::ATTACKER));
+        assert_eq!(a.piece_at(4, 4), Some(Piece::KING));
+        let b = Layout::parse("starti:/t4/5/5/5/4K/", RecordOrder::RankOneFirst).unwrap();
+        assert_eq!(b.piece_at(0, 4), Some(Piece::ATTACKER));
+        assert_eq!(b.record(RecordOrder::TopRankFirst), "/t4/5/5/5/4K/");
+        assert_eq!(a.to_string(), "/t4/5/5/5/4K/");
+    }
+
+    #[test]
+    fn multi_digit_runs() {
+        let text = "/11/11/11/11/11/5K5/11/11/11/11/11/";
+        let layout = Layout::parse(text, RecordOrder::RankOneFirst).unwrap();
+        assert_eq!(layout.dim(), 11);
+        assert_eq!(layout.to_string(), text);
+    }
+
+    #[test]
+    fn errors_name_the_column() {
+        let e = Layout::parse("/5/5/2x2/5/5/", RecordOrder::RankOneFirst).unwrap_err();
+        assert_eq!(e.column, 7);
+        assert!(e.message.contains("`x`"));
+        let e = Layout::parse("/5/5/6/5/5/", RecordOrder::RankOneFirst).unwrap_err();
+        assert!(e.message.contains("longer"), "{e}");
+        let e = Layout::parse("/5/5/4/5/5/", RecordOrder::RankOneFirst).unwrap_err();
+        assert!(e.message.contains("rank 3 has 4 squares"), "{e}");
+        assert!(Layout::parse("/5/5/5/5/", RecordOrder::RankOneFirst).is_err());
+        assert!(Layout::parse("5/5/5/5/5", RecordOrder::RankOneFirst).is_err());
+    }
+}

@@ -1,0 +1,264 @@
+//! End of the game, in the order of rules.md: no attackers, no defenders, escape, king
+//! captured, no legal move, edge fort, encirclement. Repetition needs history and is
+//! left to callers that keep it (`History`).
+
+use super::position::Position;
+use super::tables::{file_of, rank_of, Mover, Tables};
+use crate::board::{Side, MAX_DIM};
+use std::fmt;
+
+/// Why a game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum EndReason {
+    NoAttackers,
+    NoDefenders,
+    Escape,
+    KingCaptured,
+    NoLegalMove,
+    EdgeFort,
+    Encirclement,
+    Repetition,
+}
+
+impl EndReason {
+    pub fn name(self) -> &'static str {
+        match self {
+            EndReason::NoAttackers => "no attackers",
+            EndReason::NoDefenders => "no defenders",
+            EndReason::Escape => "escape",
+            EndReason::KingCaptured => "king captured",
+            EndReason::NoLegalMove => "no legal move",
+            EndReason::EdgeFort => "edge fort",
+            EndReason::Encirclement => "encirclement",
+            EndReason::Repetition => "repetition",
+        }
+    }
+}
+
+impl fmt::Display for EndReason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A finished game: the winner (`None` for a draw) and the rule that ended it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Outcome {
+    pub winner: Option<Side>,
+    pub reason: EndReason,
+}
+
+type Words = [u32; MAX_DIM];
+
+/// Grows `reach` through the squares of `open` (orthogonal steps) until it is stable.
+fn flood(dim: usize, mut reach: Words, open: &Words) -> Words {
+    loop {
+        let mut changed = false;
+        for r in (0..dim).chain((0..dim).rev()) {
+            let mut x = reach[r];
+            if r > 0 {
+                x |= reach[r - 1] & open[r];
+            }
+            if r + 1 < dim {
+                x |= reach[r + 1] & open[r];
+            }
+            loop {
+                let y = x | (((x << 1) | (x >> 1)) & open[r]);
+                if y == x {
+                    break;
+                }
+                x = y;
+            }
+            if x != reach[r] {
+                reach[r] = x;
+                changed = true;
+            }
+        }
+        if !changed {
+            return reach;
+        }
+    }
+}
+
+/// The squares orthogonally next to `set`, `set` included.
+fn dilate(dim: usize, board: u32, set: &Words) -> Words {
+    let mut out = [0; MAX_DIM];
+    for r in 0..dim {
+        let mut x = set[r] | (set[r] << 1) | (set[r] >> 1);
+        if r > 0 {
+            x |= set[r - 1];
+        }
+        if r + 1 < dim {
+            x |= set[r + 1];
+        }
+        out[r] = x & board;
+    }
+    out
+}
+
+impl Position {
+    /// The outcome if the game is over, not counting repetition. Checks only what the
+    /// last move can have changed: a defender move cannot encircle, an attacker move
+    /// cannot build an edge fort (docs/rules-decisions.md).
+    pub fn outcome(&self, t: &Tables) -> Option<Outcome> {
+        let end = |winner, reason| Some(Outcome { winner: Some(winner), reason });
+        if self.count[Side::Attackers as usize] == 0 {
+            return end(Side::Defenders, EndReason::NoAttackers);
+        }
+        if self.count[Side::Defenders as usize] == 0 {
+            return end(Side::Attackers, EndReason::NoDefenders);
+        }
+        if let Some(k) = self.king() {
+            if t.escape[rank_of(k)] & (1 << (file_of(k) + 1)) != 0 {
+                return end(Side::Defenders, EndReason::Escape);
+            }
+        }
+        if self.king_captured {
+            return end(Side::Attackers, EndReason::KingCaptured);
+        }
+        if !self.has_moves(t) {
+            return end(self.side_to_move.opponent(), EndReason::NoLegalMove);
+        }
+        let defenders_moved = self.last_mover != Some(Side::Attackers);
+        let attackers_moved = self.last_mover != Some(Side::Defenders);
+        if t.edge_fort && defenders_moved && self.edge_fort(t) {
+            return end(Side::Defenders, EndReason::EdgeFort);
+        }
+        if t.encirclement && attackers_moved && self.encircled(t) {
+            return end(Side::Attackers, EndReason::Encirclement);
+        }
+        None
+    }
+
+    /// True if the game is over (repetition aside). The cheap tests come first.
+    #[inline]
+    pub fn is_over(&self, t: &Tables) -> bool {
+        self.outcome(t).is_some()
+    }
+
+    fn empty_words(&self, t: &Tables) -> Words {
+        let mut empty = [0; MAX_DIM];
+        for (r, e) in empty.iter_mut().enumerate().take(t.dim) {
+            *e = t.board & !(self.ranks[0][r] | self.ranks[1][r]);
+        }
+        empty
+    }
+
+    /// Encirclement: no defender can reach the edge. Flood from the empty edge squares
+    /// through empty squares; a defender on the edge or next to the flood breaks it.
+    pub fn encircled(&self, t: &Tables) -> bool {
+        let dim = t.dim;
+        let defenders = &self.ranks[Side::Defenders as usize];
+        let edge_files = 0b10 | (1 << dim);
+        if defenders[0] != 0 || defenders[dim - 1] != 0 || defenders[..dim].iter().any(|w| w & edge_files != 0) {
+            return false;
+        }
+        let empty = self.empty_words(t);
+        let mut seed = [0; MAX_DIM];
+        for r in 0..dim {
+            seed[r] = if r == 0 || r == dim - 1 { empty[r] } else { empty[r] & edge_files };
+        }
+        let reach = dilate(dim, t.board, &flood(dim, seed, &empty));
+        !(0..dim).any(|r| reach[r] & defenders[r] != 0)
+    }
+
+    /// Edge fort, a sound test (docs/rules-decisions.md): the king on an edge with a legal
+    /// move, his region of empty squares touches no attacker, and every defender walling
+    /// it in stays uncapturable while the others stand.
+    pub fn edge_fort(&self, t: &Tables) -> bool {
+        let Some(k) = self.king() else { return false };
+        let dim = t.dim;
+        let (kf, kr) = (file_of(k), rank_of(k));
+        if !t.on_edge(kf, kr) || self.piece_moves(t, Mover::King, k).is_empty() {
+            return false;
+        }
+        let empty = self.empty_words(t);
+        let mut king = [0; MAX_DIM];
+        king[kr] = 1 << (kf + 1);
+        let around = dilate(dim, t.board, &king);
+        let seed: Words = std::array::from_fn(|r| around[r] & empty[r]);
+        let region = flood(dim, seed, &empty);
+        let mut inside = region;
+        inside[kr] |= king[kr];
+        let near = dilate(dim, t.board, &inside);
+        let attackers = &self.ranks[Side::Attackers as usize];
+        if (0..dim).any(|r| near[r] & attackers[r] != 0) {
+            return false;
+        }
+        // The wall, and the greatest subset of it whose members protect each other.
+        let mut wall = [0u32; MAX_DIM];
+        for r in 0..dim {
+            wall[r] = near[r] & self.ranks[Side::Defenders as usize][r] & !inside[r];
+        }
+        let safe_region: Words = std::array::from_fn(|r| region[r] & !t.hostile_empty[Side::Defenders as usize][r]);
+        let mut safe = wall;
+        loop {
+            let mut changed = false;
+            for r in 0..dim {
+                let mut bits = safe[r];
+                while bits != 0 {
+                    let b = bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    let f = b - 1;
+                    let protects = |nf: isize, nr: isize| -> bool {
+                        if !t.on_board(nf, nr) {
+                            return true;
+                        }
+                        let bit = 1 << (nf + 1);
+                        let nr = nr as usize;
+                        (king[nr] | safe[nr] | safe_region[nr]) & bit != 0
+                    };
+                    let (fi, ri) = (f as isize, r as isize);
+                    let mut ok = (protects(fi - 1, ri) || protects(fi + 1, ri)) && (protects(fi, ri - 1) || protects(fi, ri + 1));
+                    if ok && t.shieldwall != crate::rules::Shieldwall::None && t.on_edge(f, r) {
+                        // The inward neighbour must not be open to an attacker.
+                        let inward = if r == 0 {
+                            (fi, 1)
+                        } else if r == dim - 1 {
+                            (fi, ri - 1)
+                        } else if f == 0 {
+                            (1, ri)
+                        } else {
+                            (fi - 1, ri)
+                        };
+                        let bit = 1 << (inward.0 + 1);
+                        let w = inward.1 as usize;
+                        ok = (king[w] | safe[w] | region[w]) & bit != 0;
+                    }
+                    if !ok {
+                        safe[r] &= !(1 << b);
+                        changed = true;
+                    }
+                }
+            }
+            if !changed {
+                break;
+            }
+        }
+        safe == wall
+    }
+}
+
+/// Positions seen in a game, for threefold repetition. Repetition is judged on the hash
+/// of board and side to move.
+#[derive(Clone, Debug, Default)]
+pub struct History {
+    seen: std::collections::HashMap<u64, u8>,
+}
+
+impl History {
+    pub fn new() -> History {
+        History::default()
+    }
+
+    /// Records a position; returns how often it has now occurred.
+    pub fn record(&mut self, hash: u64) -> u8 {
+        let n = self.seen.entry(hash).or_insert(0);
+        *n += 1;
+        *n
+    }
+
+    pub fn occurrences(&self, hash: u64) -> u8 {
+        self.seen.get(&hash).copied().unwrap_or(0)
+    }
+}

@@ -1,0 +1,13 @@
+//! Play: the rules compiled into masks (`Tables`), the fast `Position`, move generation,
+//! captures and the end of the game.
+
+mod end;
+mod generate;
+mod play;
+mod position;
+mod tables;
+
+pub use end::{EndReason, History, Outcome};
+pub use generate::{BitIter, Move, PieceMoves};
+pub use position::{transform, Position};
+pub use tables::{file_of, from_square, rank_of, sq, to_square, Mover, Sq, Tables, Unsupported, NO_SQUARE};

@@ -1,0 +1,81 @@
+//! Perft: the number of positions exactly `depth` plies below a root
+//! (`../shared/spec/perft.md`). A finished game has no children; repetition is ignored.
+
+use crate::moves::{Move, Position, Tables};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
+
+/// How the last ply is counted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Counting {
+    /// Count the moves of the last ply without playing them (fast).
+    Bulk,
+    /// Play every leaf (slow; the check on bulk counting).
+    Full,
+}
+
+/// Perft of `pos` to `depth`.
+///
+/// ```
+/// use taflcount::{moves::{Position, Tables}, perft::{perft, Counting}, rules::catalog};
+/// let tables = Tables::new(&catalog::find("brandub").unwrap().rules()).unwrap();
+/// let start = Position::start(&tables);
+/// assert_eq!(perft(&tables, &start, 3, Counting::Bulk), 39_512);
+/// ```
+pub fn perft(t: &Tables, pos: &Position, depth: u32, counting: Counting) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    if pos.is_over(t) {
+        return 0;
+    }
+    if depth == 1 && counting == Counting::Bulk {
+        return pos.count_moves(t);
+    }
+    let mut nodes = 0;
+    pos.for_each_piece_moves(t, |piece| {
+        for mv in piece.iter() {
+            let mut child = pos.clone();
+            child.play(t, mv);
+            nodes += if depth == 1 { 1 } else { perft(t, &child, depth - 1, counting) };
+        }
+    });
+    nodes
+}
+
+/// Perft below each root move, in generation order: the `divide` of chess engines.
+/// With `threads` > 1 the root moves are shared out among threads.
+pub fn divide(t: &Tables, pos: &Position, depth: u32, counting: Counting, threads: usize) -> Vec<(Move, u64)> {
+    assert!(depth >= 1, "divide needs a depth of at least 1");
+    let moves = if pos.is_over(t) { Vec::new() } else { pos.legal_moves(t) };
+    let results = Mutex::new(vec![0u64; moves.len()]);
+    let next = AtomicUsize::new(0);
+    let work = || loop {
+        let i = next.fetch_add(1, Ordering::Relaxed);
+        if i >= moves.len() {
+            break;
+        }
+        let mut child = pos.clone();
+        child.play(t, moves[i]);
+        let n = perft(t, &child, depth - 1, counting);
+        results.lock().unwrap()[i] = n;
+    };
+    if threads <= 1 {
+        work();
+    } else {
+        std::thread::scope(|s| {
+            for _ in 0..threads {
+                s.spawn(work);
+            }
+        });
+    }
+    moves.into_iter().zip(results.into_inner().unwrap()).collect()
+}
+
+/// Perft with the root moves shared out among `threads` threads.
+pub fn perft_threads(t: &Tables, pos: &Position, depth: u32, counting: Counting, threads: usize) -> u64 {
+    if depth <= 1 || threads <= 1 {
+        return perft(t, pos, depth, counting);
+    }
+    divide(t, pos, depth, counting, threads).iter().map(|(_, n)| n).sum()
+}

@@ -1,0 +1,294 @@
+//! Tafl rules as data: the OTN rules string, parsed into plain values (`Rules`), printed
+//! back by `Display`, and a catalog of named variants.
+//!
+//! Parsing only checks the notation. Whether the engine can play a rules set (exotic
+//! pieces, jumps, berserk) is decided when it is compiled for play (`moves::Variant`).
+
+pub mod catalog;
+mod error;
+mod parse;
+mod print;
+
+pub use error::{RulesError, RulesErrorKind};
+
+use crate::board::{Layout, Piece, Side, Square, TypeSet};
+
+/// Where the king escapes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Escape {
+    /// On any `cor` square (`esc:c`).
+    Corner,
+    /// On any edge square (`esc:e`).
+    Edge,
+}
+
+/// What a threefold repetition does (`tfr`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Repetition {
+    /// `d`: the game is drawn.
+    Draw,
+    /// `w`: the side to move in the repeated position wins (the repeater loses).
+    SideToMoveWins,
+    /// `l`: the player who repeated wins.
+    RepeaterWins,
+    /// `i`: repetition is ignored.
+    Ignored,
+}
+
+/// Whether the king captures (`ka`): as anvil, as hammer, both or neither.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum KingArmed {
+    /// `y`: hammer and anvil.
+    Yes,
+    /// `a`: others capture against him; his own moves capture nothing.
+    Anvil,
+    /// `h`: his moves capture; he is no anvil.
+    Hammer,
+    /// `n`: neither.
+    No,
+}
+
+impl KingArmed {
+    pub fn anvil(self) -> bool {
+        matches!(self, KingArmed::Yes | KingArmed::Anvil)
+    }
+    pub fn hammer(self) -> bool {
+        matches!(self, KingArmed::Yes | KingArmed::Hammer)
+    }
+}
+
+/// How the king is captured (`ks`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum KingStrength {
+    /// `s`: all four neighbours hostile.
+    Strong,
+    /// `c`: strong on a centre square or next to one, weak elsewhere.
+    StrongAtCentre,
+    /// `m`: every neighbour that exists hostile (3 on an edge, 2 in a corner).
+    Middleweight,
+    /// `w`: ordinary two-sided custodial capture.
+    Weak,
+}
+
+/// Jumps over an adjacent enemy (`kj nj cj mj gj`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Jump {
+    /// `n`
+    None,
+    /// `j`: jump without capture.
+    Jump,
+    /// `c`: the jumped piece is captured.
+    Capture,
+    /// `r`: only when the start or landing square is special.
+    Restricted,
+}
+
+/// Shieldwall captures (`sw`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Shieldwall {
+    /// `n`: none.
+    None,
+    /// `w`: walls closed by enemy pieces only.
+    Weak,
+    /// `s`: a corner may close the wall too.
+    Strong,
+}
+
+/// Berserk continuations (`ber`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Berserk {
+    /// `n`
+    None,
+    /// `c`: after a capture the piece must capture again if it can.
+    Capture,
+    /// `m`: after a capture the piece must move again.
+    Move,
+}
+
+/// The four kinds of special square.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum SpecialKind {
+    Corner = 0,
+    Centre = 1,
+    AttackerFort = 2,
+    DefenderFort = 3,
+}
+
+impl SpecialKind {
+    pub const ALL: [SpecialKind; 4] = [SpecialKind::Corner, SpecialKind::Centre, SpecialKind::AttackerFort, SpecialKind::DefenderFort];
+
+    /// The bit of this kind in `Rules::square_kinds`.
+    pub fn bit(self) -> u8 {
+        1 << self as u8
+    }
+}
+
+/// What one kind of special square does: where it is, who is hurt by it, who may pass,
+/// stop and re-enter.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SpecialSquares {
+    pub squares: Vec<Square>,
+    /// Hostile (as an anvil) to these sides; for the throne, while it is occupied.
+    pub hostile: TypeSet,
+    /// For the throne only: hostile to these sides while it is empty (`cenhe`).
+    pub hostile_empty: TypeSet,
+    pub pass: TypeSet,
+    pub stop: TypeSet,
+    pub reenter: TypeSet,
+}
+
+/// A variant's rules, as the OTN rules string states them. Plain data: every field is
+/// public and `Display` writes it back as an OTN string that parses to the same value.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Rules {
+    pub name: String,
+    pub dim: usize,
+    pub escape: Escape,
+    pub attackers_first: bool,
+    pub encirclement: bool,
+    pub repetition: Repetition,
+    pub king_armed: KingArmed,
+    pub king_strength: KingStrength,
+    /// Jumps for king, knight, commander, mercenary, guard (`kj nj cj mj gj`).
+    pub jumps: [Jump; 5],
+    /// Most squares per move for each of the 12 types `tcnkmgTCNKMG`; `None` unlimited.
+    pub speed: [Option<u8>; 12],
+    pub corners: SpecialSquares,
+    pub centre: SpecialSquares,
+    pub attacker_forts: SpecialSquares,
+    pub defender_forts: SpecialSquares,
+    pub shieldwall: Shieldwall,
+    pub shieldwall_flank: bool,
+    pub edge_fort: bool,
+    pub linnaean: bool,
+    pub berserk: Berserk,
+    pub start: Layout,
+}
+
+impl Rules {
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    pub fn dim(&self) -> usize {
+        self.dim
+    }
+
+    /// The start position.
+    pub fn start(&self) -> &Layout {
+        &self.start
+    }
+
+    /// The side that moves first.
+    pub fn first_side(&self) -> Side {
+        if self.attackers_first {
+            Side::Attackers
+        } else {
+            Side::Defenders
+        }
+    }
+
+    pub fn special(&self, kind: SpecialKind) -> &SpecialSquares {
+        match kind {
+            SpecialKind::Corner => &self.corners,
+            SpecialKind::Centre => &self.centre,
+            SpecialKind::AttackerFort => &self.attacker_forts,
+            SpecialKind::DefenderFort => &self.defender_forts,
+        }
+    }
+
+    /// Bit flags of the special kinds the square belongs to (see `SpecialKind::bit`).
+    pub fn square_kinds(&self, file: usize, rank: usize) -> u8 {
+        let square = Square::new(file, rank);
+        SpecialKind::ALL.iter().filter(|k| self.special(**k).squares.contains(&square)).fold(0, |acc, k| acc | k.bit())
+    }
+
+    /// True if a piece of this type may pass the square, starting on a square of the
+    /// kinds in `origin` (re-entry rules lapse for kinds it starts on).
+    pub fn may_pass_from(&self, piece: Piece, file: usize, rank: usize, origin: u8) -> bool {
+        let kinds = self.square_kinds(file, rank);
+        SpecialKind::ALL.iter().filter(|k| kinds & k.bit() != 0).all(|k| {
+            let s = self.special(*k);
+            s.pass.contains(piece) && (s.reenter.contains(piece) || origin & k.bit() != 0)
+        })
+    }
+
+    /// True if a piece of this type may end a move on the square, starting on a square
+    /// of the kinds in `origin`.
+    pub fn may_stop_from(&self, piece: Piece, file: usize, rank: usize, origin: u8) -> bool {
+        let kinds = self.square_kinds(file, rank);
+        SpecialKind::ALL.iter().filter(|k| kinds & k.bit() != 0).all(|k| {
+            let s = self.special(*k);
+            s.stop.contains(piece) && (s.reenter.contains(piece) || origin & k.bit() != 0)
+        })
+    }
+
+    /// True if a piece of this type may stand on the square at all (it may end a move
+    /// there, or start there); re-entry rules ignored. For counting positions.
+    pub fn may_stop(&self, piece: Piece, file: usize, rank: usize) -> bool {
+        self.may_stop_from(piece, file, rank, self.square_kinds(file, rank))
+    }
+
+    /// The speed limit of a type, `None` if unlimited.
+    pub fn speed_of(&self, piece: Piece) -> Option<u8> {
+        self.speed[piece.type_index()]
+    }
+}
+
+impl std::str::FromStr for Rules {
+    type Err = RulesError;
+    fn from_str(text: &str) -> Result<Rules, RulesError> {
+        parse::parse_rules(text)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn err(text: &str) -> RulesError {
+        text.parse::<Rules>().unwrap_err()
+    }
+
+    #[test]
+    fn errors_name_key_and_column() {
+        let e = err("dim:11 name:X ks:q start:/5/5/5/5/5/");
+        assert_eq!((e.key.as_str(), e.column), ("ks", 15));
+        assert!(e.to_string().contains("`q`"), "{e}");
+        let e = err("dim:10 start:/5/5/5/5/5/");
+        assert_eq!(e.key, "dim");
+        let e = err("dim:5 atkf:maybe start:/5/5/5/5/5/");
+        assert_eq!((e.key.as_str(), e.column), ("atkf", 7));
+        let e = err("dim:5 cor:a1,z9 start:/5/5/5/5/5/");
+        assert!(e.to_string().contains("`z9`"), "{e}");
+        let e = err("dim:5 cenp:tx start:/5/5/5/5/5/");
+        assert!(e.to_string().contains("`x`"), "{e}");
+        let e = err("dim:5 frob:1 start:/5/5/5/5/5/");
+        assert_eq!(e.kind, RulesErrorKind::UnknownKey);
+        let e = err("dim:7 start:/5/5/5/5/5/");
+        assert!(e.to_string().contains("5x5"), "{e}");
+        assert_eq!(err("dim:5").kind, RulesErrorKind::MissingStart);
+        assert_eq!(err("start:/5/5/5/5/5/").kind, RulesErrorKind::MissingDim);
+        assert_eq!(err("dim:5 oops start:/5/5/5/5/5/").kind, RulesErrorKind::NotKeyValue);
+    }
+
+    #[test]
+    fn speed_lists_of_every_length() {
+        let r: Rules = "dim:5 spd:2,3, start:/5/5/5/5/5/".parse().unwrap();
+        assert_eq!(r.speed_of(crate::board::Piece::ATTACKER), Some(2));
+        assert_eq!(r.speed_of(crate::board::Piece::KING), Some(3));
+        let r: Rules = "dim:5 spd:-1,-1,-1,-1,-1,-1,-1,-1,-1,1,-1,-1, start:/5/5/5/5/5/".parse().unwrap();
+        assert_eq!(r.speed_of(crate::board::Piece::KING), Some(1));
+        assert_eq!(r.speed_of(crate::board::Piece::DEFENDER), None);
+        assert!("dim:5 spd:1,2,3 start:/5/5/5/5/5/".parse::<Rules>().is_err());
+        let printed = r.to_string();
+        assert_eq!(printed.parse::<Rules>().unwrap(), r);
+    }
+
+    #[test]
+    fn last_repeated_key_wins_and_starti_reads_top_first() {
+        let r: Rules = "dim:5 ks:w ks:m starti:/K4/5/5/5/5/".parse().unwrap();
+        assert_eq!(r.king_strength, KingStrength::Middleweight);
+        assert_eq!(r.start.piece_at(0, 4), Some(crate::board::Piece::KING));
+    }
+}

@@ -1,0 +1,271 @@
+//! OTN rules string -> `Rules`. Tokens are `key:value` separated by spaces, in any order;
+//! a repeated key: the last one wins. Square lists and the position are resolved once
+//! `dim` is known, so `dim` may come anywhere.
+
+use super::error::{RulesError, RulesErrorKind};
+use super::*;
+use crate::board::{Layout, RecordOrder, Square, TypeSet, MAX_DIM};
+
+struct Token<'a> {
+    key: &'a str,
+    value: &'a str,
+    column: usize,
+}
+
+fn bad(token: &Token, expected: &str) -> RulesError {
+    RulesError {
+        key: token.key.to_string(),
+        column: token.column,
+        kind: RulesErrorKind::BadValue { value: token.value.to_string(), expected: expected.to_string() },
+    }
+}
+
+fn boolean(token: &Token) -> Result<bool, RulesError> {
+    match token.value {
+        "y" => Ok(true),
+        "n" => Ok(false),
+        _ => Err(bad(token, "`y` or `n`")),
+    }
+}
+
+fn type_list(token: &Token) -> Result<TypeSet, RulesError> {
+    TypeSet::parse(token.value).map_err(|(_, letter)| RulesError {
+        key: token.key.to_string(),
+        column: token.column,
+        kind: RulesErrorKind::BadTypeList { value: token.value.to_string(), letter },
+    })
+}
+
+fn square_list(token: &Token, dim: usize) -> Result<Vec<Square>, RulesError> {
+    let mut squares = Vec::new();
+    for part in token.value.split(',').filter(|p| !p.is_empty()) {
+        let square: Square = part.parse().ok().filter(|s: &Square| s.on_board(dim)).ok_or_else(|| RulesError {
+            key: token.key.to_string(),
+            column: token.column,
+            kind: RulesErrorKind::BadSquare { value: part.to_string() },
+        })?;
+        if !squares.contains(&square) {
+            squares.push(square);
+        }
+    }
+    Ok(squares)
+}
+
+fn speed(token: &Token) -> Result<[Option<u8>; 12], RulesError> {
+    const EXPECTED: &str = "-1 or 0 (unlimited), one number, two (`attackers,defenders`), or a list for tcnkTCNK (8), tcnkmTCNKM (10) or tcnkmgTCNKMG (12)";
+    let values: Vec<Option<u8>> = token
+        .value
+        .split(',')
+        .filter(|p| !p.is_empty())
+        .map(|p| match p.parse::<i32>() {
+            Ok(-1) | Ok(0) => Ok(None),
+            Ok(n) if (1..=MAX_DIM as i32).contains(&n) => Ok(Some(n as u8)),
+            _ => Err(bad(token, EXPECTED)),
+        })
+        .collect::<Result<_, _>>()?;
+    // Map each list length onto the 12 types tcnkmgTCNKMG; missing mercenaries and
+    // guards move like the side's taflmen.
+    let per_type: [usize; 12] = match values.len() {
+        1 => [0; 12],
+        2 => [0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1],
+        8 => [0, 1, 2, 3, 0, 0, 4, 5, 6, 7, 4, 4],
+        10 => [0, 1, 2, 3, 4, 0, 5, 6, 7, 8, 9, 5],
+        12 => [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11],
+        _ => return Err(bad(token, EXPECTED)),
+    };
+    Ok(per_type.map(|i| values[i]))
+}
+
+fn tokens(text: &str) -> Result<Vec<Token<'_>>, RulesError> {
+    let mut out = Vec::new();
+    let mut offset = 0;
+    for raw in text.split(' ') {
+        let column = offset + 1;
+        offset += raw.len() + 1;
+        if raw.is_empty() {
+            continue;
+        }
+        let (key, value) = raw.split_once(':').ok_or_else(|| RulesError { key: raw.to_string(), column, kind: RulesErrorKind::NotKeyValue })?;
+        out.push(Token { key, value, column });
+    }
+    Ok(out)
+}
+
+fn special(squares: Vec<Square>, hostile: &str, hostile_empty: &str, pass: &str, stop: &str) -> SpecialSquares {
+    SpecialSquares {
+        squares,
+        hostile: TypeSet::of(hostile),
+        hostile_empty: TypeSet::of(hostile_empty),
+        pass: TypeSet::of(pass),
+        stop: TypeSet::of(stop),
+        reenter: TypeSet::ALL,
+    }
+}
+
+/// The default corner squares of a board.
+pub fn default_corners(dim: usize) -> Vec<Square> {
+    let m = dim - 1;
+    vec![Square::new(0, 0), Square::new(0, m), Square::new(m, 0), Square::new(m, m)]
+}
+
+/// The default throne: the centre square.
+pub fn default_centre(dim: usize) -> Vec<Square> {
+    vec![Square::new(dim / 2, dim / 2)]
+}
+
+pub(super) fn parse_rules(text: &str) -> Result<Rules, RulesError> {
+    let tokens = tokens(text)?;
+    const ALL: &str = "tcnkmgTCNKMG";
+    // First pass: dim, so that squares can be checked against the board.
+    let mut dim = None;
+    for token in &tokens {
+        if token.key == "dim" {
+            let n: usize = token.value.parse().map_err(|_| bad(token, "an odd board size from 5 to 19"))?;
+            if n % 2 == 0 || !(5..=MAX_DIM).contains(&n) {
+                return Err(bad(token, "an odd board size from 5 to 19"));
+            }
+            dim = Some(n);
+        }
+    }
+    let dim = dim.ok_or(RulesError { key: "dim".into(), column: 0, kind: RulesErrorKind::MissingDim })?;
+    let mut rules = Rules {
+        name: String::new(),
+        dim,
+        escape: Escape::Corner,
+        attackers_first: true,
+        encirclement: true,
+        repetition: Repetition::Draw,
+        king_armed: KingArmed::Yes,
+        king_strength: KingStrength::Strong,
+        jumps: [Jump::None, Jump::Capture, Jump::Jump, Jump::None, Jump::None],
+        speed: [None; 12],
+        corners: special(default_corners(dim), ALL, "", "K", "K"),
+        centre: special(default_centre(dim), "tcnkm", ALL, ALL, "K"),
+        attacker_forts: special(Vec::new(), "TCNKM", "", ALL, ALL),
+        defender_forts: special(Vec::new(), "tcnkm", "", ALL, "TCNKM"),
+        shieldwall: Shieldwall::None,
+        shieldwall_flank: true,
+        edge_fort: false,
+        linnaean: false,
+        berserk: Berserk::None,
+        start: Layout::empty(dim),
+    };
+    let mut has_start = false;
+    for token in &tokens {
+        let t = token;
+        match t.key {
+            "dim" => {}
+            "name" => rules.name = t.value.replace('_', " "),
+            "esc" => {
+                rules.escape = match t.value {
+                    "c" => Escape::Corner,
+                    "e" => Escape::Edge,
+                    _ => return Err(bad(t, "`c` (corners) or `e` (edges)")),
+                }
+            }
+            "atkf" => rules.attackers_first = boolean(t)?,
+            "surf" => rules.encirclement = boolean(t)?,
+            "efe" => rules.edge_fort = boolean(t)?,
+            "linc" => rules.linnaean = boolean(t)?,
+            "swf" => rules.shieldwall_flank = boolean(t)?,
+            "tfr" => {
+                rules.repetition = match t.value {
+                    "d" => Repetition::Draw,
+                    "w" => Repetition::SideToMoveWins,
+                    "l" => Repetition::RepeaterWins,
+                    "i" => Repetition::Ignored,
+                    _ => return Err(bad(t, "`d`, `w`, `l` or `i`")),
+                }
+            }
+            "ka" => {
+                rules.king_armed = match t.value {
+                    "y" => KingArmed::Yes,
+                    "a" => KingArmed::Anvil,
+                    "h" => KingArmed::Hammer,
+                    "n" => KingArmed::No,
+                    _ => return Err(bad(t, "`y`, `a`, `h` or `n`")),
+                }
+            }
+            "ks" => {
+                rules.king_strength = match t.value {
+                    "s" | "y" => KingStrength::Strong,
+                    "c" => KingStrength::StrongAtCentre,
+                    "m" => KingStrength::Middleweight,
+                    "w" | "n" => KingStrength::Weak,
+                    _ => return Err(bad(t, "`s`, `c`, `m`, `w` (or `y`, `n`)")),
+                }
+            }
+            "kj" | "nj" | "cj" | "mj" | "gj" => {
+                let jump = match t.value {
+                    "n" => Jump::None,
+                    "j" => Jump::Jump,
+                    "c" => Jump::Capture,
+                    "r" => Jump::Restricted,
+                    _ => return Err(bad(t, "`n`, `j`, `c` or `r`")),
+                };
+                let index = ["kj", "nj", "cj", "mj", "gj"].iter().position(|k| *k == t.key).unwrap();
+                rules.jumps[index] = jump;
+            }
+            "spd" => rules.speed = speed(t)?,
+            "sw" => {
+                rules.shieldwall = match t.value {
+                    "n" => Shieldwall::None,
+                    "w" => Shieldwall::Weak,
+                    "s" => Shieldwall::Strong,
+                    _ => return Err(bad(t, "`n`, `w` or `s`")),
+                }
+            }
+            "ber" => {
+                rules.berserk = match t.value {
+                    "n" => Berserk::None,
+                    "c" => Berserk::Capture,
+                    "m" => Berserk::Move,
+                    _ => return Err(bad(t, "`n`, `c` or `m`")),
+                }
+            }
+            "cor" => rules.corners.squares = square_list(t, dim)?,
+            "cen" => rules.centre.squares = square_list(t, dim)?,
+            "afor" => rules.attacker_forts.squares = square_list(t, dim)?,
+            "dfor" => rules.defender_forts.squares = square_list(t, dim)?,
+            "corh" => rules.corners.hostile = type_list(t)?,
+            "cenh" => rules.centre.hostile = type_list(t)?,
+            "cenhe" => rules.centre.hostile_empty = type_list(t)?,
+            "aforh" => rules.attacker_forts.hostile = type_list(t)?,
+            "dforh" => rules.defender_forts.hostile = type_list(t)?,
+            "corp" => rules.corners.pass = type_list(t)?,
+            "cenp" => rules.centre.pass = type_list(t)?,
+            "aforp" => rules.attacker_forts.pass = type_list(t)?,
+            "dforp" => rules.defender_forts.pass = type_list(t)?,
+            "cors" => rules.corners.stop = type_list(t)?,
+            "cens" => rules.centre.stop = type_list(t)?,
+            "afors" => rules.attacker_forts.stop = type_list(t)?,
+            "dfors" => rules.defender_forts.stop = type_list(t)?,
+            "corre" => rules.corners.reenter = type_list(t)?,
+            "cenre" => rules.centre.reenter = type_list(t)?,
+            "aforre" => rules.attacker_forts.reenter = type_list(t)?,
+            "dforre" => rules.defender_forts.reenter = type_list(t)?,
+            "start" | "starti" => {
+                let order = if t.key == "start" { RecordOrder::RankOneFirst } else { RecordOrder::TopRankFirst };
+                let layout = Layout::parse(t.value, order).map_err(|e| RulesError {
+                    key: t.key.to_string(),
+                    column: t.column,
+                    kind: RulesErrorKind::BadPosition { message: format!("character {} of the record: {}", e.column, e.message) },
+                })?;
+                if layout.dim() != dim {
+                    return Err(RulesError {
+                        key: t.key.to_string(),
+                        column: t.column,
+                        kind: RulesErrorKind::BadPosition { message: format!("the record is {0}x{0} but `dim` is {1}", layout.dim(), dim) },
+                    });
+                }
+                rules.start = layout;
+                has_start = true;
+            }
+            _ => return Err(RulesError { key: t.key.to_string(), column: t.column, kind: RulesErrorKind::UnknownKey }),
+        }
+    }
+    if !has_start {
+        return Err(RulesError { key: "start".into(), column: 0, kind: RulesErrorKind::MissingStart });
+    }
+    Ok(rules)
+}
