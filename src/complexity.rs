@@ -13,6 +13,7 @@
 
 mod bounds;
 mod document;
+mod from_rules;
 mod game_tree;
 mod material;
 mod published;

@@ -84,6 +84,8 @@ pub enum SpecError {
     MaterialDoesNotFit { pieces: usize, squares: usize },
     /// No square lets the king stand on it.
     NoRoomForKing,
+    /// The start position must hold exactly one king.
+    KingCount { kings: usize },
 }
 
 impl fmt::Display for SpecError {
@@ -103,6 +105,9 @@ impl fmt::Display for SpecError {
                 "{pieces} attackers and defenders do not fit on the {squares} squares where they may stand"
             ),
             SpecError::NoRoomForKing => write!(f, "the king may not stand on any square"),
+            SpecError::KingCount { kings } => {
+                write!(f, "the start position has {kings} kings; counting needs exactly one")
+            }
         }
     }
 }
