@@ -94,9 +94,33 @@ pub fn render_catalog_markdown(reports: &[ComplexityReport]) -> String {
          `..._up_to_symmetry` counts boards that a symmetry of the board and rules maps onto\n\
          each other once (Burnside's lemma).\n\n",
     );
+    out.push_str("## Overview (log10 of each bound)\n\n");
+    out.push_str(&overview(reports).to_string());
+    out.push_str("\n\n## Each variant\n\n");
     for report in reports {
         out.push_str(&render(report, TableStyle::Markdown));
         out.push('\n');
     }
     out
+}
+
+/// One row per variant: its shape and the log10 of every bound, side by side.
+fn overview(reports: &[ComplexityReport]) -> comfy_table::Table {
+    let names: Vec<&str> = reports.first().map(|r| r.bounds.iter().map(|b| b.name).collect()).unwrap_or_default();
+    let mut header = vec!["variant", "board", "attackers", "defenders", "symmetries"];
+    header.extend(&names);
+    let right: Vec<usize> = (2..header.len()).collect();
+    let mut table = new_table(TableStyle::Markdown, &header, &right);
+    for report in reports {
+        let mut row = vec![
+            report.variant.clone(),
+            format!("{}x{}", report.dim, report.dim),
+            report.pieces.attackers.to_string(),
+            report.pieces.defenders.to_string(),
+            report.symmetries.len().to_string(),
+        ];
+        row.extend(report.bounds.iter().map(|b| format!("{:.3}", b.log10)));
+        table.add_row(row);
+    }
+    table
 }
