@@ -133,7 +133,8 @@ impl Position {
         any
     }
 
-    /// Every legal move of the side to move, in generation order.
+    /// Every move of the side to move, in generation order. Whether the game is already
+    /// over is not checked here (see `outcome`).
     pub fn legal_moves(&self, t: &Tables) -> Vec<Move> {
         let mut moves = Vec::with_capacity(128);
         self.for_each_piece_moves(t, |pm| moves.extend(pm.iter()));

@@ -1,6 +1,10 @@
 //! Perft: the number of positions exactly `depth` plies below a root
 //! (`../shared/spec/perft.md`). A finished game has no children; repetition is ignored.
 
+mod suite;
+
+pub use suite::{parse_suite, SuiteEntry, SuiteError};
+
 use crate::moves::{Move, Position, Tables};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
@@ -46,6 +50,11 @@ pub fn perft(t: &Tables, pos: &Position, depth: u32, counting: Counting) -> u64 
 /// Perft below each root move, in generation order: the `divide` of chess engines.
 /// With `threads` > 1 the root moves are shared out among threads.
 pub fn divide(t: &Tables, pos: &Position, depth: u32, counting: Counting, threads: usize) -> Vec<(Move, u64)> {
+    divide_with_progress(t, pos, depth, counting, threads, &|_| {})
+}
+
+/// `divide`, calling `done` with each root move's count as it is finished.
+pub fn divide_with_progress(t: &Tables, pos: &Position, depth: u32, counting: Counting, threads: usize, done: &(dyn Fn(u64) + Sync)) -> Vec<(Move, u64)> {
     assert!(depth >= 1, "divide needs a depth of at least 1");
     let moves = if pos.is_over(t) { Vec::new() } else { pos.legal_moves(t) };
     let results = Mutex::new(vec![0u64; moves.len()]);
@@ -59,6 +68,7 @@ pub fn divide(t: &Tables, pos: &Position, depth: u32, counting: Counting, thread
         child.play(t, moves[i]);
         let n = perft(t, &child, depth - 1, counting);
         results.lock().unwrap()[i] = n;
+        done(n);
     };
     if threads <= 1 {
         work();

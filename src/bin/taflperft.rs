@@ -1,0 +1,193 @@
+//! taflperft: perft node counts for tafl variants: per depth, divided by root move, bulk
+//! or fully played out, on several threads; and checks of perft suites.
+
+use clap::Parser;
+use comfy_table::{CellAlignment, Table};
+use serde_json::json;
+use std::time::Instant;
+use taflcount::board::RecordOrder;
+use taflcount::cli::{exit, fail, print_json, GameArgs, Progress, UserError};
+use taflcount::perft::{divide_with_progress, parse_suite, perft, Counting};
+use taflcount::rules::catalog;
+
+const SCHEMA_VERSION: u32 = 1;
+
+/// Count the positions exactly D plies below a tafl position (perft), the standard check
+/// of a move generator. Counts follow ../shared/spec/perft.md: captures applied, finished
+/// games have no children, repetition ignored.
+#[derive(Parser, Debug)]
+#[command(name = "taflperft", version, after_help = "Examples:\n  taflperft --depth 5\n  taflperft --variant brandub --depth 4 --divide\n  taflperft --rules \"dim:7 ks:w start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/\" --depth 3 --json\n  taflperft --depth 3 --moves \"d1-d3 e5-e2\" --divide\n  taflperft --suite fixtures/perft/rules.perft\n\nExit codes: 0 success, 1 a suite count did not match, 2 usage or input error.")]
+struct Cli {
+    /// The depth in plies; one result row per depth 1..D.
+    #[arg(long, short, value_name = "D", required_unless_present_any = ["list_variants", "suite"])]
+    depth: Option<u32>,
+    #[command(flatten)]
+    game: GameArgs,
+    /// Print `move: count` for each root move at depth D, a blank line, then the total.
+    #[arg(long)]
+    divide: bool,
+    /// Play out every leaf instead of counting the last ply's moves (slower; a check).
+    #[arg(long)]
+    no_bulk: bool,
+    /// Threads; the root moves are shared out among them.
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    threads: usize,
+    /// Print one JSON object instead of a table.
+    #[arg(long)]
+    json: bool,
+    /// List the catalog variants with their OTN rules strings.
+    #[arg(long)]
+    list_variants: bool,
+    /// Check every count of a perft suite file (fixtures/perft/*.perft); exit 1 on a mismatch.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["depth", "divide"])]
+    suite: Option<String>,
+    /// With --suite: skip counts above this many nodes.
+    #[arg(long, value_name = "N", requires = "suite")]
+    max_nodes: Option<u64>,
+}
+
+fn main() {
+    let cli = Cli::parse();
+    match run(&cli) {
+        Ok(code) => std::process::exit(code),
+        Err(e) => fail("taflperft", e),
+    }
+}
+
+fn run(cli: &Cli) -> Result<i32, UserError> {
+    if cli.threads == 0 {
+        return Err(UserError("--threads must be at least 1".into()));
+    }
+    if cli.list_variants {
+        list_variants(cli.json);
+        return Ok(0);
+    }
+    if let Some(path) = &cli.suite {
+        return check_suite(cli, path);
+    }
+    let depth = cli.depth.expect("clap requires --depth");
+    if depth == 0 {
+        return Err(UserError("--depth must be at least 1".into()));
+    }
+    let game = cli.game.game()?;
+    let counting = if cli.no_bulk { Counting::Full } else { Counting::Bulk };
+    let (t, root) = (&game.tables, &game.position);
+    let mut rows = Vec::new();
+    let started = Instant::now();
+    for d in 1..depth {
+        let clock = Instant::now();
+        let nodes = perft(t, root, d, counting);
+        rows.push((d, nodes, clock.elapsed().as_secs_f64()));
+    }
+    let progress = Progress::new(root.count_moves(t), &format!("perft({depth})"));
+    let clock = Instant::now();
+    let divided = divide_with_progress(t, root, depth, counting, cli.threads, &|_| progress.inc(1));
+    progress.finish();
+    let total: u64 = divided.iter().map(|(_, n)| n).sum();
+    rows.push((depth, total, clock.elapsed().as_secs_f64()));
+    let total_seconds = started.elapsed().as_secs_f64();
+    let position_record = root.layout(t).record(RecordOrder::RankOneFirst);
+    if cli.json {
+        let mut doc = json!({
+            "schema_version": SCHEMA_VERSION,
+            "tool": "taflperft",
+            "variant": game.variant,
+            "rules": game.rules.to_string(),
+            "position": position_record,
+            "side_to_move": root.side_to_move().name(),
+            "counting": if cli.no_bulk { "full" } else { "bulk" },
+            "results": rows.iter().map(|(d, n, _)| json!({"depth": d, "nodes": n})).collect::<Vec<_>>(),
+        });
+        if cli.divide {
+            doc["divide"] = divided.iter().map(|(m, n)| json!({"move": m.to_string(), "nodes": n})).collect();
+        }
+        doc["timing"] = json!({
+            "threads": cli.threads,
+            "total_seconds": total_seconds,
+            "by_depth": rows.iter().map(|(d, n, s)| json!({"depth": d, "seconds": s, "nodes_per_second": rate(*n, *s)})).collect::<Vec<_>>(),
+        });
+        print_json(&doc);
+    } else if cli.divide {
+        for (m, n) in &divided {
+            println!("{m}: {n}");
+        }
+        println!();
+        println!("{total}");
+    } else {
+        let mut table = Table::new();
+        table.set_header(vec!["depth", "nodes", "seconds", "nodes/s"]);
+        for (d, n, s) in &rows {
+            table.add_row(vec![d.to_string(), group(*n), format!("{s:.3}"), group(rate(*n, *s) as u64)]);
+        }
+        for c in 0..4 {
+            table.column_mut(c).unwrap().set_cell_alignment(CellAlignment::Right);
+        }
+        eprintln!("{} ({} to move), {} counting, {} thread(s)", game.variant.as_deref().unwrap_or("custom rules"), root.side_to_move(), if cli.no_bulk { "full" } else { "bulk" }, cli.threads);
+        println!("{table}");
+    }
+    Ok(0)
+}
+
+fn rate(nodes: u64, seconds: f64) -> f64 {
+    if seconds > 0.0 {
+        nodes as f64 / seconds
+    } else {
+        0.0
+    }
+}
+
+/// 6116568016 -> 6,116,568,016
+fn group(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, ch) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(ch);
+    }
+    out
+}
+
+fn list_variants(json_out: bool) {
+    if json_out {
+        let list: Vec<_> = catalog::VARIANTS.iter().map(|v| json!({"name": v.name, "rules": v.rules().to_string()})).collect();
+        print_json(&json!({"schema_version": SCHEMA_VERSION, "tool": "taflperft", "variants": list}));
+        return;
+    }
+    for v in catalog::VARIANTS {
+        println!("{:<20} {}", v.name, v.rules().to_string());
+    }
+}
+
+fn check_suite(cli: &Cli, path: &str) -> Result<i32, UserError> {
+    let text = std::fs::read_to_string(path).map_err(|e| UserError(format!("{path}: {e}")))?;
+    let entries = parse_suite(&text).map_err(|e| UserError(format!("{path}: {e}")))?;
+    let counting = if cli.no_bulk { Counting::Full } else { Counting::Bulk };
+    let mut results = Vec::new();
+    let mut failed = 0;
+    for entry in &entries {
+        let (_, t, root) = entry.setup().map_err(|e| UserError(format!("{path}: {e}")))?;
+        for &(depth, expected) in &entry.perft {
+            if cli.max_nodes.is_some_and(|cap| expected > cap) {
+                results.push(json!({"id": entry.id, "depth": depth, "expected": expected, "status": "skipped"}));
+                continue;
+            }
+            let clock = Instant::now();
+            let got = if cli.threads > 1 { taflcount::perft::perft_threads(&t, &root, depth, counting, cli.threads) } else { perft(&t, &root, depth, counting) };
+            let ok = got == expected;
+            failed += usize::from(!ok);
+            if !cli.json {
+                println!("{:<4} {:<32} perft {depth} = {got} {}", if ok { "ok" } else { "FAIL" }, entry.id, if ok { String::new() } else { format!("(expected {expected})") });
+            }
+            results.push(json!({"id": entry.id, "depth": depth, "expected": expected, "nodes": got, "status": if ok {"ok"} else {"fail"}, "seconds": clock.elapsed().as_secs_f64()}));
+        }
+    }
+    let checked = results.iter().filter(|r| r["status"] != "skipped").count();
+    if cli.json {
+        print_json(&json!({"schema_version": SCHEMA_VERSION, "tool": "taflperft", "suite": path, "checked": checked, "failed": failed, "results": results}));
+    } else {
+        println!("{} passed, {} failed", checked - failed, failed);
+    }
+    Ok(if failed > 0 { exit::CHECK_FAILED } else { 0 })
+}

@@ -1,0 +1,10 @@
+//! Text in and out: moves (`a4-a1`, OTN move records with captures) and game archives.
+//! Position records and rules strings live with their types (`board::Layout`, `rules`).
+
+mod game_record;
+mod move_text;
+mod replay;
+
+pub use game_record::{parse_games, GameRecord, RecordError};
+pub use move_text::{record, resolve, IllegalMove, MoveSyntaxError, MoveText};
+pub use replay::{replay, Replay, ReplayError};

@@ -1,0 +1,192 @@
+//! Move notation. `MoveText` is the plain description read from text (`a4-a1`,
+//! `Ke1-a1`, `e5-e8xe9`, `g3-e3xe2/e4`, the archives' `g3-e3xe2xe4`); `resolve` validates
+//! it against a position into an engine `Move`, or says why it is illegal.
+
+use crate::board::{Piece, Square};
+use crate::moves::{from_square, to_square, Move, Position, Sq, Tables};
+use std::fmt;
+use std::str::FromStr;
+
+/// A move as written: optional piece letter, from, to, and the captures it claims.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveText {
+    pub piece: Option<char>,
+    pub from: Square,
+    pub to: Square,
+    pub captures: Vec<Square>,
+}
+
+/// Text that is not a move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveSyntaxError {
+    pub text: String,
+    pub reason: String,
+}
+
+impl fmt::Display for MoveSyntaxError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "`{}` is not a move: {} (write moves like `a4-a1`, captures like `e5-e8xe9` or `xa2/c3`)", self.text, self.reason)
+    }
+}
+
+impl std::error::Error for MoveSyntaxError {}
+
+impl FromStr for MoveText {
+    type Err = MoveSyntaxError;
+    fn from_str(text: &str) -> Result<MoveText, MoveSyntaxError> {
+        let err = |reason: String| MoveSyntaxError { text: text.to_string(), reason };
+        let mut rest = text;
+        let mut piece = None;
+        if let Some(first) = rest.chars().next() {
+            if first.is_ascii_uppercase() || (first.is_ascii_lowercase() && rest[1..].starts_with(|c: char| c.is_ascii_lowercase())) {
+                if Piece::from_letter(first).is_none() {
+                    return Err(err(format!("`{first}` is not a piece letter")));
+                }
+                piece = Some(first);
+                rest = &rest[1..];
+            }
+        }
+        let (from_text, after) = rest.split_once('-').ok_or_else(|| err("no `-` between the squares".into()))?;
+        let from: Square = from_text.parse().map_err(|e: crate::board::SquareError| err(e.to_string()))?;
+        let (to_text, capture_text) = match after.find('x') {
+            Some(i) => (&after[..i], Some(&after[i + 1..])),
+            None => (after, None),
+        };
+        let to: Square = to_text.parse().map_err(|e: crate::board::SquareError| err(e.to_string()))?;
+        let mut captures = Vec::new();
+        if let Some(list) = capture_text {
+            for part in list.split(['/', 'x']) {
+                let square: Square = part.parse().map_err(|e: crate::board::SquareError| err(format!("capture {e}")))?;
+                if !captures.contains(&square) {
+                    captures.push(square);
+                }
+            }
+        }
+        Ok(MoveText { piece, from, to, captures })
+    }
+}
+
+impl fmt::Display for MoveText {
+    /// The OTN move record: `e5-e8xe9`, `Ke1-a1`, `xa2/c3` for several captures.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some(p) = self.piece {
+            write!(f, "{p}")?;
+        }
+        write!(f, "{}-{}", self.from, self.to)?;
+        for (i, c) in self.captures.iter().enumerate() {
+            write!(f, "{}{c}", if i == 0 { "x" } else { "/" })?;
+        }
+        Ok(())
+    }
+}
+
+/// A move that cannot be played here, and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct IllegalMove {
+    pub text: String,
+    pub reason: String,
+}
+
+impl fmt::Display for IllegalMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "illegal move `{}`: {}", self.text, self.reason)
+    }
+}
+
+impl std::error::Error for IllegalMove {}
+
+/// Validates a written move against the position; the reason names what is wrong.
+pub fn resolve(t: &Tables, pos: &Position, text: &MoveText) -> Result<Move, IllegalMove> {
+    let illegal = |reason: String| IllegalMove { text: text.to_string(), reason };
+    if !text.from.on_board(t.dim) || !text.to.on_board(t.dim) {
+        return Err(illegal(format!("the board is {0}x{0}", t.dim)));
+    }
+    if let Some(outcome) = pos.outcome(t) {
+        return Err(illegal(format!("the game is over ({})", outcome.reason)));
+    }
+    let from = from_square(text.from);
+    let to = from_square(text.to);
+    let side = pos.side_to_move();
+    let piece = pos.piece_at(from).ok_or_else(|| illegal(format!("no piece on {}", text.from)))?;
+    if piece.side != side {
+        return Err(illegal(format!("{} holds a piece of the {}, but the {side} are to move", text.from, piece.side)));
+    }
+    if let Some(letter) = text.piece {
+        if letter.to_ascii_uppercase() != piece.letter().to_ascii_uppercase() {
+            return Err(illegal(format!("the piece on {} is `{}`, not `{letter}`", text.from, piece.letter())));
+        }
+    }
+    let mv = Move { from, to };
+    if pos.legal_moves(t).contains(&mv) {
+        return Ok(mv);
+    }
+    Err(illegal(why_not(t, pos, mv, piece)))
+}
+
+/// Explains why a move of the right side's piece is not legal.
+fn why_not(t: &Tables, pos: &Position, mv: Move, piece: Piece) -> String {
+    let (from, to) = (to_square(mv.from), to_square(mv.to));
+    if from == to {
+        return "a move must leave its square".into();
+    }
+    if from.file != to.file && from.rank != to.rank {
+        return format!("{from} and {to} are not on one rank or file");
+    }
+    let (df, dr) = ((to.file as i32 - from.file as i32).signum(), (to.rank as i32 - from.rank as i32).signum());
+    let distance = (to.file as i32 - from.file as i32).abs().max((to.rank as i32 - from.rank as i32).abs());
+    let name = piece.kind.name();
+    let mut s = from;
+    for _ in 0..distance {
+        s = Square::new((s.file as i32 + df) as usize, (s.rank as i32 + dr) as usize);
+        let q: Sq = from_square(s);
+        if pos.piece_at(q).is_some() {
+            return format!("the way is blocked at {s}");
+        }
+        let single = Position::single_step_allowed(t, pos, piece, mv.from, q);
+        if s != to && !single.0 {
+            return format!("a {name} may not pass {s}");
+        }
+        if s == to && !single.1 {
+            return format!("a {name} may not stop on {s}");
+        }
+    }
+    if let Some(limit) = t.rules.speed_of(piece) {
+        if distance > limit as i32 {
+            return format!("a {name} moves at most {limit} square(s)");
+        }
+    }
+    "the rules do not allow it".into()
+}
+
+impl Position {
+    /// (may pass, may stop) for a piece starting on `from` at square `q`.
+    fn single_step_allowed(t: &Tables, _pos: &Position, piece: Piece, from: Sq, q: Sq) -> (bool, bool) {
+        let origin = t.kinds[from as usize];
+        let (f, r) = (crate::moves::file_of(q), crate::moves::rank_of(q));
+        (t.rules.may_pass_from(piece, f, r, origin), t.rules.may_stop_from(piece, f, r, origin))
+    }
+}
+
+/// The OTN record of a move with the captures it makes, e.g. `e5-e8xe9` or `Ke1-a1`.
+pub fn record(pos: &Position, mv: Move, captured: &[Sq]) -> MoveText {
+    let piece = pos.piece_at(mv.from).filter(|p| p.kind != crate::board::PieceKind::Taflman).map(|p| p.letter());
+    MoveText { piece, from: to_square(mv.from), to: to_square(mv.to), captures: captured.iter().map(|&s| to_square(s)).collect() }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_and_prints_otn_records() {
+        for text in ["a4-a1", "e5-e8xe9", "Ke1-a1", "d1-d3xa2/c3", "s19-s1"] {
+            let m: MoveText = text.parse().unwrap();
+            assert_eq!(m.to_string(), text);
+        }
+        let m: MoveText = "g3-e3xe2xe4xe2".parse().unwrap();
+        assert_eq!(m.to_string(), "g3-e3xe2/e4");
+        for bad in ["", "a4", "a4-", "a4-a0", "z4-a1", "a4-a1x", "a4:a1", "Qa4-a1", "a4-a1xt9"] {
+            assert!(bad.parse::<MoveText>().is_err(), "{bad}");
+        }
+    }
+}

@@ -1,0 +1,87 @@
+//! Replaying a recorded game: every move must be legal and its recorded captures must be
+//! exactly the captures the rules make (a square listed twice counts once).
+
+use super::game_record::GameRecord;
+use super::move_text::{resolve, IllegalMove};
+use crate::board::Square;
+use crate::moves::{to_square, Move, Outcome, Position, Tables};
+use std::fmt;
+
+/// Where a record and the rules disagree.
+#[derive(Clone, Debug)]
+pub enum ReplayError {
+    Illegal { ply: usize, error: IllegalMove },
+    Captures { ply: usize, text: String, recorded: Vec<Square>, made: Vec<Square> },
+}
+
+impl fmt::Display for ReplayError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let list = |v: &[Square]| if v.is_empty() { "none".to_string() } else { v.iter().map(|s| s.to_string()).collect::<Vec<_>>().join(" ") };
+        match self {
+            ReplayError::Illegal { ply, error } => write!(f, "ply {ply}: {error}"),
+            ReplayError::Captures { ply, text, recorded, made } => {
+                write!(f, "ply {ply} `{text}`: the record captures {}, the rules capture {}", list(recorded), list(made))
+            }
+        }
+    }
+}
+
+impl std::error::Error for ReplayError {}
+
+/// A replayed game: the positions before each ply and after the last, the moves, and
+/// where the rules ended the game if the players played on.
+#[derive(Clone, Debug)]
+pub struct Replay {
+    pub positions: Vec<Position>,
+    pub moves: Vec<Move>,
+    /// The first ply after which the rules say the game is over, with the outcome, when
+    /// that is before the record's end.
+    pub ended_early: Option<(usize, Outcome)>,
+    pub final_outcome: Option<Outcome>,
+}
+
+/// Replays a game from the variant's start. Moves after an end the players ignored are
+/// still checked (an ended game is played on as if it were not over).
+pub fn replay(t: &Tables, game: &GameRecord) -> Result<Replay, ReplayError> {
+    let mut pos = Position::start(t);
+    let mut positions = vec![pos.clone()];
+    let mut moves = Vec::new();
+    let mut ended_early = None;
+    for (i, text) in game.moves.iter().enumerate() {
+        let ply = i + 1;
+        let mut playable = pos.clone();
+        if let Some(outcome) = pos.outcome(t) {
+            ended_early.get_or_insert((ply - 1, outcome));
+            // Judge the move as if the game went on.
+            playable.last_mover = None;
+            playable.king_captured = false;
+        }
+        let mv = match resolve(t, &playable, text) {
+            Ok(mv) => mv,
+            Err(error) if ended_early.is_some() && playable.has_moves(t) => {
+                // `resolve` refused because the position is over for another reason.
+                if playable.legal_moves(t).contains(&Move { from: crate::moves::from_square(text.from), to: crate::moves::from_square(text.to) }) {
+                    Move { from: crate::moves::from_square(text.from), to: crate::moves::from_square(text.to) }
+                } else {
+                    return Err(ReplayError::Illegal { ply, error });
+                }
+            }
+            Err(error) => return Err(ReplayError::Illegal { ply, error }),
+        };
+        let (next, captured) = playable.after(t, mv);
+        // The archives do not list the king's capture: it ends the game instead.
+        let king = playable.king();
+        let mut made: Vec<Square> = captured.iter().filter(|&&s| Some(s) != king).map(|&s| to_square(s)).collect();
+        made.sort();
+        let mut recorded = text.captures.clone();
+        recorded.sort();
+        if made != recorded {
+            return Err(ReplayError::Captures { ply, text: text.to_string(), recorded, made });
+        }
+        pos = next;
+        positions.push(pos.clone());
+        moves.push(mv);
+    }
+    let final_outcome = pos.outcome(t);
+    Ok(Replay { positions, moves, ended_early, final_outcome })
+}
