@@ -15,7 +15,7 @@ pub enum CliError {
 impl CliError {
     pub fn exit_code(&self) -> u8 {
         match self {
-            CliError::Input(_) => 2,
+            CliError::Input(_) => taflcount::cli::exit::USAGE as u8,
             CliError::Write { .. } => 1,
         }
     }
