@@ -17,7 +17,9 @@ fn bench_complexity(c: &mut Criterion) {
         c.bench_function(&format!("complexity report {name}"), |b| {
             b.iter(|| ComplexityReport::compute(black_box(&spec), &[]))
         });
-        c.bench_function(&format!("burnside material {name}"), |b| b.iter(|| count_material(black_box(&spec))));
+        c.bench_function(&format!("burnside material {name}"), |b| {
+            b.iter(|| count_material(black_box(&spec)))
+        });
     }
 }
 

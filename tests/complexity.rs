@@ -7,8 +7,8 @@ use std::collections::{HashMap, HashSet};
 use num_bigint::BigUint;
 use num_traits::{One, Zero};
 use taflcount::complexity::{
-    count_material, fixed_boards, naive, placements, side_split, symmetry_group, ComplexityReport,
-    ComplexitySpec, StandMask,
+    count_material, fixed_boards, naive, placements, side_split, symmetry_group, ComplexityReport, ComplexitySpec,
+    StandMask,
 };
 use taflcount::rules::catalog;
 
@@ -17,9 +17,13 @@ const KING: u8 = 1;
 const ATTACKER: u8 = 2;
 const DEFENDER: u8 = 3;
 
+type SquareMap = Box<dyn Fn(usize, usize) -> (usize, usize)>;
+/// Boards (or orbits) per (attackers, defenders).
+type CountsByMaterial = HashMap<(usize, usize), u64>;
+
 /// The eight maps of the square onto itself, written out here rather than borrowed from
 /// the library, as plain coordinate formulas.
-fn square_maps(dim: usize) -> Vec<Box<dyn Fn(usize, usize) -> (usize, usize)>> {
+fn square_maps(dim: usize) -> Vec<SquareMap> {
     let n = dim - 1;
     vec![
         Box::new(|x, y| (x, y)),
@@ -106,7 +110,7 @@ fn enumerate(spec: &ComplexitySpec) -> Vec<Vec<u8>> {
 }
 
 /// Boards and orbits per (attackers, defenders), by enumeration and canonical forms.
-fn brute_force(spec: &ComplexitySpec) -> (HashMap<(usize, usize), u64>, HashMap<(usize, usize), u64>) {
+fn brute_force(spec: &ComplexitySpec) -> (CountsByMaterial, CountsByMaterial) {
     let perms = kept_permutations(spec);
     let mut raw = HashMap::new();
     let mut canonical: HashMap<(usize, usize), HashSet<Vec<u8>>> = HashMap::new();
@@ -144,7 +148,11 @@ fn check_against_brute_force(spec: &ComplexitySpec, expected_group: usize) {
             let want_orbits = orbits.get(&(a, d)).copied().unwrap_or(0);
             raw_total += want_raw;
             orbit_total += want_orbits;
-            assert_eq!(*counts.raw.get(a, d), BigUint::from(want_raw), "raw, {a} attackers, {d} defenders");
+            assert_eq!(
+                *counts.raw.get(a, d),
+                BigUint::from(want_raw),
+                "raw, {a} attackers, {d} defenders"
+            );
             assert_eq!(
                 *counts.up_to_symmetry.get(a, d),
                 BigUint::from(want_orbits),
@@ -162,7 +170,12 @@ fn check_against_brute_force(spec: &ComplexitySpec, expected_group: usize) {
     assert_eq!(value("start_material_up_to_symmetry"), BigUint::from(orbits[&start]));
 }
 
-fn with_masks(dim: usize, attackers: usize, defenders: usize, edit: impl Fn(&mut [StandMask], &mut [u8])) -> ComplexitySpec {
+fn with_masks(
+    dim: usize,
+    attackers: usize,
+    defenders: usize,
+    edit: impl Fn(&mut [StandMask], &mut [u8]),
+) -> ComplexitySpec {
     let base = ComplexitySpec::throne_and_corners(dim, 0, 0).unwrap();
     let mut masks: Vec<StandMask> = (0..dim * dim).map(|i| base.may_stand(i % dim, i / dim)).collect();
     let mut kinds: Vec<u8> = (0..dim * dim).map(|i| base.square_kinds(i % dim, i / dim)).collect();
@@ -207,10 +220,10 @@ fn smaller_groups_match_enumeration() {
     // The king barred from the edges (a king that may never escape, say): fixed
     // points of the mirrors are fewer for him than for the others.
     let inland_king = with_masks(5, 2, 1, |m, _| {
-        for i in 0..25 {
+        for (i, mask) in m.iter_mut().enumerate() {
             let (x, y) = (i % 5, i / 5);
-            if (x == 0 || y == 0 || x == 4 || y == 4) && m[i] == StandMask::ALL {
-                m[i] = StandMask::ATTACKER | StandMask::DEFENDER;
+            if (x == 0 || y == 0 || x == 4 || y == 4) && *mask == StandMask::ALL {
+                *mask = StandMask::ATTACKER | StandMask::DEFENDER;
             }
         }
     });

@@ -5,12 +5,19 @@ use std::path::Path;
 use std::process::{Command, Output};
 
 fn taflcount(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_taflcount")).args(args).output().expect("the binary runs")
+    Command::new(env!("CARGO_BIN_EXE_taflcount"))
+        .args(args)
+        .output()
+        .expect("the binary runs")
 }
 
 fn stdout_of(args: &[&str]) -> String {
     let output = taflcount(args);
-    assert!(output.status.success(), "{args:?}: {}", String::from_utf8_lossy(&output.stderr));
+    assert!(
+        output.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
     String::from_utf8(output.stdout).unwrap()
 }
 
@@ -23,7 +30,10 @@ fn snapshot(name: &str, text: &str) {
 #[test]
 fn tables_and_json_of_four_variants() {
     for variant in ["copenhagen", "brandub", "tablut", "alea-evangelii"] {
-        snapshot(&format!("complexity_{variant}_table"), &stdout_of(&["complexity", "--variant", variant]));
+        snapshot(
+            &format!("complexity_{variant}_table"),
+            &stdout_of(&["complexity", "--variant", variant]),
+        );
         let json = stdout_of(&["complexity", "--variant", variant, "--json"]);
         let parsed: serde_json::Value = serde_json::from_str(&json).expect("valid JSON");
         assert_eq!(parsed["schema_version"], 1);
@@ -38,18 +48,37 @@ fn dim_alone_is_the_catalog_variant_of_that_size() {
         stdout_of(&["complexity", "--dim", "11"]),
         stdout_of(&["complexity", "--variant", "copenhagen"])
     );
-    assert_eq!(stdout_of(&["complexity", "--dim", "19", "--json"]), stdout_of(&["complexity", "--variant", "alea-evangelii", "--json"]));
+    assert_eq!(
+        stdout_of(&["complexity", "--dim", "19", "--json"]),
+        stdout_of(&["complexity", "--variant", "alea-evangelii", "--json"])
+    );
 }
 
 #[test]
 fn rules_string_and_catalog_name_agree() {
     let rules = "dim:7 name:Brandub surf:n atkf:y ks:w cenh: cenhe: start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/";
-    assert_eq!(stdout_of(&["complexity", "--rules", rules]), stdout_of(&["complexity", "--variant", "brandub"]));
+    assert_eq!(
+        stdout_of(&["complexity", "--rules", rules]),
+        stdout_of(&["complexity", "--variant", "brandub"])
+    );
 }
 
 #[test]
 fn command_line_game_tree_is_added() {
-    let json = stdout_of(&["complexity", "--dim", "9", "--attackers", "16", "--defenders", "8", "--branching", "30", "--length", "50", "--json"]);
+    let json = stdout_of(&[
+        "complexity",
+        "--dim",
+        "9",
+        "--attackers",
+        "16",
+        "--defenders",
+        "8",
+        "--branching",
+        "30",
+        "--length",
+        "50",
+        "--json",
+    ]);
     let parsed: serde_json::Value = serde_json::from_str(&json).unwrap();
     assert_eq!(parsed["variant"], "9x9");
     assert_eq!(parsed["game_tree"][0]["source"], "command line");
@@ -66,7 +95,10 @@ fn the_committed_report_is_current() {
     std::fs::remove_dir_all(&dir).ok();
     let committed = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("reports/complexity.md"))
         .expect("reports/complexity.md is committed");
-    assert_eq!(fresh, committed, "regenerate with: taflcount complexity --all --report reports/");
+    assert_eq!(
+        fresh, committed,
+        "regenerate with: taflcount complexity --all --report reports/"
+    );
 }
 
 #[test]

@@ -15,7 +15,6 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
-
 #[derive(Parser)]
 #[command(name = "taflcount", version, about = "Counting tools for the tafl board games")]
 struct Cli {

@@ -185,7 +185,11 @@ impl ComplexityReport {
             variant: spec.name().to_owned(),
             dim: spec.dim(),
             cells,
-            pieces: Pieces { attackers, defenders, king: 1 },
+            pieces: Pieces {
+                attackers,
+                defenders,
+                king: 1,
+            },
             symmetries: counts.group.iter().map(|s| s.name()).collect(),
             bounds,
             game_tree,

@@ -63,7 +63,13 @@ fn display_name(rules: &Rules) -> String {
         .iter()
         .find(|v| &v.rules() == rules)
         .map(|v| v.name.to_owned())
-        .unwrap_or_else(|| if rules.name().is_empty() { "custom".to_owned() } else { rules.name().to_owned() })
+        .unwrap_or_else(|| {
+            if rules.name().is_empty() {
+                "custom".to_owned()
+            } else {
+                rules.name().to_owned()
+            }
+        })
 }
 
 #[cfg(test)]
@@ -80,11 +86,18 @@ mod tests {
     fn copenhagen_is_the_throne_and_corners_shape() {
         let copenhagen = spec("copenhagen");
         assert_eq!(copenhagen.name(), "copenhagen");
-        assert_eq!((copenhagen.attackers(), copenhagen.defenders(), copenhagen.piece_kinds()), (24, 12, 3));
+        assert_eq!(
+            (copenhagen.attackers(), copenhagen.defenders(), copenhagen.piece_kinds()),
+            (24, 12, 3)
+        );
         let generic = ComplexitySpec::throne_and_corners(11, 24, 12).unwrap();
         for rank in 0..11 {
             for file in 0..11 {
-                assert_eq!(copenhagen.may_stand(file, rank), generic.may_stand(file, rank), "{file},{rank}");
+                assert_eq!(
+                    copenhagen.may_stand(file, rank),
+                    generic.may_stand(file, rank),
+                    "{file},{rank}"
+                );
                 assert_eq!(copenhagen.square_kinds(file, rank), generic.square_kinds(file, rank));
             }
         }
@@ -102,7 +115,9 @@ mod tests {
     fn alea_corners_are_two_by_two_and_the_group_is_full() {
         let alea = spec("alea-evangelii");
         assert_eq!(alea.dim(), 19);
-        let king_only = (0..19 * 19).filter(|i| alea.may_stand(i % 19, i / 19) == StandMask::KING).count();
+        let king_only = (0..19 * 19)
+            .filter(|i| alea.may_stand(i % 19, i / 19) == StandMask::KING)
+            .count();
         assert_eq!(king_only, 17);
         assert_eq!(symmetry_group(&alea).len(), 8);
     }

@@ -15,7 +15,11 @@ pub struct GameTreeEstimate {
 impl GameTreeEstimate {
     /// The essay's figures for 11x11: 88 moves a ply, 80 plies.
     pub fn essay() -> GameTreeEstimate {
-        GameTreeEstimate { source: "essay".to_owned(), branching: 88.0, length: 80.0 }
+        GameTreeEstimate {
+            source: "essay".to_owned(),
+            branching: 88.0,
+            length: 80.0,
+        }
     }
 
     pub fn log10(&self) -> f64 {

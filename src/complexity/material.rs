@@ -110,7 +110,7 @@ pub fn fixed_boards(spec: &ComplexitySpec, symmetry: Symmetry) -> MaterialTable 
         .into_iter()
         .map(|((length, mask), count)| (CycleClass { length, mask }, count))
         .collect();
-    classes.sort_by(|a, b| b.1.cmp(&a.1));
+    classes.sort_by_key(|&(_, count)| std::cmp::Reverse(count));
     let mut table = KingTable::new(spec.attackers(), spec.defenders());
     let mut classes = classes.into_iter();
     match classes.next() {
@@ -293,7 +293,10 @@ mod tests {
                 if cycle.len() > 1 {
                     mask = mask.without(StandMask::KING);
                 }
-                slow.multiply_by_cycle(CycleClass { length: cycle.len(), mask });
+                slow.multiply_by_cycle(CycleClass {
+                    length: cycle.len(),
+                    mask,
+                });
             }
             assert_eq!(fast, slow.with_one_king(), "{symmetry:?}");
         }

@@ -96,7 +96,9 @@ impl ScientificFigure {
     }
 
     pub fn log10(&self) -> f64 {
-        let mantissa: f64 = format!("{}.{}", &self.digits[..1], &self.digits[1..]).parse().unwrap_or(1.0);
+        let mantissa: f64 = format!("{}.{}", &self.digits[..1], &self.digits[1..])
+            .parse()
+            .unwrap_or(1.0);
         mantissa.log10() + self.exponent as f64
     }
 }
@@ -111,7 +113,13 @@ mod tests {
             assert!(ScientificFigure::parse(claim.claim).is_some(), "{}", claim.claim);
         }
         let f = ScientificFigure::parse("1.4e43").unwrap();
-        assert_eq!(f, ScientificFigure { digits: "14".into(), exponent: 43 });
+        assert_eq!(
+            f,
+            ScientificFigure {
+                digits: "14".into(),
+                exponent: 43
+            }
+        );
         assert!((f.log10() - 43.146128).abs() < 1e-6);
         assert_eq!(ScientificFigure::parse("0.4e3"), None);
     }

@@ -79,7 +79,11 @@ pub enum SpecError {
     /// A throne needs a single centre square.
     EvenSide { dim: usize },
     /// A per-square list does not have one entry per square.
-    WrongSquareCount { list: &'static str, expected: usize, found: usize },
+    WrongSquareCount {
+        list: &'static str,
+        expected: usize,
+        found: usize,
+    },
     /// The starting material does not fit on the squares where it may stand.
     MaterialDoesNotFit { pieces: usize, squares: usize },
     /// No square lets the king stand on it.
@@ -153,7 +157,10 @@ impl ComplexitySpec {
             .filter(|m| m.contains(StandMask::ATTACKER) || m.contains(StandMask::DEFENDER))
             .count();
         if attackers + defenders > room {
-            return Err(SpecError::MaterialDoesNotFit { pieces: attackers + defenders, squares: room });
+            return Err(SpecError::MaterialDoesNotFit {
+                pieces: attackers + defenders,
+                squares: room,
+            });
         }
         Ok(ComplexitySpec {
             name: name.into(),
@@ -169,11 +176,7 @@ impl ComplexitySpec {
     /// An odd board with a throne in the centre and the four corners, where only the
     /// king may stand, and every other square open to all: the shape of most variants,
     /// for sizes the catalog lacks.
-    pub fn throne_and_corners(
-        dim: usize,
-        attackers: usize,
-        defenders: usize,
-    ) -> Result<ComplexitySpec, SpecError> {
+    pub fn throne_and_corners(dim: usize, attackers: usize, defenders: usize) -> Result<ComplexitySpec, SpecError> {
         if dim == 0 {
             return Err(SpecError::EmptyBoard);
         }
@@ -263,6 +266,9 @@ mod tests {
             ComplexitySpec::throne_and_corners(3, 3, 2),
             Err(SpecError::MaterialDoesNotFit { pieces: 5, squares: 4 })
         );
-        assert_eq!(ComplexitySpec::throne_and_corners(4, 1, 1), Err(SpecError::EvenSide { dim: 4 }));
+        assert_eq!(
+            ComplexitySpec::throne_and_corners(4, 1, 1),
+            Err(SpecError::EvenSide { dim: 4 })
+        );
     }
 }

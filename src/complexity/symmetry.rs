@@ -135,8 +135,7 @@ mod tests {
     fn an_asymmetric_mask_shrinks_the_group() {
         let full = ComplexitySpec::throne_and_corners(5, 1, 1).unwrap();
         assert_eq!(symmetry_group(&full).len(), 8);
-        let mut may_stand: Vec<StandMask> =
-            (0..25).map(|i| full.may_stand(i % 5, i / 5)).collect();
+        let mut may_stand: Vec<StandMask> = (0..25).map(|i| full.may_stand(i % 5, i / 5)).collect();
         // Close b1 and d1 to attackers: only swapping left and right keeps that.
         may_stand[1] = StandMask::KING | StandMask::DEFENDER;
         may_stand[3] = StandMask::KING | StandMask::DEFENDER;

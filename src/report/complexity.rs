@@ -26,7 +26,11 @@ pub fn render(report: &ComplexityReport, style: TableStyle) -> String {
         TableStyle::Markdown => writeln!(out, "### {}\n\n{heading}\n", report.variant).unwrap(),
     }
 
-    let mut bounds = new_table(style, &["bound", "exact value", "scientific", "log10", "meaning"], &[1, 2, 3]);
+    let mut bounds = new_table(
+        style,
+        &["bound", "exact value", "scientific", "log10", "meaning"],
+        &[1, 2, 3],
+    );
     for bound in &report.bounds {
         bounds.add_row(vec![
             bound.name.to_owned(),
@@ -39,7 +43,11 @@ pub fn render(report: &ComplexityReport, style: TableStyle) -> String {
     writeln!(out, "{bounds}").unwrap();
 
     if !report.game_tree.is_empty() {
-        let mut trees = new_table(style, &["game tree", "branching", "length", "b^L", "log10"], &[1, 2, 3, 4]);
+        let mut trees = new_table(
+            style,
+            &["game tree", "branching", "length", "b^L", "log10"],
+            &[1, 2, 3, 4],
+        );
         for tree in &report.game_tree {
             trees.add_row(vec![
                 tree.source.clone(),
@@ -55,7 +63,15 @@ pub fn render(report: &ComplexityReport, style: TableStyle) -> String {
     if !report.published.is_empty() {
         let mut published = new_table(
             style,
-            &["published", "source", "meant", "exact", "log10 off", "rounds to it", "note"],
+            &[
+                "published",
+                "source",
+                "meant",
+                "exact",
+                "log10 off",
+                "rounds to it",
+                "note",
+            ],
             &[0, 3, 4],
         );
         for row in &report.published {
@@ -106,7 +122,10 @@ pub fn render_catalog_markdown(reports: &[ComplexityReport]) -> String {
 
 /// One row per variant: its shape and the log10 of every bound, side by side.
 fn overview(reports: &[ComplexityReport]) -> comfy_table::Table {
-    let names: Vec<&str> = reports.first().map(|r| r.bounds.iter().map(|b| b.name).collect()).unwrap_or_default();
+    let names: Vec<&str> = reports
+        .first()
+        .map(|r| r.bounds.iter().map(|b| b.name).collect())
+        .unwrap_or_default();
     let mut header = vec!["variant", "board", "attackers", "defenders", "symmetries"];
     header.extend(&names);
     let right: Vec<usize> = (2..header.len()).collect();

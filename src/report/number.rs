@@ -53,7 +53,10 @@ impl Rounded {
                     // 9.99... rounded up to 10.0: one more digit of exponent.
                     kept.insert(0, 1);
                     kept.pop();
-                    return Rounded { digits: to_string(&kept), exponent: exponent + 1 };
+                    return Rounded {
+                        digits: to_string(&kept),
+                        exponent: exponent + 1,
+                    };
                 }
                 i -= 1;
                 if kept[i] == 9 {
@@ -64,7 +67,10 @@ impl Rounded {
                 }
             }
         }
-        Rounded { digits: to_string(&kept), exponent }
+        Rounded {
+            digits: to_string(&kept),
+            exponent,
+        }
     }
 
     /// `7.07e72`
@@ -108,7 +114,12 @@ pub fn abbreviate(value: &BigUint) -> String {
     if decimal.len() <= 24 {
         return decimal;
     }
-    format!("{}…{} ({} digits)", &decimal[..10], &decimal[decimal.len() - 5..], decimal.len())
+    format!(
+        "{}…{} ({} digits)",
+        &decimal[..10],
+        &decimal[decimal.len() - 5..],
+        decimal.len()
+    )
 }
 
 /// Serde helper: a big integer as its complete decimal string (JSON numbers lose

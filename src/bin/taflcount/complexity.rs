@@ -90,17 +90,23 @@ fn spec_of(args: &ComplexityArgs) -> Result<ComplexitySpec, CliError> {
     }
     if let Some(dim) = args.dim {
         if dim % 2 == 0 || !(5..=19).contains(&dim) {
-            return Err(CliError::Input(format!("--dim {dim}: the board side must be odd, from 5 to 19")));
+            return Err(CliError::Input(format!(
+                "--dim {dim}: the board side must be odd, from 5 to 19"
+            )));
         }
         return match (args.attackers, args.defenders) {
             (Some(attackers), Some(defenders)) => ComplexitySpec::throne_and_corners(dim, attackers, defenders)
                 .map_err(|e| CliError::Input(e.to_string())),
             _ => {
-                let name = VARIANT_OF_SIZE.iter().find(|(size, _)| *size == dim).map(|(_, name)| *name).ok_or_else(|| {
-                    CliError::Input(format!(
-                        "the catalog has no {dim}x{dim} variant; give --attackers and --defenders too"
-                    ))
-                })?;
+                let name = VARIANT_OF_SIZE
+                    .iter()
+                    .find(|(size, _)| *size == dim)
+                    .map(|(_, name)| *name)
+                    .ok_or_else(|| {
+                        CliError::Input(format!(
+                            "the catalog has no {dim}x{dim} variant; give --attackers and --defenders too"
+                        ))
+                    })?;
                 spec_of_variant(name)
             }
         };
@@ -110,7 +116,10 @@ fn spec_of(args: &ComplexityArgs) -> Result<ComplexitySpec, CliError> {
 
 fn spec_of_variant(name: &str) -> Result<ComplexitySpec, CliError> {
     let variant = catalog::find(name).ok_or_else(|| {
-        CliError::Input(format!("unknown variant {name:?}; known: {}", catalog::names().join(", ")))
+        CliError::Input(format!(
+            "unknown variant {name:?}; known: {}",
+            catalog::names().join(", ")
+        ))
     })?;
     spec_of_rules(&variant.rules())
 }
@@ -123,12 +132,20 @@ fn game_trees(args: &ComplexityArgs) -> Result<Vec<GameTreeEstimate>, CliError> 
     match (args.branching, args.length) {
         (Some(branching), Some(length)) => {
             if !(branching.is_finite() && branching > 0.0) {
-                return Err(CliError::Input(format!("--branching {branching}: must be a positive number")));
+                return Err(CliError::Input(format!(
+                    "--branching {branching}: must be a positive number"
+                )));
             }
             if !(length.is_finite() && length >= 0.0) {
-                return Err(CliError::Input(format!("--length {length}: must be zero or more plies")));
+                return Err(CliError::Input(format!(
+                    "--length {length}: must be zero or more plies"
+                )));
             }
-            Ok(vec![GameTreeEstimate { source: "command line".to_owned(), branching, length }])
+            Ok(vec![GameTreeEstimate {
+                source: "command line".to_owned(),
+                branching,
+                length,
+            }])
         }
         _ => Ok(Vec::new()),
     }
@@ -140,7 +157,10 @@ fn to_json<T: serde::Serialize>(value: &T) -> Result<String, CliError> {
 
 fn write_report(dir: &Path, reports: &[ComplexityReport]) -> Result<(), CliError> {
     let path = dir.join("complexity.md");
-    let failed = |source| CliError::Write { path: path.clone(), source };
+    let failed = |source| CliError::Write {
+        path: path.clone(),
+        source,
+    };
     fs::create_dir_all(dir).map_err(failed)?;
     fs::write(&path, render_catalog_markdown(reports)).map_err(failed)?;
     eprintln!("taflcount: wrote {}", path.display());
