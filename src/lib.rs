@@ -1,8 +1,10 @@
 //! taflcount: a rules engine and command-line tools for the tafl family of board games.
 
 pub mod board;
-pub mod rules;
-pub mod moves;
-pub mod perft;
-pub mod notation;
 pub mod cli;
+pub mod complexity;
+pub mod moves;
+pub mod notation;
+pub mod perft;
+pub mod report;
+pub mod rules;

@@ -1,0 +1,168 @@
+//! `taflcount complexity`: parse the board choice, compute, print or write the report.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use clap::{ArgGroup, Args};
+use taflcount::complexity::{ComplexityReport, ComplexitySpec, GameTreeEstimate};
+use taflcount::report::complexity::{render, render_catalog_markdown};
+use taflcount::report::table::TableStyle;
+use taflcount::rules::{catalog, Rules};
+
+use crate::error::CliError;
+use crate::output::print;
+
+/// The catalog variant `--dim N` alone stands for.
+const VARIANT_OF_SIZE: [(usize, &str); 6] = [
+    (7, "brandub"),
+    (9, "tablut"),
+    (11, "copenhagen"),
+    (13, "sea-battle-13"),
+    (15, "tablut-15"),
+    (19, "alea-evangelii"),
+];
+
+#[derive(Args, Debug)]
+#[command(group(ArgGroup::new("board").args(["variant", "rules", "dim", "all"])))]
+pub struct ComplexityArgs {
+    /// A catalog variant, e.g. copenhagen, brandub, alea-evangelii (default: copenhagen)
+    #[arg(long, value_name = "NAME")]
+    variant: Option<String>,
+    /// An OTN rules string, e.g. "dim:7 start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/"
+    #[arg(long, value_name = "OTN RULES")]
+    rules: Option<String>,
+    /// Board side: alone, the catalog's variant of that size; with --attackers and
+    /// --defenders, a throne and four king-only corners
+    #[arg(long, value_name = "N")]
+    dim: Option<usize>,
+    /// Attackers at the start (with --dim)
+    #[arg(long, value_name = "A", requires_all = ["dim", "defenders"])]
+    attackers: Option<usize>,
+    /// Defenders at the start, the king not counted (with --dim)
+    #[arg(long, value_name = "D", requires_all = ["dim", "attackers"])]
+    defenders: Option<usize>,
+    /// Average branching factor b for a game-tree estimate b^L
+    #[arg(long, value_name = "B", requires = "length")]
+    branching: Option<f64>,
+    /// Average game length L in plies for a game-tree estimate b^L
+    #[arg(long, value_name = "L", requires = "branching")]
+    length: Option<f64>,
+    /// Every catalog variant
+    #[arg(long)]
+    all: bool,
+    /// With --all: write DIR/complexity.md instead of printing
+    #[arg(long, value_name = "DIR", requires = "all")]
+    report: Option<PathBuf>,
+    /// JSON on stdout instead of tables
+    #[arg(long)]
+    json: bool,
+}
+
+pub fn run(args: ComplexityArgs) -> Result<(), CliError> {
+    let trees = game_trees(&args)?;
+    if args.all {
+        let reports: Vec<ComplexityReport> = catalog::VARIANTS
+            .iter()
+            .map(|variant| spec_of_rules(&variant.rules()).map(|spec| ComplexityReport::compute(&spec, &trees)))
+            .collect::<Result<_, _>>()?;
+        return match (&args.report, args.json) {
+            (Some(dir), _) => write_report(dir, &reports),
+            (None, true) => print(&(to_json(&reports)? + "\n")),
+            (None, false) => {
+                let tables: Vec<String> = reports.iter().map(|r| render(r, TableStyle::Terminal)).collect();
+                print(&tables.join("\n"))
+            }
+        };
+    }
+    let spec = spec_of(&args)?;
+    let report = ComplexityReport::compute(&spec, &trees);
+    if args.json {
+        print(&(to_json(&report)? + "\n"))
+    } else {
+        print(&render(&report, TableStyle::Terminal))
+    }
+}
+
+fn spec_of(args: &ComplexityArgs) -> Result<ComplexitySpec, CliError> {
+    if let Some(text) = &args.rules {
+        let rules: Rules = text.parse().map_err(|e| CliError::Input(format!("bad --rules: {e}")))?;
+        return spec_of_rules(&rules);
+    }
+    if let Some(dim) = args.dim {
+        if dim % 2 == 0 || !(5..=19).contains(&dim) {
+            return Err(CliError::Input(format!(
+                "--dim {dim}: the board side must be odd, from 5 to 19"
+            )));
+        }
+        return match (args.attackers, args.defenders) {
+            (Some(attackers), Some(defenders)) => ComplexitySpec::throne_and_corners(dim, attackers, defenders)
+                .map_err(|e| CliError::Input(e.to_string())),
+            _ => {
+                let name = VARIANT_OF_SIZE
+                    .iter()
+                    .find(|(size, _)| *size == dim)
+                    .map(|(_, name)| *name)
+                    .ok_or_else(|| {
+                        CliError::Input(format!(
+                            "the catalog has no {dim}x{dim} variant; give --attackers and --defenders too"
+                        ))
+                    })?;
+                spec_of_variant(name)
+            }
+        };
+    }
+    spec_of_variant(args.variant.as_deref().unwrap_or("copenhagen"))
+}
+
+fn spec_of_variant(name: &str) -> Result<ComplexitySpec, CliError> {
+    let variant = catalog::find(name).ok_or_else(|| {
+        CliError::Input(format!(
+            "unknown variant {name:?}; known: {}",
+            catalog::names().join(", ")
+        ))
+    })?;
+    spec_of_rules(&variant.rules())
+}
+
+fn spec_of_rules(rules: &Rules) -> Result<ComplexitySpec, CliError> {
+    ComplexitySpec::from_rules(rules).map_err(|e| CliError::Input(e.to_string()))
+}
+
+fn game_trees(args: &ComplexityArgs) -> Result<Vec<GameTreeEstimate>, CliError> {
+    match (args.branching, args.length) {
+        (Some(branching), Some(length)) => {
+            if !(branching.is_finite() && branching > 0.0) {
+                return Err(CliError::Input(format!(
+                    "--branching {branching}: must be a positive number"
+                )));
+            }
+            if !(length.is_finite() && length >= 0.0) {
+                return Err(CliError::Input(format!(
+                    "--length {length}: must be zero or more plies"
+                )));
+            }
+            Ok(vec![GameTreeEstimate {
+                source: "command line".to_owned(),
+                branching,
+                length,
+            }])
+        }
+        _ => Ok(Vec::new()),
+    }
+}
+
+fn to_json<T: serde::Serialize>(value: &T) -> Result<String, CliError> {
+    serde_json::to_string_pretty(value).map_err(|e| CliError::Input(format!("cannot encode JSON: {e}")))
+}
+
+fn write_report(dir: &Path, reports: &[ComplexityReport]) -> Result<(), CliError> {
+    let path = dir.join("complexity.md");
+    let failed = |source| CliError::Write {
+        path: path.clone(),
+        source,
+    };
+    fs::create_dir_all(dir).map_err(failed)?;
+    fs::write(&path, render_catalog_markdown(reports)).map_err(failed)?;
+    eprintln!("taflcount: wrote {}", path.display());
+    Ok(())
+}

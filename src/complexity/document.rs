@@ -1,0 +1,204 @@
+//! The one document `taflcount complexity` produces; the table, the Markdown report
+//! and the JSON are all rendered from it.
+
+use num_bigint::BigUint;
+use serde::Serialize;
+
+use super::bounds;
+use super::game_tree::GameTreeEstimate;
+use super::material::count_material;
+use super::published::{claims_for, ScientificFigure};
+use super::spec::ComplexitySpec;
+use crate::report::number::{log10, round_to, scientific, scientific_from_log10, Rounded};
+
+/// Version of the JSON layout; bump it when a field changes meaning or disappears.
+pub const SCHEMA_VERSION: u32 = 1;
+
+#[derive(Clone, Debug, Serialize)]
+pub struct ComplexityReport {
+    pub schema_version: u32,
+    pub tool: &'static str,
+    pub command: &'static str,
+    pub variant: String,
+    pub dim: usize,
+    pub cells: usize,
+    pub pieces: Pieces,
+    /// The board symmetries that keep the special squares and the rules.
+    pub symmetries: Vec<&'static str>,
+    pub bounds: Vec<Bound>,
+    pub game_tree: Vec<GameTreeRow>,
+    pub published: Vec<PublishedRow>,
+}
+
+#[derive(Clone, Copy, Debug, Serialize, PartialEq, Eq)]
+pub struct Pieces {
+    pub attackers: usize,
+    pub defenders: usize,
+    pub king: usize,
+}
+
+/// One exact bound.
+#[derive(Clone, Debug, Serialize)]
+pub struct Bound {
+    pub name: &'static str,
+    #[serde(serialize_with = "crate::report::number::serialize_decimal")]
+    pub value: BigUint,
+    pub scientific: String,
+    pub log10: f64,
+    pub meaning: String,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct GameTreeRow {
+    pub source: String,
+    pub branching: f64,
+    pub length: f64,
+    pub scientific: String,
+    pub log10: f64,
+}
+
+/// A published figure beside the exact value it meant.
+#[derive(Clone, Debug, Serialize)]
+pub struct PublishedRow {
+    pub claim: String,
+    pub source: String,
+    /// The bound name, or `game_tree:<source>`.
+    pub bound: String,
+    /// The exact value, rounded to three digits.
+    pub exact: String,
+    /// log10(claim) - log10(exact): positive when the claim is too high.
+    pub log10_difference: f64,
+    /// Whether the exact value rounds to the claim at the precision it was written.
+    pub within_rounding: bool,
+    pub note: String,
+}
+
+impl ComplexityReport {
+    /// Computes every bound for `spec`, the game trees of `extra_trees` (command-line
+    /// or measured figures) and the essay's where it applies, and the published rows.
+    pub fn compute(spec: &ComplexitySpec, extra_trees: &[GameTreeEstimate]) -> ComplexityReport {
+        let cells = spec.cells();
+        let (attackers, defenders) = (spec.attackers(), spec.defenders());
+        let pieces = attackers + defenders + 1;
+        let kinds = spec.piece_kinds();
+        let counts = count_material(spec);
+        let group_order = counts.group.len();
+
+        let side_split = bounds::side_split(cells, pieces);
+        let two = BigUint::from(2u32);
+        let bound_values: Vec<(&'static str, BigUint, String)> = vec![
+            (
+                "naive",
+                bounds::naive(cells, kinds),
+                format!("(kinds + 1)^N: each of the {cells} squares empty or one of {kinds} piece kinds"),
+            ),
+            (
+                "placements",
+                bounds::placements(cells, pieces),
+                format!("sum of C({cells}, i), i = 3..{pieces}: which squares are occupied"),
+            ),
+            (
+                "side_split",
+                side_split.clone(),
+                "the essay's sum of C(N, i) · C(i, k) · k: pieces split between the sides, one made king"
+                    .to_owned(),
+            ),
+            (
+                "side_split_quarter",
+                &side_split / 4u32,
+                "side_split / 4: the essay's allowance for rotations".to_owned(),
+            ),
+            (
+                "material",
+                counts.raw.total() * &two,
+                format!(
+                    "one king, 0..{attackers} attackers, 0..{defenders} defenders where they may stand; x2 for the side to move"
+                ),
+            ),
+            (
+                "material_up_to_symmetry",
+                counts.up_to_symmetry.total() * &two,
+                format!("material, boards related by one of the {group_order} symmetries counted once; x2 for the side to move"),
+            ),
+            (
+                "start_material",
+                counts.raw.get(attackers, defenders).clone(),
+                format!("exactly {attackers} attackers, {defenders} defenders and the king, placed where they may stand"),
+            ),
+            (
+                "start_material_up_to_symmetry",
+                counts.up_to_symmetry.get(attackers, defenders).clone(),
+                format!("start_material, boards related by one of the {group_order} symmetries counted once"),
+            ),
+        ];
+        let bounds: Vec<Bound> = bound_values
+            .into_iter()
+            .map(|(name, value, meaning)| Bound {
+                name,
+                scientific: scientific(&value),
+                log10: round_to(log10(&value), 3),
+                value,
+                meaning,
+            })
+            .collect();
+
+        let mut trees: Vec<GameTreeEstimate> = extra_trees.to_vec();
+        if spec.dim() == 11 {
+            trees.push(GameTreeEstimate::essay());
+        }
+        let game_tree: Vec<GameTreeRow> = trees
+            .iter()
+            .map(|tree| GameTreeRow {
+                source: tree.source.clone(),
+                branching: tree.branching,
+                length: tree.length,
+                scientific: scientific_from_log10(tree.log10()),
+                log10: round_to(tree.log10(), 3),
+            })
+            .collect();
+
+        let published = claims_for(spec.dim(), attackers, defenders)
+            .into_iter()
+            .filter_map(|claim| {
+                let figure = ScientificFigure::parse(claim.claim)?;
+                let exact: BigUint = match claim.refers_to.strip_prefix("game_tree:") {
+                    Some(source) => trees.iter().find(|t| t.source == source)?.exact()?,
+                    None => bounds.iter().find(|b| b.name == claim.refers_to)?.value.clone(),
+                };
+                let rounded = Rounded::of(&exact, figure.digits.len());
+                Some(PublishedRow {
+                    claim: claim.claim.to_owned(),
+                    source: claim.source.to_owned(),
+                    bound: claim.refers_to.to_owned(),
+                    exact: scientific(&exact),
+                    log10_difference: round_to(figure.log10() - log10(&exact), 3),
+                    within_rounding: rounded.digits == figure.digits && rounded.exponent == figure.exponent,
+                    note: claim.note.to_owned(),
+                })
+            })
+            .collect();
+
+        ComplexityReport {
+            schema_version: SCHEMA_VERSION,
+            tool: "taflcount",
+            command: "complexity",
+            variant: spec.name().to_owned(),
+            dim: spec.dim(),
+            cells,
+            pieces: Pieces {
+                attackers,
+                defenders,
+                king: 1,
+            },
+            symmetries: counts.group.iter().map(|s| s.name()).collect(),
+            bounds,
+            game_tree,
+            published,
+        }
+    }
+
+    /// The bound called `name`.
+    pub fn bound(&self, name: &str) -> Option<&Bound> {
+        self.bounds.iter().find(|b| b.name == name)
+    }
+}

@@ -1,0 +1,6 @@
+//! Output shared by the tools: number formatting for tables and JSON, table styles,
+//! and the renderers of each tool's document.
+
+pub mod complexity;
+pub mod number;
+pub mod table;
