@@ -1,0 +1,63 @@
+//! The fast engine against the slow, independently written reference of tests/reference:
+//! along random games of every catalog variant, the same legal moves, the same captures,
+//! the same positions and the same end of the game, ply by ply.
+mod reference;
+
+use taflcount::moves::{to_square, Position, Tables};
+use taflcount::rules::catalog;
+
+struct Rng(u64);
+impl Rng {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        (self.0.wrapping_mul(0x2545_f491_4f6c_dd1d) >> 33) as usize % n
+    }
+}
+
+#[test]
+fn random_games_agree_ply_by_ply() {
+    let mut plies_checked = 0;
+    let mut captures_seen = 0;
+    let mut endings = std::collections::BTreeMap::new();
+    for v in catalog::VARIANTS {
+        let t = Tables::new(&v.rules()).unwrap();
+        let mut rng = Rng(0xdecaf ^ (v.name.len() as u64 * 7919));
+        for game in 0..25 {
+            let mut pos = Position::start(&t);
+            let mut slow = reference::RefGame::new(v.rules, None, None).unwrap();
+            for ply in 0..300 {
+                let before = pos.layout(&t).to_string();
+                let context = || format!("{} game {game} ply {ply} at {before}", v.name);
+                let fast_end = pos.outcome(&t).map(|o| o.reason.name());
+                assert_eq!(fast_end, slow.is_over(), "end of game: {}", context());
+                if let Some(reason) = fast_end {
+                    *endings.entry(reason).or_insert(0) += 1;
+                    break;
+                }
+                let mut fast_moves: Vec<String> = pos.legal_moves(&t).iter().map(|m| m.to_string()).collect();
+                fast_moves.sort();
+                assert_eq!(fast_moves, slow.legal_moves(), "legal moves: {}", context());
+                // Prefer captures half of the time, so that captures are exercised.
+                let moves = pos.legal_moves(&t);
+                let capturing: Vec<_> = moves.iter().filter(|m| !pos.after(&t, **m).1.is_empty()).copied().collect();
+                let mv = if !capturing.is_empty() && rng.below(2) == 0 { capturing[rng.below(capturing.len())] } else { moves[rng.below(moves.len())] };
+                let (next, captured) = pos.after(&t, mv);
+                let fast_captured: Vec<String> = captured.iter().map(|&s| to_square(s).to_string()).collect();
+                let slow_captured = slow.play(&mv.to_string()).unwrap();
+                let mut a = fast_captured.clone();
+                a.sort();
+                let mut b = slow_captured.clone();
+                b.sort();
+                assert_eq!(a, b, "captures of {mv}: {}", context());
+                captures_seen += a.len();
+                pos = next;
+                assert_eq!(pos.layout(&t).to_string(), slow.position_record(), "position after {mv}: {}", context());
+                plies_checked += 1;
+            }
+        }
+    }
+    eprintln!("{plies_checked} plies, {captures_seen} captures, endings {endings:?}");
+    assert!(plies_checked > 10_000 && captures_seen > 1_000);
+}
