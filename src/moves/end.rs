@@ -3,7 +3,7 @@
 //! left to callers that keep it (`History`).
 
 use super::position::Position;
-use super::tables::{file_of, rank_of, Mover, Tables};
+use super::tables::{file_of, rank_of, Mover, SmallBoard, Tables};
 use crate::board::{Side, MAX_DIM};
 use std::fmt;
 
@@ -101,6 +101,17 @@ impl Position {
     /// last move can have changed: a defender move cannot encircle, an attacker move
     /// cannot build an edge fort (docs/rules-decisions.md).
     pub fn outcome(&self, t: &Tables) -> Option<Outcome> {
+        self.outcome_with(t, true)
+    }
+
+    /// True if the game is over for a reason other than the side to move having no
+    /// legal move. Perft needs no more: a position without moves has no children anyway.
+    #[inline]
+    pub fn ended_before_moving(&self, t: &Tables) -> bool {
+        self.outcome_with(t, false).is_some()
+    }
+
+    fn outcome_with(&self, t: &Tables, check_moves: bool) -> Option<Outcome> {
         let end = |winner, reason| Some(Outcome { winner: Some(winner), reason });
         if self.count[Side::Attackers as usize] == 0 {
             return end(Side::Defenders, EndReason::NoAttackers);
@@ -116,7 +127,7 @@ impl Position {
         if self.king_captured {
             return end(Side::Attackers, EndReason::KingCaptured);
         }
-        if !self.has_moves(t) {
+        if check_moves && !self.has_moves(t) {
             return end(self.side_to_move.opponent(), EndReason::NoLegalMove);
         }
         let defenders_moved = self.last_mover != Some(Side::Attackers);
@@ -144,8 +155,10 @@ impl Position {
         empty
     }
 
-    /// Encirclement: no defender can reach the edge. Flood from the empty edge squares
-    /// through empty squares; a defender on the edge or next to the flood breaks it.
+    /// Encirclement: no defender can reach the edge. The flood from the empty edge
+    /// squares meets a defender exactly when the empty squares around the defenders
+    /// connect to an empty edge square, so this floods outward from the defenders and
+    /// stops at the first edge square it reaches (cheap while the board is open).
     pub fn encircled(&self, t: &Tables) -> bool {
         let dim = t.dim;
         let defenders = &self.ranks[Side::Defenders as usize];
@@ -153,13 +166,53 @@ impl Position {
         if defenders[0] != 0 || defenders[dim - 1] != 0 || defenders[..dim].iter().any(|w| w & edge_files != 0) {
             return false;
         }
-        let empty = self.empty_words(t);
-        let mut seed = [0; MAX_DIM];
-        for r in 0..dim {
-            seed[r] = if r == 0 || r == dim - 1 { empty[r] } else { empty[r] & edge_files };
+        if let Some(small) = &t.small_board {
+            return self.encircled_small(small);
         }
-        let reach = dilate(dim, t.board, &flood(dim, seed, &empty));
-        !(0..dim).any(|r| reach[r] & defenders[r] != 0)
+        let empty = self.empty_words(t);
+        let around = dilate(dim, t.board, defenders);
+        let mut reach: Words = std::array::from_fn(|r| around[r] & empty[r]);
+        let touches_edge = |reach: &Words| reach[0] != 0 || reach[dim - 1] != 0 || reach[..dim].iter().any(|w| w & edge_files != 0);
+        loop {
+            if touches_edge(&reach) {
+                return false;
+            }
+            let grown = dilate(dim, t.board, &reach);
+            let mut changed = false;
+            for r in 0..dim {
+                let next = grown[r] & empty[r];
+                changed |= next != reach[r];
+                reach[r] = next;
+            }
+            if !changed {
+                return true;
+            }
+        }
+    }
+
+    /// `encircled` on a board of up to 11x11, packed into one `u128` (bit rank*dim+file):
+    /// a flood step is a handful of shifts instead of a loop over ranks.
+    fn encircled_small(&self, small: &SmallBoard) -> bool {
+        let dim = small.dim;
+        let pack = |words: &[u32]| words[..dim].iter().enumerate().fold(0u128, |acc, (r, w)| acc | ((*w >> 1) as u128) << (r * dim));
+        let defenders = pack(&self.ranks[Side::Defenders as usize]);
+        let attackers = pack(&self.ranks[Side::Attackers as usize]);
+        if defenders & small.edge != 0 {
+            return false;
+        }
+        let empty = small.board & !(defenders | attackers);
+        let grow = |x: u128| x | ((x << 1) & small.not_first_file) | ((x >> 1) & small.not_last_file) | (x << dim) | (x >> dim);
+        let mut reach = grow(defenders) & empty;
+        loop {
+            if reach & small.edge != 0 {
+                return false;
+            }
+            let next = grow(reach) & empty;
+            if next == reach {
+                return true;
+            }
+            reach = next;
+        }
     }
 
     /// Edge fort, a sound test (docs/rules-decisions.md): the king on an edge with a legal

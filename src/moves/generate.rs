@@ -128,9 +128,20 @@ impl Position {
 
     /// True if the side to move has at least one legal move.
     pub fn has_moves(&self, t: &Tables) -> bool {
-        let mut any = false;
-        self.for_each_piece_moves(t, |pm| any |= !pm.is_empty());
-        any
+        let side = self.side_to_move;
+        let taflman = if side == Side::Attackers { Mover::Attacker } else { Mover::Defender };
+        for r in 0..t.dim {
+            let mut bits = self.ranks[side as usize][r];
+            while bits != 0 {
+                let from = sq(bits.trailing_zeros() as usize - 1, r);
+                bits &= bits - 1;
+                let mover = if from == self.king { Mover::King } else { taflman };
+                if !self.piece_moves(t, mover, from).is_empty() {
+                    return true;
+                }
+            }
+        }
+        false
     }
 
     /// Every move of the side to move, in generation order. Whether the game is already

@@ -177,6 +177,9 @@ impl Position {
         let side = self.side_to_move;
         let dim = t.dim as isize;
         let (f, r) = (file_of(to) as isize, rank_of(to) as isize);
+        if t.shieldwall_flank && !t.on_edge(f as usize, r as usize) {
+            return n;
+        }
         // The four edges: a square on the edge, the step along it, the step inward.
         let edges = [((0, 0), (1, 0), (0, 1)), ((0, dim - 1), (1, 0), (0, -1)), ((0, 0), (0, 1), (1, 0)), ((dim - 1, 0), (0, 1), (-1, 0))];
         for (origin, along, inward) in edges {

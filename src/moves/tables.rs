@@ -78,6 +78,42 @@ pub struct MoverTables {
     pub window: [u32; 32],
 }
 
+/// Whole-board masks for boards of up to 11x11 packed into a `u128` (bit rank*dim+file),
+/// for the floods of the end-of-game tests.
+#[derive(Clone, Debug)]
+pub struct SmallBoard {
+    pub dim: usize,
+    pub board: u128,
+    pub edge: u128,
+    pub not_first_file: u128,
+    pub not_last_file: u128,
+}
+
+impl SmallBoard {
+    fn new(dim: usize) -> Option<SmallBoard> {
+        if dim * dim > 128 {
+            return None;
+        }
+        let mut s = SmallBoard { dim, board: 0, edge: 0, not_first_file: 0, not_last_file: 0 };
+        for r in 0..dim {
+            for f in 0..dim {
+                let bit = 1u128 << (r * dim + f);
+                s.board |= bit;
+                if r == 0 || f == 0 || r == dim - 1 || f == dim - 1 {
+                    s.edge |= bit;
+                }
+                if f != 0 {
+                    s.not_first_file |= bit;
+                }
+                if f != dim - 1 {
+                    s.not_last_file |= bit;
+                }
+            }
+        }
+        Some(s)
+    }
+}
+
 /// Why a rules set or position cannot be played: a feature the engine does not play
 /// yet, or a position that does not fit the rules.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -127,6 +163,8 @@ pub struct Tables {
     pub encirclement: bool,
     pub linnaean: bool,
     pub centre: Sq,
+    /// Packed whole-board masks when the board has at most 128 squares.
+    pub small_board: Option<SmallBoard>,
     /// Zobrist keys: `zobrist[mover][square]`, and the side-to-move key.
     pub zobrist: Vec<[u64; 32 * MAX_DIM]>,
     pub zobrist_defenders_to_move: u64,
@@ -272,6 +310,7 @@ impl Tables {
             encirclement: rules.encirclement,
             linnaean: rules.linnaean,
             centre: sq(dim / 2, dim / 2),
+            small_board: SmallBoard::new(dim),
             zobrist,
             zobrist_defenders_to_move,
         })

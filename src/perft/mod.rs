@@ -30,7 +30,9 @@ pub fn perft(t: &Tables, pos: &Position, depth: u32, counting: Counting) -> u64 
     if depth == 0 {
         return 1;
     }
-    if pos.is_over(t) {
+    // A finished game has no children; a side without moves has none either, which the
+    // move loop below finds by itself.
+    if pos.ended_before_moving(t) {
         return 0;
     }
     if depth == 1 && counting == Counting::Bulk {
