@@ -939,3 +939,121 @@ fn edge_fort_and_jumpers() {
     g.play("f3-f1").unwrap();
     assert_eq!(g.is_over(), Some("edge fort"));
 }
+
+// ---------------------------------------------------------------------------
+// The fixture files fixtures/perft/exotic.perft and fixtures/perft/berserk.perft.
+// ---------------------------------------------------------------------------
+
+const EXOTIC: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/perft/exotic.perft");
+const BERSERK: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/perft/berserk.perft");
+
+fn check_file_part(path: &str, part: usize, parts: usize) {
+    let entries = load_suite(path).unwrap();
+    let mut failures = Vec::new();
+    for e in entries.iter().skip(part).step_by(parts) {
+        for &(d, want) in &e.perft {
+            let got = perft(&e.rules, e.position.as_deref(), e.side, d).unwrap_or_else(|m| panic!("{}: {m}", e.id));
+            if got != want {
+                failures.push(format!("{} perft {d}: file {want}, reference {got}", e.id));
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn exotic_counts_reproduced_part0() {
+    check_file_part(EXOTIC, 0, 3);
+}
+#[test]
+fn exotic_counts_reproduced_part1() {
+    check_file_part(EXOTIC, 1, 3);
+}
+#[test]
+fn exotic_counts_reproduced_part2() {
+    check_file_part(EXOTIC, 2, 3);
+}
+
+/// The berserk start positions to depth 3: minutes with the slow reference (13x13).
+#[test]
+fn berserk_counts_reproduced() {
+    check_file_part(BERSERK, 0, 1);
+}
+
+#[test]
+fn exotic_twins_differ_and_sizes() {
+    let entries = load_suite(EXOTIC).unwrap();
+    let mut pairs = 0;
+    for c in entries.iter().filter(|e| e.id.ends_with("-control")) {
+        let base_id = c.id.strip_suffix("-control").unwrap();
+        let base = entries.iter().find(|e| e.id == base_id).unwrap_or_else(|| panic!("{} has no twin", c.id));
+        let differ = base.perft.iter().any(|&(d, n)| c.perft.iter().any(|&(d2, n2)| d2 == d && n2 != n));
+        assert!(differ, "{} and {} have the same counts at every common depth", base.id, c.id);
+        pairs += 1;
+    }
+    assert_eq!(pairs * 2, entries.len(), "every entry has a -control twin");
+    assert!(pairs >= 20, "only {pairs} twin pairs");
+    for e in &entries {
+        assert!(e.perft.iter().map(|&(d, _)| d).max().unwrap() >= 3, "{}: too shallow", e.id);
+        assert!(e.perft.iter().all(|&(_, n)| n <= 3_000_000), "{}: too big", e.id);
+    }
+    for dim in [5, 7, 9, 11, 13] {
+        assert!(entries.iter().any(|e| e.rules.contains(&format!("dim:{dim} "))), "no {dim}x{dim} entry");
+    }
+}
+
+/// The ply-1 events the exotic.perft comments promise, checked in each twin.
+#[test]
+fn exotic_claims() {
+    let entries = load_suite(EXOTIC).unwrap();
+    let start = |id: &str| {
+        let e = entries.iter().find(|e| e.id == id).unwrap_or_else(|| panic!("no {id}"));
+        RefGame::new(&e.rules, e.position.as_deref(), e.side).unwrap()
+    };
+    let control = |id: &str| start(&format!("{id}-control"));
+    // (id, move, captures with the rule, captures in the twin or None if illegal there)
+    for (id, mv, with, without) in [
+        ("jump-knight-capture", "c3-e3", &["d3"][..], None),
+        ("jump-commander-plain", "d6-f6", &[], None),
+        ("jump-king-restricted", "e5-e7", &["e6"], None),
+        ("jump-king-restricted", "e5-c5", &["d5"], None),
+        ("jump-king-capture", "c5-c7", &["c6"], Some(&[][..])),
+        ("jump-mercenary", "c3-a3", &["b3"], None),
+        ("jump-mercenary", "c5-c7", &["c6"], None),
+        ("jump-guard", "c5-e5", &[], None),
+        ("jump-knight-restricted-fort", "c7-e7", &[], None),
+        ("jump-capture-vs-plain", "h3-f3", &["g3"], Some(&[])),
+        ("sandwich-commanders", "d1-d3", &["c3"], Some(&[])),
+        ("sandwich-knight", "d1-d3", &["c3"], Some(&[])),
+        ("sandwich-corner", "c3-c1", &["b1"], Some(&[])),
+        ("sandwich-throne", "g4-e4", &[], Some(&["d4"])),
+        ("mercenary-conversion", "h7-f7", &["e7"], Some(&["e7"])),
+        ("guard-uncapturable", "d1-d2", &[], Some(&["c2"])),
+        ("guard-not-anvil", "b1-b2", &[], Some(&["c2"])),
+        ("guard-no-wall-closer", "d3-d1", &[], Some(&["b1", "c1"])),
+        ("berserk-capture", "d1-d2", &["c2"], Some(&["c2"])),
+    ] {
+        assert_eq!(start(id).play(mv).unwrap(), v(with), "{id} {mv}");
+        match without {
+            Some(w) => assert_eq!(control(id).play(mv).unwrap(), v(w), "{id}-control {mv}"),
+            None => assert!(control(id).play(mv).is_err(), "{id}-control: {mv} should be illegal"),
+        }
+    }
+    assert!(start("jump-knight-restricted-fort").play("g3-e3").is_err());
+    // The converted mercenary stays, now an attacker; in the twin the taflman is gone.
+    let mut g = start("mercenary-conversion");
+    g.play("h7-f7").unwrap();
+    assert!(g.position_record().contains("/3tmt3/"), "{}", g.position_record());
+    let mut g = control("mercenary-conversion");
+    g.play("h7-f7").unwrap();
+    assert!(g.position_record().contains("/3t1t3/"), "{}", g.position_record());
+    // Berserk: after d1-d2 the same side goes on (ber:c one move, ber:m nine); not in the twins.
+    for (id, n) in [("berserk-capture", 1), ("berserk-any-move", 9)] {
+        let mut g = start(id);
+        g.play("d1-d2").unwrap();
+        assert_eq!((g.side_to_move(), g.legal_moves().len()), (A, n), "{id}");
+        let mut g = control(id);
+        g.play("d1-d2").unwrap();
+        assert_eq!((g.side_to_move(), g.continuation()), (D, None), "{id}-control");
+    }
+}
