@@ -154,7 +154,7 @@ mod tests {
     }
 
     fn document(figures: Vec<Figure>) -> BenchDocument {
-        let machine = Machine { commit: "abc".into(), rustc: "rustc 1.95.0".into(), cpu: "cpu".into(), cpus: 2, threads: 1, date: "2026-11-21".into() };
+        let machine = Machine { commit: "abc".into(), rustc: "rustc 1.95.0".into(), cpu: "cpu".into(), cpus: 2, threads: 1, date: "2026-11-21".into(), load_average: None };
         BenchDocument { schema_version: 1, tool: "taflbench".into(), quick: true, machine, figures }
     }
 

@@ -21,6 +21,10 @@ pub struct Machine {
     pub threads: usize,
     /// UTC date of the run, YYYY-MM-DD.
     pub date: String,
+    /// The 1-minute load average from /proc/loadavg when the run began: above `cpus`,
+    /// other programs were competing for the CPUs and every figure is low.
+    #[serde(default)]
+    pub load_average: Option<f64>,
 }
 
 impl Machine {
@@ -33,8 +37,18 @@ impl Machine {
             cpus: std::thread::available_parallelism().map_or(1, |n| n.get()),
             threads,
             date: today(),
+            load_average: load_average(),
         }
     }
+
+    /// True if other programs were using more than the machine's CPUs when the run began.
+    pub fn was_busy(&self) -> bool {
+        self.load_average.is_some_and(|load| load > self.cpus as f64)
+    }
+}
+
+fn load_average() -> Option<f64> {
+    std::fs::read_to_string("/proc/loadavg").ok()?.split_whitespace().next()?.parse().ok()
 }
 
 fn git(source: &Path, args: &[&str]) -> Option<std::process::Output> {

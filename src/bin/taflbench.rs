@@ -6,7 +6,7 @@ use serde_json::json;
 use std::path::{Path, PathBuf};
 use taflcount::bench::{compare, measure_workload, BenchDocument, KernelOptions, Machine, Plan, Workload, DEFAULT_THRESHOLD, DEFAULT_VARIANTS, KERNELS, SCHEMA_VERSION};
 use taflcount::cli::{exit, fail, print_json, Progress, UserError};
-use taflcount::report::bench::{comparison_table, figures_table, machine_line, markdown_report, noise_warning};
+use taflcount::report::bench::{comparison_table, figures_table, machine_line, load_warning, markdown_report, noise_warning};
 use taflcount::report::table::TableStyle;
 use taflcount::rules::catalog;
 
@@ -84,6 +84,9 @@ fn run(cli: &Cli) -> Result<i32, UserError> {
         if b.machine.cpu != doc.machine.cpu || b.machine.threads != doc.machine.threads {
             eprintln!("taflbench: warning: the baseline was measured on {}, this run on {}", machine_line(&b.machine), machine_line(&doc.machine));
         }
+        if let Some(warning) = load_warning(&b.machine) {
+            eprintln!("taflbench: warning: baseline: {warning}");
+        }
     }
 
     if cli.json {
@@ -100,7 +103,7 @@ fn run(cli: &Cli) -> Result<i32, UserError> {
             println!("{}", comparison_table(c, TableStyle::Terminal));
         }
     }
-    if let Some(warning) = noise_warning(&doc) {
+    for warning in load_warning(&doc.machine).into_iter().chain(noise_warning(&doc)) {
         eprintln!("taflbench: warning: {warning}");
     }
     if let Some(path) = &cli.save {
@@ -127,6 +130,7 @@ fn write(path: &Path, text: &str) -> Result<(), UserError> {
 fn measure_all(cli: &Cli, variants: &[&str]) -> Result<BenchDocument, UserError> {
     let plan = if cli.quick { Plan::QUICK } else { Plan::FULL };
     let options = KernelOptions { threads: cli.threads };
+    let machine = Machine::detect(Path::new(env!("CARGO_MANIFEST_DIR")), cli.threads);
     let progress = Progress::new((variants.len() * KERNELS.len()) as u64, "taflbench");
     let mut figures = Vec::new();
     for name in variants {
@@ -140,6 +144,5 @@ fn measure_all(cli: &Cli, variants: &[&str]) -> Result<BenchDocument, UserError>
         }));
     }
     progress.finish();
-    let machine = Machine::detect(Path::new(env!("CARGO_MANIFEST_DIR")), cli.threads);
     Ok(BenchDocument { schema_version: SCHEMA_VERSION, tool: "taflbench".into(), quick: cli.quick, machine, figures })
 }

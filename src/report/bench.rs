@@ -24,7 +24,13 @@ pub fn rate(value: f64) -> String {
 /// "commit d7bc90c1a2b3, rustc 1.95.0 (...), AMD EPYC ... (2 CPUs), 1 perft thread, 2026-11-21".
 pub fn machine_line(m: &Machine) -> String {
     let threads = if m.threads == 1 { "1 perft thread".to_string() } else { format!("{} perft threads", m.threads) };
-    format!("commit {}, {}, {} ({} CPUs), {threads}, {}", m.commit, m.rustc, m.cpu, m.cpus, m.date)
+    let load = m.load_average.map_or(String::new(), |l| format!(", load {l:.2}"));
+    format!("commit {}, {}, {} ({} CPUs{load}), {threads}, {}", m.commit, m.rustc, m.cpu, m.cpus, m.date)
+}
+
+/// A warning when the machine was busy as the run began, or None.
+pub fn load_warning(m: &Machine) -> Option<String> {
+    m.was_busy().then(|| format!("the load average was {:.2} on {} CPUs when the run began: other programs were competing, so every figure is lower than on an idle machine", m.load_average.unwrap_or_default(), m.cpus))
 }
 
 fn title(figure: &Figure) -> &str {
@@ -71,7 +77,7 @@ pub fn markdown_report(doc: &BenchDocument, command: &str) -> String {
     writeln!(out, "# taflbench: states per second on this machine\n").unwrap();
     writeln!(out, "Regenerate with `{command}` (about a minute per variant).\n").unwrap();
     writeln!(out, "| | |\n|---|---|").unwrap();
-    for (key, value) in [("date", m.date.clone()), ("commit", m.commit.clone()), ("CPU", format!("{} ({} logical CPUs)", m.cpu, m.cpus)), ("rustc", m.rustc.clone()), ("perft threads", m.threads.to_string()), ("mode", if doc.quick { "--quick".into() } else { "full".into() })] {
+    for (key, value) in [("date", m.date.clone()), ("commit", m.commit.clone()), ("CPU", format!("{} ({} logical CPUs)", m.cpu, m.cpus)), ("rustc", m.rustc.clone()), ("perft threads", m.threads.to_string()), ("load average at start", m.load_average.map_or("unknown".into(), |l| format!("{l:.2}"))), ("mode", if doc.quick { "--quick".into() } else { "full".into() })] {
         writeln!(out, "| {key} | {value} |").unwrap();
     }
     writeln!(out, "\nEach figure is the median rate of several timed runs after a warm-up run; the spread is the").unwrap();
@@ -79,7 +85,7 @@ pub fn markdown_report(doc: &BenchDocument, command: &str) -> String {
     writeln!(out, "Kernels and their work are described in the README's `## taflbench` section.\n").unwrap();
     out.push_str(&figures_table(doc, TableStyle::Markdown));
     out.push('\n');
-    if let Some(warning) = noise_warning(doc) {
+    for warning in load_warning(m).into_iter().chain(noise_warning(doc)) {
         writeln!(out, "\nNote: {warning}.").unwrap();
     }
     out
