@@ -4,8 +4,15 @@ use std::path::PathBuf;
 use std::process::Command;
 
 fn taflbench(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_taflbench")).args(args).output().unwrap();
-    (out.status.code().unwrap_or(-1), String::from_utf8(out.stdout).unwrap(), String::from_utf8(out.stderr).unwrap())
+    let out = Command::new(env!("CARGO_BIN_EXE_taflbench"))
+        .args(args)
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
 }
 
 /// A saved run with one brandub perft figure: `median` and `spread` in leaves/s.
@@ -48,7 +55,10 @@ fn a_fake_slower_run_is_detected() {
     let (code, out, err) = taflbench(&["--from", &current, "--baseline", &baseline]);
     assert_eq!(code, 1, "{out}{err}");
     assert!(out.contains("0.700") && out.contains("SLOWER"), "{out}");
-    assert!(err.contains("1 figure(s) slower than the baseline"), "{err}");
+    assert!(
+        err.contains("1 figure(s) slower than the baseline"),
+        "{err}"
+    );
 }
 
 #[test]
@@ -65,9 +75,38 @@ fn a_slowdown_inside_the_noise_does_not_fail() {
 fn the_threshold_is_a_percentage() {
     let baseline = saved("threshold-base.json", 100e6, 1e6);
     let current = saved("threshold-now.json", 70e6, 1e6);
-    assert_eq!(taflbench(&["--from", &current, "--baseline", &baseline, "--threshold", "40"]).0, 0);
-    assert_eq!(taflbench(&["--from", &current, "--baseline", &baseline, "--threshold", "20"]).0, 1);
-    let (code, _, err) = taflbench(&["--from", &current, "--baseline", &baseline, "--threshold", "150"]);
+    assert_eq!(
+        taflbench(&[
+            "--from",
+            &current,
+            "--baseline",
+            &baseline,
+            "--threshold",
+            "40"
+        ])
+        .0,
+        0
+    );
+    assert_eq!(
+        taflbench(&[
+            "--from",
+            &current,
+            "--baseline",
+            &baseline,
+            "--threshold",
+            "20"
+        ])
+        .0,
+        1
+    );
+    let (code, _, err) = taflbench(&[
+        "--from",
+        &current,
+        "--baseline",
+        &baseline,
+        "--threshold",
+        "150",
+    ]);
     assert_eq!(code, 2);
     assert!(err.contains("--threshold 150"), "{err}");
 }
@@ -90,7 +129,11 @@ fn bad_files_and_arguments_are_usage_errors() {
     let garbage = write("garbage.json", "{ not json");
     let (code, _, err) = taflbench(&["--from", &garbage]);
     assert_eq!(code, 2);
-    assert!(err.starts_with("taflbench: error: ") && err.contains("garbage.json is not a taflbench file"), "{err}");
+    assert!(
+        err.starts_with("taflbench: error: ")
+            && err.contains("garbage.json is not a taflbench file"),
+        "{err}"
+    );
 
     let future = write("future.json", r#"{"schema_version": 99}"#);
     let (code, _, err) = taflbench(&["--from", &future]);
@@ -114,24 +157,48 @@ fn bad_files_and_arguments_are_usage_errors() {
 fn a_quick_run_saves_a_document_that_compares_equal_with_itself() {
     let saved = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("taflbench-quick.json");
     let saved = saved.to_str().unwrap();
-    let (code, out, err) = taflbench(&["--quick", "--variant", "brandub", "--json", "--save", saved]);
+    let (code, out, err) =
+        taflbench(&["--quick", "--variant", "brandub", "--json", "--save", saved]);
     assert_eq!(code, 0, "{err}");
     let doc: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(doc["schema_version"], 1);
     assert_eq!(doc["tool"], "taflbench");
     assert_eq!(doc["quick"], true);
     assert_eq!(doc["machine"]["threads"], 1);
-    assert!(doc["machine"]["rustc"].as_str().unwrap().starts_with("rustc "));
+    assert!(doc["machine"]["rustc"]
+        .as_str()
+        .unwrap()
+        .starts_with("rustc "));
     let figures = doc["figures"].as_array().unwrap();
-    let kernels: Vec<&str> = figures.iter().map(|f| f["kernel"].as_str().unwrap()).collect();
-    assert_eq!(kernels, ["movegen", "perft-bulk", "perft-full", "copy-make", "playouts", "search"]);
+    let kernels: Vec<&str> = figures
+        .iter()
+        .map(|f| f["kernel"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        kernels,
+        [
+            "movegen",
+            "perft-bulk",
+            "perft-full",
+            "copy-make",
+            "playouts",
+            "search"
+        ]
+    );
     for f in &figures[..5] {
-        assert!(f["median"].as_f64().unwrap() > 0.0 && f["spread"].as_f64().unwrap() >= 0.0, "{f}");
+        assert!(
+            f["median"].as_f64().unwrap() > 0.0 && f["spread"].as_f64().unwrap() >= 0.0,
+            "{f}"
+        );
         assert_eq!(f["rates"].as_array().unwrap().len(), 5);
     }
     assert!(figures[5]["median"].is_null());
     assert_eq!(figures[5]["unavailable"], "AI not built yet");
-    assert_eq!(serde_json::from_str::<serde_json::Value>(&std::fs::read_to_string(saved).unwrap()).unwrap(), doc);
+    assert_eq!(
+        serde_json::from_str::<serde_json::Value>(&std::fs::read_to_string(saved).unwrap())
+            .unwrap(),
+        doc
+    );
 
     let (code, out, _) = taflbench(&["--from", saved, "--baseline", saved]);
     assert_eq!(code, 0, "{out}");
@@ -140,9 +207,22 @@ fn a_quick_run_saves_a_document_that_compares_equal_with_itself() {
 
 #[test]
 fn without_the_games_the_positions_come_from_random_play_and_stderr_says_so() {
-    let (code, out, err) = taflbench(&["--quick", "--variant", "copenhagen", "--games", "/nonexistent", "--json"]);
+    let (code, out, err) = taflbench(&[
+        "--quick",
+        "--variant",
+        "copenhagen",
+        "--games",
+        "/nonexistent",
+        "--json",
+    ]);
     assert_eq!(code, 0, "{err}");
     assert!(err.contains("/nonexistent/copenhagen.csv not found; copenhagen positions come from random play only"), "{err}");
     let doc: serde_json::Value = serde_json::from_str(&out).unwrap();
-    assert!(doc["figures"][0]["work"].as_str().unwrap().starts_with("every move of 0 real + "), "{out}");
+    assert!(
+        doc["figures"][0]["work"]
+            .as_str()
+            .unwrap()
+            .starts_with("every move of 0 real + "),
+        "{out}"
+    );
 }

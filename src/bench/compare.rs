@@ -90,7 +90,10 @@ pub fn compare(current: &BenchDocument, baseline: &BenchDocument, threshold: f64
         .figures
         .iter()
         .map(|now| {
-            let then = baseline.figures.iter().find(|f| f.variant == now.variant && f.kernel == now.kernel);
+            let then = baseline
+                .figures
+                .iter()
+                .find(|f| f.variant == now.variant && f.kernel == now.kernel);
             compare_figure(now, then, threshold)
         })
         .collect();
@@ -98,19 +101,37 @@ pub fn compare(current: &BenchDocument, baseline: &BenchDocument, threshold: f64
 }
 
 fn compare_figure(now: &Figure, then: Option<&Figure>, threshold: f64) -> ComparisonRow {
-    let mut row = ComparisonRow { variant: now.variant.clone(), kernel: now.kernel.clone(), unit: now.unit.clone(), baseline: then.and_then(|f| f.median), current: now.median, ratio: None, verdict: Verdict::Unchanged };
+    let mut row = ComparisonRow {
+        variant: now.variant.clone(),
+        kernel: now.kernel.clone(),
+        unit: now.unit.clone(),
+        baseline: then.and_then(|f| f.median),
+        current: now.median,
+        ratio: None,
+        verdict: Verdict::Unchanged,
+    };
     let Some(then) = then else {
         row.verdict = Verdict::NotComparable("not in the baseline".into());
         return row;
     };
     row.verdict = match (now.rate(), then.rate()) {
-        (Some(_), Some(_)) if now.work != then.work => Verdict::NotComparable(format!("the baseline measured {}", then.work.as_deref().unwrap_or("other work"))),
+        (Some(_), Some(_)) if now.work != then.work => Verdict::NotComparable(format!(
+            "the baseline measured {}",
+            then.work.as_deref().unwrap_or("other work")
+        )),
         (Some(current), Some(baseline)) => {
             row.ratio = Some(current.0 / baseline.0);
             verdict(current, baseline, threshold)
         }
-        (None, _) => Verdict::NotComparable(now.unavailable.clone().unwrap_or_else(|| "not measured".into())),
-        (_, None) => Verdict::NotComparable(format!("baseline: {}", then.unavailable.as_deref().unwrap_or("not measured"))),
+        (None, _) => Verdict::NotComparable(
+            now.unavailable
+                .clone()
+                .unwrap_or_else(|| "not measured".into()),
+        ),
+        (_, None) => Verdict::NotComparable(format!(
+            "baseline: {}",
+            then.unavailable.as_deref().unwrap_or("not measured")
+        )),
     };
     row
 }
@@ -129,14 +150,23 @@ mod tests {
 
     #[test]
     fn equal_figures_are_unchanged() {
-        assert_eq!(verdict((100.0, 2.0), (100.0, 2.0), 0.10), Verdict::Unchanged);
-        assert_eq!(verdict((100.0, 0.0), (100.0, 0.0), 0.10), Verdict::Unchanged);
+        assert_eq!(
+            verdict((100.0, 2.0), (100.0, 2.0), 0.10),
+            Verdict::Unchanged
+        );
+        assert_eq!(
+            verdict((100.0, 0.0), (100.0, 0.0), 0.10),
+            Verdict::Unchanged
+        );
     }
 
     #[test]
     fn noise_does_not_trigger() {
         // 20 % slower, but the current interval [65, 95] reaches the baseline's [90, 110].
-        assert_eq!(verdict((80.0, 15.0), (100.0, 10.0), 0.10), Verdict::WithinNoise);
+        assert_eq!(
+            verdict((80.0, 15.0), (100.0, 10.0), 0.10),
+            Verdict::WithinNoise
+        );
         // Within the threshold however tight the intervals: 5 % slower.
         assert_eq!(verdict((95.0, 0.1), (100.0, 0.1), 0.10), Verdict::Unchanged);
     }
@@ -150,26 +180,58 @@ mod tests {
     #[test]
     fn faster_is_never_a_regression() {
         assert_eq!(verdict((150.0, 2.0), (100.0, 2.0), 0.10), Verdict::Faster);
-        assert_eq!(verdict((150.0, 40.0), (100.0, 20.0), 0.10), Verdict::WithinNoise);
+        assert_eq!(
+            verdict((150.0, 40.0), (100.0, 20.0), 0.10),
+            Verdict::WithinNoise
+        );
     }
 
     fn document(figures: Vec<Figure>) -> BenchDocument {
-        let machine = Machine { commit: "abc".into(), rustc: "rustc 1.95.0".into(), cpu: "cpu".into(), cpus: 2, threads: 1, date: "2026-11-21".into(), load_average: None };
-        BenchDocument { schema_version: 1, tool: "taflbench".into(), quick: true, machine, figures }
+        let machine = Machine {
+            commit: "abc".into(),
+            rustc: "rustc 1.95.0".into(),
+            cpu: "cpu".into(),
+            cpus: 2,
+            threads: 1,
+            date: "2026-11-21".into(),
+            load_average: None,
+        };
+        BenchDocument {
+            schema_version: 1,
+            tool: "taflbench".into(),
+            quick: true,
+            machine,
+            figures,
+        }
     }
 
     fn figure(kernel: &str, rates: &[f64]) -> Figure {
-        Figure::measured("brandub", kernel, "leaves/s", "depth 4 from the start, 1 thread".into(), Measurement::from_rates(rates.to_vec()))
+        Figure::measured(
+            "brandub",
+            kernel,
+            "leaves/s",
+            "depth 4 from the start, 1 thread".into(),
+            Measurement::from_rates(rates.to_vec()),
+        )
     }
 
     #[test]
     fn a_fake_slower_baseline_is_detected_and_an_equal_one_is_not() {
-        let baseline = document(vec![figure("perft-bulk", &[100.0, 101.0, 99.0]), figure("movegen", &[50.0, 50.5, 49.5])]);
+        let baseline = document(vec![
+            figure("perft-bulk", &[100.0, 101.0, 99.0]),
+            figure("movegen", &[50.0, 50.5, 49.5]),
+        ]);
         let equal = compare(&baseline, &baseline, DEFAULT_THRESHOLD);
         assert!(!equal.has_regression());
-        assert!(equal.rows.iter().all(|r| r.verdict == Verdict::Unchanged && r.ratio == Some(1.0)));
+        assert!(equal
+            .rows
+            .iter()
+            .all(|r| r.verdict == Verdict::Unchanged && r.ratio == Some(1.0)));
 
-        let slower = document(vec![figure("perft-bulk", &[70.0, 71.0, 69.0]), figure("movegen", &[50.0, 50.5, 49.5])]);
+        let slower = document(vec![
+            figure("perft-bulk", &[70.0, 71.0, 69.0]),
+            figure("movegen", &[50.0, 50.5, 49.5]),
+        ]);
         let result = compare(&slower, &baseline, DEFAULT_THRESHOLD);
         assert!(result.has_regression());
         assert_eq!(result.rows[0].verdict, Verdict::Slower);
@@ -181,12 +243,28 @@ mod tests {
     fn figures_of_other_work_or_unavailable_are_not_compared() {
         let mut other = figure("perft-bulk", &[10.0]);
         other.work = Some("depth 5 from the start, 1 thread".into());
-        let baseline = document(vec![figure("perft-bulk", &[100.0]), Figure::unavailable("brandub", "search", "nodes/s", "AI not built yet")]);
-        let current = document(vec![other, Figure::unavailable("brandub", "search", "nodes/s", "AI not built yet"), figure("movegen", &[1.0])]);
+        let baseline = document(vec![
+            figure("perft-bulk", &[100.0]),
+            Figure::unavailable("brandub", "search", "nodes/s", "AI not built yet"),
+        ]);
+        let current = document(vec![
+            other,
+            Figure::unavailable("brandub", "search", "nodes/s", "AI not built yet"),
+            figure("movegen", &[1.0]),
+        ]);
         let result = compare(&current, &baseline, DEFAULT_THRESHOLD);
         assert!(!result.has_regression());
-        assert!(result.rows.iter().all(|r| matches!(r.verdict, Verdict::NotComparable(_)) && r.ratio.is_none()));
-        assert_eq!(result.rows[1].verdict.text(), "not compared: AI not built yet");
-        assert_eq!(result.rows[2].verdict.text(), "not compared: not in the baseline");
+        assert!(result
+            .rows
+            .iter()
+            .all(|r| matches!(r.verdict, Verdict::NotComparable(_)) && r.ratio.is_none()));
+        assert_eq!(
+            result.rows[1].verdict.text(),
+            "not compared: AI not built yet"
+        );
+        assert_eq!(
+            result.rows[2].verdict.text(),
+            "not compared: not in the baseline"
+        );
     }
 }

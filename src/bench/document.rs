@@ -45,12 +45,38 @@ pub struct Figure {
 }
 
 impl Figure {
-    pub fn measured(variant: &str, kernel: &str, unit: &str, work: String, m: Measurement) -> Figure {
-        Figure { variant: variant.into(), kernel: kernel.into(), unit: unit.into(), work: Some(work), noisy: m.is_noisy(), median: Some(m.median), spread: Some(m.spread), rates: m.rates, unavailable: None }
+    pub fn measured(
+        variant: &str,
+        kernel: &str,
+        unit: &str,
+        work: String,
+        m: Measurement,
+    ) -> Figure {
+        Figure {
+            variant: variant.into(),
+            kernel: kernel.into(),
+            unit: unit.into(),
+            work: Some(work),
+            noisy: m.is_noisy(),
+            median: Some(m.median),
+            spread: Some(m.spread),
+            rates: m.rates,
+            unavailable: None,
+        }
     }
 
     pub fn unavailable(variant: &str, kernel: &str, unit: &str, why: &str) -> Figure {
-        Figure { variant: variant.into(), kernel: kernel.into(), unit: unit.into(), work: None, median: None, spread: None, rates: Vec::new(), noisy: false, unavailable: Some(why.into()) }
+        Figure {
+            variant: variant.into(),
+            kernel: kernel.into(),
+            unit: unit.into(),
+            work: None,
+            median: None,
+            spread: None,
+            rates: Vec::new(),
+            noisy: false,
+            unavailable: Some(why.into()),
+        }
     }
 
     /// Median and spread, if measured.
@@ -72,7 +98,10 @@ impl fmt::Display for LoadError {
         match self {
             LoadError::Read(path, e) => write!(f, "cannot read {path}: {e}"),
             LoadError::Json(path, e) => write!(f, "{path} is not a taflbench file: {e}"),
-            LoadError::Schema(path, v) => write!(f, "{path} has schema_version {v}; this taflbench reads {SCHEMA_VERSION}"),
+            LoadError::Schema(path, v) => write!(
+                f,
+                "{path} has schema_version {v}; this taflbench reads {SCHEMA_VERSION}"
+            ),
         }
     }
 }
@@ -92,7 +121,8 @@ impl BenchDocument {
         struct Version {
             schema_version: u32,
         }
-        let version: Version = serde_json::from_str(text).map_err(|e| LoadError::Json(path.into(), e))?;
+        let version: Version =
+            serde_json::from_str(text).map_err(|e| LoadError::Json(path.into(), e))?;
         if version.schema_version != SCHEMA_VERSION {
             return Err(LoadError::Schema(path.into(), version.schema_version));
         }

@@ -43,14 +43,44 @@ pub struct Kernel {
 
 /// Every kernel, in the order the table shows them.
 pub const KERNELS: &[Kernel] = &[
-    Kernel { id: "movegen", title: "move generation", unit: "moves/s", prepare: Ok(move_generation) },
-    Kernel { id: "perft-bulk", title: "perft, bulk counting", unit: "leaves/s", prepare: Ok(perft_bulk) },
-    Kernel { id: "perft-full", title: "perft, played out", unit: "positions/s", prepare: Ok(perft_full) },
-    Kernel { id: "copy-make", title: "copy-make", unit: "plays/s", prepare: Ok(copy_make) },
-    Kernel { id: "playouts", title: "random playouts", unit: "games/s", prepare: Ok(playouts) },
+    Kernel {
+        id: "movegen",
+        title: "move generation",
+        unit: "moves/s",
+        prepare: Ok(move_generation),
+    },
+    Kernel {
+        id: "perft-bulk",
+        title: "perft, bulk counting",
+        unit: "leaves/s",
+        prepare: Ok(perft_bulk),
+    },
+    Kernel {
+        id: "perft-full",
+        title: "perft, played out",
+        unit: "positions/s",
+        prepare: Ok(perft_full),
+    },
+    Kernel {
+        id: "copy-make",
+        title: "copy-make",
+        unit: "plays/s",
+        prepare: Ok(copy_make),
+    },
+    Kernel {
+        id: "playouts",
+        title: "random playouts",
+        unit: "games/s",
+        prepare: Ok(playouts),
+    },
     // When the AI lands: `prepare: Ok(search)` with a job that searches the workload's
     // positions to a fixed depth and returns the nodes visited.
-    Kernel { id: "search", title: "AI search", unit: "nodes/s", prepare: Err("AI not built yet") },
+    Kernel {
+        id: "search",
+        title: "AI search",
+        unit: "nodes/s",
+        prepare: Err("AI not built yet"),
+    },
 ];
 
 /// The kernel with this id.
@@ -109,11 +139,18 @@ fn move_generation<'a>(w: &'a Workload, _: &KernelOptions) -> Job<'a> {
     }
 }
 
-fn perft_job<'a>(w: &'a Workload, options: &KernelOptions, depth: u32, counting: Counting) -> Job<'a> {
+fn perft_job<'a>(
+    w: &'a Workload,
+    options: &KernelOptions,
+    depth: u32,
+    counting: Counting,
+) -> Job<'a> {
     let threads = options.threads;
     Job {
         work: format!("depth {depth} from the start, {}", threads_text(threads)),
-        run: Box::new(move || perft_threads(&w.tables, black_box(&w.start), depth, counting, threads)),
+        run: Box::new(move || {
+            perft_threads(&w.tables, black_box(&w.start), depth, counting, threads)
+        }),
     }
 }
 
@@ -129,7 +166,11 @@ fn perft_full<'a>(w: &'a Workload, options: &KernelOptions) -> Job<'a> {
 /// workload position; the moves are generated beforehand, so only copy and play count.
 fn copy_make<'a>(w: &'a Workload, _: &KernelOptions) -> Job<'a> {
     let t = &w.tables;
-    let plays: Vec<(&Position, Move)> = w.positions.iter().flat_map(|p| p.legal_moves(t).into_iter().map(move |mv| (p, mv))).collect();
+    let plays: Vec<(&Position, Move)> = w
+        .positions
+        .iter()
+        .flat_map(|p| p.legal_moves(t).into_iter().map(move |mv| (p, mv)))
+        .collect();
     Job {
         work: format!("every move of {}", w.describe_positions()),
         run: Box::new(move || {
@@ -184,14 +225,22 @@ mod tests {
     use std::path::Path;
 
     fn workload(name: &str) -> Workload {
-        Workload::new(name, Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/games"))).unwrap()
+        Workload::new(
+            name,
+            Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/games")),
+        )
+        .unwrap()
     }
 
     fn run(id: &str, w: &Workload, threads: usize) -> (String, u64) {
         let prepare = find_kernel(id).unwrap().prepare.unwrap();
         let mut job = prepare(w, &KernelOptions { threads });
         let first = (job.run)();
-        assert_eq!((job.run)(), first, "{id}: a unit of work must be the same every time");
+        assert_eq!(
+            (job.run)(),
+            first,
+            "{id}: a unit of work must be the same every time"
+        );
         (job.work, first)
     }
 
@@ -199,9 +248,15 @@ mod tests {
     fn perft_kernels_count_the_spec_numbers() {
         let w = workload("brandub");
         // Brandub perft 4 = 1,007,392 (../shared/spec/perft.md, three engines).
-        assert_eq!(run("perft-bulk", &w, 1), ("depth 4 from the start, 1 thread".into(), 1_007_392));
+        assert_eq!(
+            run("perft-bulk", &w, 1),
+            ("depth 4 from the start, 1 thread".into(), 1_007_392)
+        );
         assert_eq!(run("perft-full", &w, 2).1, 1_007_392);
-        assert_eq!(run("perft-full", &w, 2).0, "depth 4 from the start, 2 threads");
+        assert_eq!(
+            run("perft-full", &w, 2).0,
+            "depth 4 from the start, 2 threads"
+        );
     }
 
     #[test]
@@ -222,7 +277,10 @@ mod tests {
 
     #[test]
     fn the_search_row_waits_for_the_ai() {
-        assert_eq!(find_kernel("search").unwrap().prepare.err(), Some("AI not built yet"));
+        assert_eq!(
+            find_kernel("search").unwrap().prepare.err(),
+            Some("AI not built yet")
+        );
     }
 
     #[test]

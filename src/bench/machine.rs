@@ -43,22 +43,35 @@ impl Machine {
 
     /// True if other programs were using more than the machine's CPUs when the run began.
     pub fn was_busy(&self) -> bool {
-        self.load_average.is_some_and(|load| load > self.cpus as f64)
+        self.load_average
+            .is_some_and(|load| load > self.cpus as f64)
     }
 }
 
 fn load_average() -> Option<f64> {
-    std::fs::read_to_string("/proc/loadavg").ok()?.split_whitespace().next()?.parse().ok()
+    std::fs::read_to_string("/proc/loadavg")
+        .ok()?
+        .split_whitespace()
+        .next()?
+        .parse()
+        .ok()
 }
 
 fn git(source: &Path, args: &[&str]) -> Option<std::process::Output> {
-    Command::new("git").arg("-C").arg(source).args(args).output().ok().filter(|o| o.status.success())
+    Command::new("git")
+        .arg("-C")
+        .arg(source)
+        .args(args)
+        .output()
+        .ok()
+        .filter(|o| o.status.success())
 }
 
 fn commit(source: &Path) -> Option<String> {
     let head = git(source, &["rev-parse", "--short=12", "HEAD"])?;
     let head = String::from_utf8_lossy(&head.stdout).trim().to_string();
-    let dirty = git(source, &["status", "--porcelain", "--untracked-files=no"]).is_some_and(|o| !o.stdout.is_empty());
+    let dirty = git(source, &["status", "--porcelain", "--untracked-files=no"])
+        .is_some_and(|o| !o.stdout.is_empty());
     Some(if dirty { format!("{head}-dirty") } else { head })
 }
 
@@ -68,16 +81,27 @@ fn rustc_version() -> String {
     if !built.is_empty() {
         return built.to_string();
     }
-    Command::new("rustc").arg("--version").output().ok().map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string()).filter(|v| !v.is_empty()).unwrap_or_else(|| "unknown".into())
+    Command::new("rustc")
+        .arg("--version")
+        .output()
+        .ok()
+        .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string())
+        .filter(|v| !v.is_empty())
+        .unwrap_or_else(|| "unknown".into())
 }
 
 fn cpu_model() -> Option<String> {
     let info = std::fs::read_to_string("/proc/cpuinfo").ok()?;
-    info.lines().find(|l| l.starts_with("model name")).and_then(|l| l.split_once(':')).map(|(_, v)| v.trim().to_string())
+    info.lines()
+        .find(|l| l.starts_with("model name"))
+        .and_then(|l| l.split_once(':'))
+        .map(|(_, v)| v.trim().to_string())
 }
 
 fn today() -> String {
-    let seconds = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs());
+    let seconds = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
     let (y, m, d) = civil_from_days((seconds / 86_400) as i64);
     format!("{y:04}-{m:02}-{d:02}")
 }

@@ -16,9 +16,17 @@ pub struct Plan {
 
 impl Plan {
     /// The default run: about five seconds per kernel.
-    pub const FULL: Plan = Plan { warm_up_runs: 1, runs: 7, min_run_time: Duration::from_millis(600) };
+    pub const FULL: Plan = Plan {
+        warm_up_runs: 1,
+        runs: 7,
+        min_run_time: Duration::from_millis(600),
+    };
     /// `--quick`: a fraction of a second per kernel.
-    pub const QUICK: Plan = Plan { warm_up_runs: 1, runs: 5, min_run_time: Duration::from_millis(20) };
+    pub const QUICK: Plan = Plan {
+        warm_up_runs: 1,
+        runs: 5,
+        min_run_time: Duration::from_millis(20),
+    };
 }
 
 /// A spread above this fraction of the median flags the figure as noisy.
@@ -41,7 +49,11 @@ impl Measurement {
         assert!(!rates.is_empty(), "a measurement needs at least one run");
         let median = median(&rates);
         let deviations: Vec<f64> = rates.iter().map(|r| (r - median).abs()).collect();
-        Measurement { median, spread: median_of(deviations), rates }
+        Measurement {
+            median,
+            spread: median_of(deviations),
+            rates,
+        }
     }
 
     /// True if the spread is wide enough that the machine was probably busy.
@@ -118,7 +130,11 @@ mod tests {
     #[test]
     fn measure_runs_warm_up_plus_runs_and_counts_elements() {
         let mut calls = 0;
-        let plan = Plan { warm_up_runs: 2, runs: 3, min_run_time: Duration::ZERO };
+        let plan = Plan {
+            warm_up_runs: 2,
+            runs: 3,
+            min_run_time: Duration::ZERO,
+        };
         let m = measure(plan, || {
             calls += 1;
             10

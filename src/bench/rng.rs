@@ -24,7 +24,7 @@ impl SplitMix64 {
     /// A number in `0..n` (multiply-shift; the bias is below 2^-32 for any board's move count).
     pub fn below(&mut self, n: usize) -> usize {
         assert!(n > 0, "below(0) has no value");
-        ((self.next_u64() >> 32) * n as u64 >> 32) as usize
+        (((self.next_u64() >> 32) * n as u64) >> 32) as usize
     }
 }
 

@@ -37,7 +37,11 @@ pub enum WorkloadError {
 impl fmt::Display for WorkloadError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            WorkloadError::UnknownVariant(name) => write!(f, "unknown variant `{name}`; known variants: {}", catalog::names().join(", ")),
+            WorkloadError::UnknownVariant(name) => write!(
+                f,
+                "unknown variant `{name}`; known variants: {}",
+                catalog::names().join(", ")
+            ),
             WorkloadError::Unsupported(name, why) => write!(f, "variant `{name}`: {why}"),
             WorkloadError::BadArchive(path, why) => write!(f, "{path}: {why}"),
         }
@@ -64,27 +68,44 @@ impl Workload {
     /// A missing archive is not an error: the positions then all come from random play
     /// and `missing_archive` says which file was looked for.
     pub fn new(variant: &str, games_dir: &Path) -> Result<Workload, WorkloadError> {
-        let entry = catalog::find(variant).ok_or_else(|| WorkloadError::UnknownVariant(variant.to_string()))?;
+        let entry = catalog::find(variant)
+            .ok_or_else(|| WorkloadError::UnknownVariant(variant.to_string()))?;
         let rules = entry.rules();
-        let tables = Tables::new(&rules).map_err(|e| WorkloadError::Unsupported(variant.to_string(), e.to_string()))?;
+        let tables = Tables::new(&rules)
+            .map_err(|e| WorkloadError::Unsupported(variant.to_string(), e.to_string()))?;
         let start = Position::start(&tables);
         let mut positions = Vec::new();
         let mut missing_archive = None;
         if let Some(file) = games_file(entry.name) {
             let path = games_dir.join(file);
             match std::fs::read_to_string(&path) {
-                Ok(text) => positions = real_positions(&tables, &text).map_err(|why| WorkloadError::BadArchive(path.display().to_string(), why))?,
+                Ok(text) => {
+                    positions = real_positions(&tables, &text)
+                        .map_err(|why| WorkloadError::BadArchive(path.display().to_string(), why))?
+                }
                 Err(_) => missing_archive = Some(path.display().to_string()),
             }
         }
         let real_positions = positions.len();
         positions.extend(random_positions(&tables, &start));
-        Ok(Workload { variant: entry.name.to_string(), dim: rules.dim, tables, start, positions, real_positions, missing_archive })
+        Ok(Workload {
+            variant: entry.name.to_string(),
+            dim: rules.dim,
+            tables,
+            start,
+            positions,
+            real_positions,
+            missing_archive,
+        })
     }
 
     /// "312 real + 990 random positions".
     pub fn describe_positions(&self) -> String {
-        format!("{} real + {} random positions", self.real_positions, self.positions.len() - self.real_positions)
+        format!(
+            "{} real + {} random positions",
+            self.real_positions,
+            self.positions.len() - self.real_positions
+        )
     }
 }
 

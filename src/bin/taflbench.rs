@@ -4,9 +4,14 @@
 use clap::Parser;
 use serde_json::json;
 use std::path::{Path, PathBuf};
-use taflcount::bench::{compare, measure_workload, BenchDocument, KernelOptions, Machine, Plan, Workload, DEFAULT_THRESHOLD, DEFAULT_VARIANTS, KERNELS, SCHEMA_VERSION};
+use taflcount::bench::{
+    compare, measure_workload, BenchDocument, KernelOptions, Machine, Plan, Workload,
+    DEFAULT_THRESHOLD, DEFAULT_VARIANTS, KERNELS, SCHEMA_VERSION,
+};
 use taflcount::cli::{exit, fail, print_json, Progress, UserError};
-use taflcount::report::bench::{comparison_table, figures_table, machine_line, load_warning, markdown_report, noise_warning};
+use taflcount::report::bench::{
+    comparison_table, figures_table, load_warning, machine_line, markdown_report, noise_warning,
+};
 use taflcount::report::table::TableStyle;
 use taflcount::rules::catalog;
 
@@ -66,23 +71,43 @@ fn run(cli: &Cli) -> Result<i32, UserError> {
         return Err(UserError("--threads must be at least 1".into()));
     }
     if !(cli.threshold > 0.0 && cli.threshold < 100.0) {
-        return Err(UserError(format!("--threshold {} must be a percentage between 0 and 100", cli.threshold)));
+        return Err(UserError(format!(
+            "--threshold {} must be a percentage between 0 and 100",
+            cli.threshold
+        )));
     }
-    let variants: Vec<&str> = if cli.variant.is_empty() { DEFAULT_VARIANTS.to_vec() } else { cli.variant.iter().map(String::as_str).collect() };
+    let variants: Vec<&str> = if cli.variant.is_empty() {
+        DEFAULT_VARIANTS.to_vec()
+    } else {
+        cli.variant.iter().map(String::as_str).collect()
+    };
     for name in &variants {
         if catalog::find(name).is_none() {
-            return Err(UserError(format!("unknown variant `{name}`; known variants: {}", catalog::names().join(", "))));
+            return Err(UserError(format!(
+                "unknown variant `{name}`; known variants: {}",
+                catalog::names().join(", ")
+            )));
         }
     }
-    let baseline = cli.baseline.as_deref().map(BenchDocument::load).transpose()?;
+    let baseline = cli
+        .baseline
+        .as_deref()
+        .map(BenchDocument::load)
+        .transpose()?;
     let doc = match &cli.from {
         Some(path) => BenchDocument::load(path)?,
         None => measure_all(cli, &variants)?,
     };
-    let comparison = baseline.as_ref().map(|b| compare(&doc, b, cli.threshold / 100.0));
+    let comparison = baseline
+        .as_ref()
+        .map(|b| compare(&doc, b, cli.threshold / 100.0));
     if let Some(b) = &baseline {
         if b.machine.cpu != doc.machine.cpu || b.machine.threads != doc.machine.threads {
-            eprintln!("taflbench: warning: the baseline was measured on {}, this run on {}", machine_line(&b.machine), machine_line(&doc.machine));
+            eprintln!(
+                "taflbench: warning: the baseline was measured on {}, this run on {}",
+                machine_line(&b.machine),
+                machine_line(&doc.machine)
+            );
         }
         if let Some(warning) = load_warning(&b.machine) {
             eprintln!("taflbench: warning: baseline: {warning}");
@@ -99,15 +124,24 @@ fn run(cli: &Cli) -> Result<i32, UserError> {
         println!("{}\n", machine_line(&doc.machine));
         println!("{}", figures_table(&doc, TableStyle::Terminal));
         if let Some(c) = &comparison {
-            println!("\ncompared with {} (threshold {} %):\n", cli.baseline.as_deref().unwrap_or_default(), cli.threshold);
+            println!(
+                "\ncompared with {} (threshold {} %):\n",
+                cli.baseline.as_deref().unwrap_or_default(),
+                cli.threshold
+            );
             println!("{}", comparison_table(c, TableStyle::Terminal));
         }
     }
-    for warning in load_warning(&doc.machine).into_iter().chain(noise_warning(&doc)) {
+    for warning in load_warning(&doc.machine)
+        .into_iter()
+        .chain(noise_warning(&doc))
+    {
         eprintln!("taflbench: warning: {warning}");
     }
     if let Some(path) = &cli.save {
-        let text = serde_json::to_string_pretty(&doc.to_json()).expect("documents always serialise") + "\n";
+        let text = serde_json::to_string_pretty(&doc.to_json())
+            .expect("documents always serialise")
+            + "\n";
         write(path, &text)?;
     }
     if let Some(path) = &cli.report {
@@ -115,7 +149,11 @@ fn run(cli: &Cli) -> Result<i32, UserError> {
     }
     match &comparison {
         Some(c) if c.has_regression() => {
-            let slower = c.rows.iter().filter(|r| r.verdict == taflcount::bench::Verdict::Slower).count();
+            let slower = c
+                .rows
+                .iter()
+                .filter(|r| r.verdict == taflcount::bench::Verdict::Slower)
+                .count();
             eprintln!("taflbench: {slower} figure(s) slower than the baseline beyond the noise");
             Ok(exit::CHECK_FAILED)
         }
@@ -124,12 +162,15 @@ fn run(cli: &Cli) -> Result<i32, UserError> {
 }
 
 fn write(path: &Path, text: &str) -> Result<(), UserError> {
-    std::fs::write(path, text).map_err(|e| UserError(format!("cannot write {}: {e}", path.display())))
+    std::fs::write(path, text)
+        .map_err(|e| UserError(format!("cannot write {}: {e}", path.display())))
 }
 
 fn measure_all(cli: &Cli, variants: &[&str]) -> Result<BenchDocument, UserError> {
     let plan = if cli.quick { Plan::QUICK } else { Plan::FULL };
-    let options = KernelOptions { threads: cli.threads };
+    let options = KernelOptions {
+        threads: cli.threads,
+    };
     let machine = Machine::detect(Path::new(env!("CARGO_MANIFEST_DIR")), cli.threads);
     let progress = Progress::new((variants.len() * KERNELS.len()) as u64, "taflbench");
     let mut figures = Vec::new();
@@ -144,5 +185,11 @@ fn measure_all(cli: &Cli, variants: &[&str]) -> Result<BenchDocument, UserError>
         }));
     }
     progress.finish();
-    Ok(BenchDocument { schema_version: SCHEMA_VERSION, tool: "taflbench".into(), quick: cli.quick, machine, figures })
+    Ok(BenchDocument {
+        schema_version: SCHEMA_VERSION,
+        tool: "taflbench".into(),
+        quick: cli.quick,
+        machine,
+        figures,
+    })
 }
