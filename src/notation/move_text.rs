@@ -148,7 +148,7 @@ fn why_not(t: &Tables, pos: &Position, mv: Move, piece: Piece) -> String {
         if pos.piece_at(q).is_some() {
             return format!("the way is blocked at {s}");
         }
-        let single = Position::single_step_allowed(t, pos, piece, mv.from, q);
+        let single = pass_and_stop(t, piece, mv.from, q);
         if s != to && !single.0 {
             return format!("a {name} may not pass {s}");
         }
@@ -164,13 +164,11 @@ fn why_not(t: &Tables, pos: &Position, mv: Move, piece: Piece) -> String {
     "the rules do not allow it".into()
 }
 
-impl Position {
-    /// (may pass, may stop) for a piece starting on `from` at square `q`.
-    fn single_step_allowed(t: &Tables, _pos: &Position, piece: Piece, from: Sq, q: Sq) -> (bool, bool) {
-        let origin = t.kinds[from as usize];
-        let (f, r) = (crate::moves::file_of(q), crate::moves::rank_of(q));
-        (t.rules.may_pass_from(piece, f, r, origin), t.rules.may_stop_from(piece, f, r, origin))
-    }
+/// (may pass, may stop) for a piece that starts on `from`, at square `q`.
+fn pass_and_stop(t: &Tables, piece: Piece, from: Sq, q: Sq) -> (bool, bool) {
+    let origin = t.kinds[from as usize];
+    let (f, r) = (crate::moves::file_of(q), crate::moves::rank_of(q));
+    (t.rules.may_pass_from(piece, f, r, origin), t.rules.may_stop_from(piece, f, r, origin))
 }
 
 /// The record of a berserk turn: its single moves joined with `|`, e.g. `e5-e3xe4|e3-c3xc4`.
