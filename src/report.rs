@@ -1,6 +1,8 @@
 //! Output shared by the tools: number formatting for tables and JSON, table styles,
 //! and the renderers of each tool's document.
 
+pub mod branching;
 pub mod complexity;
 pub mod number;
+pub mod plot;
 pub mod table;
