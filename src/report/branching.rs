@@ -84,7 +84,7 @@ pub fn render_tables(report: &BranchingReport, style: TableStyle) -> String {
     table.add_row(vec![
         "mean Σ log10 b".to_string(),
         pm(g.mean_sum_log10_b, g.mean_sum_log10_b_stderr, 1),
-        format!("mean over games of log10 of the product of the branching factors met; = mean L · log10(geometric mean b), b =  {:.2}", b.geometric_mean),
+        format!("mean over games of log10 of the product of the branching factors met (= mean L · log10 of the geometric mean b, {:.2})", b.geometric_mean),
     ]);
     writeln!(out, "{table}\n").unwrap();
 
