@@ -15,7 +15,7 @@ const WIDTH: f64 = 760.0;
 const HEIGHT: f64 = 440.0;
 const LEFT: f64 = 64.0;
 const RIGHT: f64 = 24.0;
-const TOP: f64 = 48.0;
+const TOP: f64 = 64.0;
 const BOTTOM: f64 = 56.0;
 
 /// A round step giving about `count` ticks over `span`: 1, 2 or 5 times a power of ten.
@@ -82,10 +82,10 @@ pub fn line_band_plot(title: &str, x_label: &str, y_label: &str, series: &[Serie
     writeln!(svg, r#"<text x="{:.1}" y="{:.1}" text-anchor="middle">{}</text>"#, LEFT + plot_w / 2.0, HEIGHT - 22.0, escape(x_label)).unwrap();
     writeln!(svg, r#"<text transform="translate(16 {:.1}) rotate(-90)" text-anchor="middle">{}</text>"#, TOP + plot_h / 2.0, escape(y_label)).unwrap();
     writeln!(svg, r##"<text x="{:.1}" y="{:.1}" text-anchor="end" fill="#666" font-size="11">{}</text>"##, WIDTH - RIGHT, HEIGHT - 6.0, escape(note)).unwrap();
-    // Legend, top right inside the plot.
+    // Legend, one row between the title and the plot, clear of the data.
     for (i, s) in series.iter().enumerate() {
-        let ly = TOP + 14.0 + 18.0 * i as f64;
-        let lx = LEFT + plot_w - 190.0;
+        let ly = 46.0;
+        let lx = LEFT + 8.0 + 190.0 * i as f64;
         writeln!(svg, r#"<rect x="{lx:.1}" y="{:.1}" width="22" height="10" fill="{}" fill-opacity="0.18"/>"#, ly - 5.0, s.color).unwrap();
         writeln!(svg, r#"<line x1="{lx:.1}" y1="{ly:.1}" x2="{:.1}" y2="{ly:.1}" stroke="{}" stroke-width="1.8"/>"#, lx + 22.0, s.color).unwrap();
         writeln!(svg, r#"<text x="{:.1}" y="{:.1}">{}</text>"#, lx + 28.0, ly + 4.0, escape(&s.label)).unwrap();
