@@ -14,6 +14,15 @@ fn pm(mean: f64, stderr: f64, decimals: usize) -> String {
     }
 }
 
+/// A whole number as it is, anything else to one decimal.
+fn short(x: f64) -> String {
+    if x.fract() == 0.0 {
+        format!("{x}")
+    } else {
+        format!("{x:.1}")
+    }
+}
+
 /// One line saying what was measured.
 pub fn headline(report: &BranchingReport) -> String {
     let variant = report.variant.as_deref().unwrap_or("custom rules");
@@ -55,7 +64,7 @@ pub fn render_tables(report: &BranchingReport, style: TableStyle) -> String {
     if let Some(m) = &b.by_side.defenders {
         table.add_row(row("defenders to move", m));
     }
-    writeln!(out, "{table}").unwrap();
+    writeln!(out, "{table}\n").unwrap();
     writeln!(out, "Standard errors treat games as the independent units (positions of one game are not independent).\n").unwrap();
 
     let l = &s.length;
@@ -64,13 +73,13 @@ pub fn render_tables(report: &BranchingReport, style: TableStyle) -> String {
         format!("{} games", s.games),
         pm(l.mean, l.stderr, 1),
         format!("{:.1}", l.sd),
-        format!("{}", l.min),
-        format!("{}", l.p10),
-        format!("{}", l.p25),
-        format!("{}", l.median),
-        format!("{}", l.p75),
-        format!("{}", l.p90),
-        format!("{}", l.max),
+        short(l.min),
+        short(l.p10),
+        short(l.p25),
+        short(l.median),
+        short(l.p75),
+        short(l.p90),
+        short(l.max),
     ]);
     writeln!(out, "{table}\n").unwrap();
 
