@@ -3,18 +3,11 @@
 //! the same positions and the same end of the game, ply by ply.
 mod reference;
 
+mod common;
+
+use common::Rng;
 use taflcount::moves::{to_square, Position, Tables};
 use taflcount::rules::catalog;
-
-struct Rng(u64);
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        (self.0.wrapping_mul(0x2545_f491_4f6c_dd1d) >> 33) as usize % n
-    }
-}
 
 #[test]
 fn random_games_agree_ply_by_ply() {

@@ -97,12 +97,18 @@ impl std::error::Error for IllegalMove {}
 
 /// Validates a written move against the position; the reason names what is wrong.
 pub fn resolve(t: &Tables, pos: &Position, text: &MoveText) -> Result<Move, IllegalMove> {
+    if let Some(outcome) = pos.outcome(t) {
+        return Err(IllegalMove { text: text.to_string(), reason: format!("the game is over ({})", outcome.reason) });
+    }
+    resolve_ignoring_end(t, pos, text)
+}
+
+/// `resolve` for a game played on past its end (as some recorded games are): judges
+/// the move by the board alone.
+pub fn resolve_ignoring_end(t: &Tables, pos: &Position, text: &MoveText) -> Result<Move, IllegalMove> {
     let illegal = |reason: String| IllegalMove { text: text.to_string(), reason };
     if !text.from.on_board(t.dim) || !text.to.on_board(t.dim) {
         return Err(illegal(format!("the board is {0}x{0}", t.dim)));
-    }
-    if let Some(outcome) = pos.outcome(t) {
-        return Err(illegal(format!("the game is over ({})", outcome.reason)));
     }
     let from = from_square(text.from);
     let to = from_square(text.to);
