@@ -13,7 +13,8 @@
 //! let games = self_play(&tables, &SelfPlay { games: 20, seed: 1, max_plies: 400, threads: 1 }, player.as_ref(), &|_| {});
 //! let stats = BranchingStatistics::compute(&games, rules.first_side());
 //! assert_eq!(stats.games, 20);
-//! assert!(stats.branching.all.mean > 10.0);
+//! assert!(stats.branching.mean > 10.0);
+//! assert_eq!(stats.branching.by_ply[0].moments.mean, 40.0); // brandub opens with 40 moves
 //! ```
 
 mod game;
