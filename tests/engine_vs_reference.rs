@@ -15,6 +15,11 @@ fn random_games_agree_ply_by_ply() {
     let mut captures_seen = 0;
     let mut endings = std::collections::BTreeMap::new();
     for v in catalog::VARIANTS {
+        // TEMPORARY until the reference learns berserk (issue 7): exactly these two.
+        if ["berserk", "parberserk"].contains(&v.name) {
+            assert!(reference::RefGame::new(v.rules, None, None).is_err());
+            continue;
+        }
         let t = Tables::new(&v.rules()).unwrap();
         let mut rng = Rng(0xdecaf ^ (v.name.len() as u64 * 7919));
         for game in 0..25 {

@@ -173,6 +173,11 @@ impl Position {
     }
 }
 
+/// The record of a berserk turn: its single moves joined with `|`, e.g. `e5-e3xe4|e3-c3xc4`.
+pub fn turn_record(moves: &[MoveText]) -> String {
+    moves.iter().map(|m| m.to_string()).collect::<Vec<_>>().join("|")
+}
+
 /// The OTN record of a move with the captures it makes, e.g. `e5-e8xe9` or `Ke1-a1`.
 pub fn record(pos: &Position, mv: Move, captured: &[Sq]) -> MoveText {
     let piece = pos.piece_at(mv.from).filter(|p| p.kind != crate::board::PieceKind::Taflman).map(|p| p.letter());
