@@ -168,19 +168,19 @@ impl SmallBoard {
     }
 }
 
-/// Why a rules set or position cannot be played: a feature the engine does not play
-/// yet, or a position that does not fit the rules.
+/// Why a position cannot be played under the rules: it does not fit them, or it goes
+/// beyond what the engine keeps (at most one king, for the defenders; at most
+/// `MAX_EXOTIC` commanders, knights, mercenaries and guards).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Unsupported {
-    NotYet(String),
+    Limit(String),
     Mismatch(String),
 }
 
 impl fmt::Display for Unsupported {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Unsupported::NotYet(what) => write!(f, "not supported yet: {what}"),
-            Unsupported::Mismatch(what) => f.write_str(what),
+            Unsupported::Limit(what) | Unsupported::Mismatch(what) => f.write_str(what),
         }
     }
 }
@@ -418,15 +418,15 @@ pub fn check_layout_supported(layout: &crate::board::Layout) -> Result<(), Unsup
         match (piece.side, piece.kind) {
             (_, PieceKind::Taflman) => {}
             (Side::Defenders, PieceKind::King) => kings += 1,
-            (Side::Attackers, PieceKind::King) => return Err(Unsupported::NotYet(format!("an attacking king (`k` on {square})"))),
+            (Side::Attackers, PieceKind::King) => return Err(Unsupported::Limit(format!("an attacking king (`k` on {square}): kings belong to the defenders"))),
             _ => exotic += 1,
         }
     }
     if kings > 1 {
-        return Err(Unsupported::NotYet(format!("{kings} kings on the board")));
+        return Err(Unsupported::Limit(format!("{kings} kings on the board: a position has at most one")));
     }
     if exotic > MAX_EXOTIC {
-        return Err(Unsupported::NotYet(format!("{exotic} commanders, knights, mercenaries and guards (at most {MAX_EXOTIC})")))
+        return Err(Unsupported::Limit(format!("{exotic} commanders, knights, mercenaries and guards: taflcount keeps at most {MAX_EXOTIC}")));
     }
     Ok(())
 }
