@@ -9,3 +9,4 @@ pub mod notation;
 pub mod perft;
 pub mod report;
 pub mod rules;
+pub mod sampling;

@@ -2,6 +2,8 @@
 //! and the renderers of each tool's document.
 
 pub mod bench;
+pub mod branching;
 pub mod complexity;
 pub mod number;
+pub mod plot;
 pub mod table;

@@ -4,6 +4,8 @@
 //! `run` returning `Result<(), CliError>`. Usage and input errors exit with 2.
 
 // A crate root looks for modules beside itself; these live in `taflcount/`.
+#[path = "taflcount/branching.rs"]
+mod branching;
 #[path = "taflcount/complexity.rs"]
 mod complexity;
 #[path = "taflcount/error.rs"]
@@ -27,12 +29,16 @@ enum Command {
     /// Exact state-space bounds and game-tree estimates of a variant, beside the
     /// published figures
     Complexity(complexity::ComplexityArgs),
+    /// Branching factor and game length measured on self-play or recorded games, with
+    /// standard errors, a game-tree estimate and an optional SVG report
+    Branching(branching::BranchingArgs),
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Complexity(args) => complexity::run(args),
+        Command::Branching(args) => branching::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -7,7 +7,7 @@ use serde_json::json;
 use std::time::Instant;
 use taflcount::board::RecordOrder;
 use taflcount::cli::{exit, fail, print_json, GameArgs, Progress, UserError};
-use taflcount::perft::{divide_with_progress, parse_suite, perft, Counting};
+use taflcount::perft::{divide_with_progress, estimate, parse_suite, perft, Counting};
 use taflcount::rules::catalog;
 
 const SCHEMA_VERSION: u32 = 1;
@@ -16,7 +16,7 @@ const SCHEMA_VERSION: u32 = 1;
 /// of a move generator. Counts follow ../shared/spec/perft.md: captures applied, finished
 /// games have no children, repetition ignored.
 #[derive(Parser, Debug)]
-#[command(name = "taflperft", version, after_help = "Examples:\n  taflperft --depth 5\n  taflperft --variant brandub --depth 4 --divide\n  taflperft --rules \"dim:7 ks:w start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/\" --depth 3 --json\n  taflperft --depth 3 --moves \"d1-d3 e5-e2\" --divide\n  taflperft --suite fixtures/perft/rules.perft\n\nExit codes: 0 success, 1 a suite count did not match, 2 usage or input error.")]
+#[command(name = "taflperft", version, after_help = "Examples:\n  taflperft --depth 5\n  taflperft --variant brandub --depth 4 --divide\n  taflperft --rules \"dim:7 ks:w start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/\" --depth 3 --json\n  taflperft --depth 3 --moves \"d1-d3 e5-e2\" --divide\n  taflperft --suite fixtures/perft/rules.perft\n  taflperft --estimate --depth 12 --samples 100000 --seed 7\n\nExit codes: 0 success, 1 a suite count did not match, 2 usage or input error.")]
 struct Cli {
     /// The depth in plies; one result row per depth 1..D.
     #[arg(long, short, value_name = "D", required_unless_present_any = ["list_variants", "suite"])]
@@ -44,6 +44,16 @@ struct Cli {
     /// With --suite: skip counts above this many nodes.
     #[arg(long, value_name = "N", requires = "suite")]
     max_nodes: Option<u64>,
+    /// Estimate perft by Knuth's random probes instead of counting: mean, standard
+    /// error and log10 for each depth 1..D.
+    #[arg(long, conflicts_with_all = ["divide", "no_bulk", "suite"])]
+    estimate: bool,
+    /// With --estimate: random root-to-depth paths to walk.
+    #[arg(long, value_name = "S", default_value_t = 10_000, requires = "estimate")]
+    samples: u64,
+    /// With --estimate: the seed; path i is walked from (seed, i).
+    #[arg(long, value_name = "X", default_value_t = 1, requires = "estimate")]
+    seed: u64,
 }
 
 fn main() {
@@ -70,6 +80,9 @@ fn run(cli: &Cli) -> Result<i32, UserError> {
         return Err(UserError("--depth must be at least 1".into()));
     }
     let game = cli.game.game()?;
+    if cli.estimate {
+        return run_estimate(cli, &game, depth);
+    }
     let counting = if cli.no_bulk { Counting::Full } else { Counting::Bulk };
     let (t, root) = (&game.tables, &game.position);
     let mut rows = Vec::new();
@@ -125,6 +138,48 @@ fn run(cli: &Cli) -> Result<i32, UserError> {
         eprintln!("{} ({} to move), {} counting, {} thread(s)", game.variant.as_deref().unwrap_or("custom rules"), root.side_to_move(), if cli.no_bulk { "full" } else { "bulk" }, cli.threads);
         println!("{table}");
     }
+    Ok(0)
+}
+
+fn run_estimate(cli: &Cli, game: &taflcount::cli::Game, depth: u32) -> Result<i32, UserError> {
+    if cli.samples == 0 {
+        return Err(UserError("--samples must be at least 1".into()));
+    }
+    let (t, root) = (&game.tables, &game.position);
+    let clock = Instant::now();
+    let rows = estimate(t, root, depth, cli.samples, cli.seed);
+    let seconds = clock.elapsed().as_secs_f64();
+    let last = rows.last().expect("depth >= 1");
+    let number = |x: f64| if x.is_finite() { json!(x) } else { json!(null) };
+    if cli.json {
+        let row = |e: &taflcount::perft::PerftEstimate| json!({"depth": e.depth, "mean": number(e.mean), "stderr": number(e.stderr), "log10": number(e.log10())});
+        print_json(&json!({
+            "schema_version": SCHEMA_VERSION,
+            "tool": "taflperft",
+            "mode": "estimate",
+            "variant": game.variant,
+            "rules": game.rules.to_string(),
+            "position": root.layout(t).record(RecordOrder::RankOneFirst),
+            "side_to_move": root.side_to_move().name(),
+            "depth": depth,
+            "samples": cli.samples,
+            "seed": cli.seed,
+            "estimate": {"mean": number(last.mean), "stderr": number(last.stderr), "log10": number(last.log10())},
+            "by_depth": rows.iter().map(row).collect::<Vec<_>>(),
+            "timing": {"seconds": seconds, "paths_per_second": cli.samples as f64 / seconds.max(1e-9)},
+        }));
+        return Ok(0);
+    }
+    eprintln!("{} ({} to move), Knuth estimate from {} random paths, seed {}, {seconds:.2} s", game.variant.as_deref().unwrap_or("custom rules"), root.side_to_move(), cli.samples, cli.seed);
+    let mut table = Table::new();
+    table.set_header(vec!["depth", "estimate", "± se", "rel. se", "log10"]);
+    for e in &rows {
+        table.add_row(vec![e.depth.to_string(), format!("{:.4e}", e.mean), format!("{:.2e}", e.stderr), format!("{:.2}%", 100.0 * e.stderr / e.mean), format!("{:.3}", e.log10())]);
+    }
+    for c in 0..5 {
+        table.column_mut(c).unwrap().set_cell_alignment(CellAlignment::Right);
+    }
+    println!("{table}");
     Ok(0)
 }
 

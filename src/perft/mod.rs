@@ -1,6 +1,7 @@
 //! Perft: the number of positions exactly `depth` plies below a root
 //! (`../shared/spec/perft.md`). A finished game has no children; repetition is ignored.
 
+mod estimate; pub use estimate::{estimate, PerftEstimate};
 mod suite;
 
 pub use suite::{parse_suite, SuiteEntry, SuiteError};

@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# Regenerates every branching report in this folder:  bash reports/branching/make.sh
+# Self-play: greedy vs greedy (the one-ply player of the Octagon Theory essay), seed 1,
+# ply cap 1000; recorded games: every game of ../shared/games/*.csv.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+cargo build --release --quiet --bin taflcount
+run() { ./target/release/taflcount branching "$@" --report reports/branching > /dev/null; }
+run --variant copenhagen --player greedy --games 1000 --seed 1
+run --variant brandub --player greedy --games 2000 --seed 1
+run --variant tablut --player greedy --games 1000 --seed 1
+run --variant copenhagen --records ../shared/games/copenhagen.csv
+run --variant brandubh --records ../shared/games/brandubh.csv

@@ -1,0 +1,140 @@
+//! A small hand-written SVG line plot: a mean line with a shaded ±1 sd band per series,
+//! axes with round ticks, a legend. No dependency, and the file diffs well in git.
+
+use crate::sampling::BranchingReport;
+use std::fmt::Write;
+
+/// One series: points (x, mean, sd), drawn as a line with a band of ±sd.
+pub struct Series {
+    pub label: String,
+    pub color: &'static str,
+    pub points: Vec<(f64, f64, f64)>,
+}
+
+const WIDTH: f64 = 760.0;
+const HEIGHT: f64 = 440.0;
+const LEFT: f64 = 64.0;
+const RIGHT: f64 = 24.0;
+const TOP: f64 = 64.0;
+const BOTTOM: f64 = 56.0;
+
+/// A round step giving about `count` ticks over `span`: 1, 2 or 5 times a power of ten.
+fn tick_step(span: f64, count: f64) -> f64 {
+    let raw = (span / count).max(f64::MIN_POSITIVE);
+    let power = 10f64.powf(raw.log10().floor());
+    [1.0, 2.0, 5.0, 10.0].into_iter().map(|m| m * power).find(|&s| s >= raw * (1.0 - 1e-12)).unwrap_or(10.0 * power)
+}
+
+/// A tick value with as many decimals as the step needs.
+fn tick_label(value: f64, step: f64) -> String {
+    let decimals = if step >= 1.0 { 0 } else { (-step.log10()).ceil() as usize };
+    format!("{value:.decimals$}")
+}
+
+fn escape(text: &str) -> String {
+    text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;")
+}
+
+/// The plot as an SVG document.
+pub fn line_band_plot(title: &str, x_label: &str, y_label: &str, series: &[Series], note: &str) -> String {
+    let points = series.iter().flat_map(|s| s.points.iter());
+    let x_max = points.clone().map(|p| p.0).fold(1.0, f64::max);
+    let y_top = points.map(|p| p.1 + p.2).fold(1.0, f64::max);
+    let x_step = tick_step(x_max, 10.0);
+    let y_step = tick_step(y_top, 8.0);
+    let x_end = (x_max / x_step).ceil() * x_step;
+    let y_end = (y_top / y_step).ceil() * y_step;
+    let (plot_w, plot_h) = (WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM);
+    let x = |v: f64| LEFT + v / x_end * plot_w;
+    let y = |v: f64| TOP + plot_h - v.max(0.0) / y_end * plot_h;
+
+    let mut svg = String::new();
+    writeln!(svg, r#"<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{HEIGHT}" viewBox="0 0 {WIDTH} {HEIGHT}" font-family="sans-serif" font-size="12">"#).unwrap();
+    writeln!(svg, r#"<rect width="{WIDTH}" height="{HEIGHT}" fill="white"/>"#).unwrap();
+    writeln!(svg, r#"<text x="{}" y="24" text-anchor="middle" font-size="15" font-weight="bold">{}</text>"#, WIDTH / 2.0, escape(title)).unwrap();
+    // Grid and ticks.
+    for k in 0..=(y_end / y_step).round() as usize {
+        let v = k as f64 * y_step;
+        let py = y(v);
+        writeln!(svg, r##"<line x1="{LEFT}" y1="{py:.1}" x2="{:.1}" y2="{py:.1}" stroke="#e4e4e4"/>"##, LEFT + plot_w).unwrap();
+        writeln!(svg, r#"<text x="{:.1}" y="{:.1}" text-anchor="end">{}</text>"#, LEFT - 6.0, py + 4.0, tick_label(v, y_step)).unwrap();
+    }
+    for k in 0..=(x_end / x_step).round() as usize {
+        let v = k as f64 * x_step;
+        let px = x(v);
+        writeln!(svg, r##"<line x1="{px:.1}" y1="{:.1}" x2="{px:.1}" y2="{:.1}" stroke="#444"/>"##, TOP + plot_h, TOP + plot_h + 5.0).unwrap();
+        writeln!(svg, r#"<text x="{px:.1}" y="{:.1}" text-anchor="middle">{}</text>"#, TOP + plot_h + 19.0, tick_label(v, x_step)).unwrap();
+    }
+    // Bands first, lines on top.
+    for s in series.iter().filter(|s| !s.points.is_empty()) {
+        let upper = s.points.iter().map(|&(px, m, sd)| format!("{:.1},{:.1}", x(px), y(m + sd)));
+        let lower = s.points.iter().rev().map(|&(px, m, sd)| format!("{:.1},{:.1}", x(px), y(m - sd)));
+        let outline: Vec<String> = upper.chain(lower).collect();
+        writeln!(svg, r#"<polygon points="{}" fill="{}" fill-opacity="0.18" stroke="none"/>"#, outline.join(" "), s.color).unwrap();
+    }
+    for s in series.iter().filter(|s| !s.points.is_empty()) {
+        let line: Vec<String> = s.points.iter().map(|&(px, m, _)| format!("{:.1},{:.1}", x(px), y(m))).collect();
+        writeln!(svg, r#"<polyline points="{}" fill="none" stroke="{}" stroke-width="1.8" stroke-linejoin="round"/>"#, line.join(" "), s.color).unwrap();
+    }
+    // Axes.
+    writeln!(svg, r##"<line x1="{LEFT}" y1="{TOP}" x2="{LEFT}" y2="{:.1}" stroke="#444"/>"##, TOP + plot_h).unwrap();
+    writeln!(svg, r##"<line x1="{LEFT}" y1="{:.1}" x2="{:.1}" y2="{:.1}" stroke="#444"/>"##, TOP + plot_h, LEFT + plot_w, TOP + plot_h).unwrap();
+    writeln!(svg, r#"<text x="{:.1}" y="{:.1}" text-anchor="middle">{}</text>"#, LEFT + plot_w / 2.0, HEIGHT - 22.0, escape(x_label)).unwrap();
+    writeln!(svg, r#"<text transform="translate(16 {:.1}) rotate(-90)" text-anchor="middle">{}</text>"#, TOP + plot_h / 2.0, escape(y_label)).unwrap();
+    writeln!(svg, r##"<text x="{:.1}" y="{:.1}" text-anchor="end" fill="#666" font-size="11">{}</text>"##, WIDTH - RIGHT, HEIGHT - 6.0, escape(note)).unwrap();
+    // Legend, one row between the title and the plot, clear of the data.
+    for (i, s) in series.iter().enumerate() {
+        let ly = 46.0;
+        let lx = LEFT + 8.0 + 190.0 * i as f64;
+        writeln!(svg, r#"<rect x="{lx:.1}" y="{:.1}" width="22" height="10" fill="{}" fill-opacity="0.18"/>"#, ly - 5.0, s.color).unwrap();
+        writeln!(svg, r#"<line x1="{lx:.1}" y1="{ly:.1}" x2="{:.1}" y2="{ly:.1}" stroke="{}" stroke-width="1.8"/>"#, lx + 22.0, s.color).unwrap();
+        writeln!(svg, r#"<text x="{:.1}" y="{:.1}">{}</text>"#, lx + 28.0, ly + 4.0, escape(&s.label)).unwrap();
+    }
+    svg.push_str("</svg>\n");
+    svg
+}
+
+/// Plies reached by fewer games than this are left out of the plot (their means are noise).
+pub fn min_games_per_ply(games: usize) -> usize {
+    (games / 20).max(5).min(games.max(1))
+}
+
+/// Legal moves by ply for each side to move, with the ±1 sd band.
+pub fn branching_by_ply_svg(report: &BranchingReport) -> String {
+    let s = &report.statistics;
+    let cutoff = min_games_per_ply(s.games);
+    let side = |name: &str| -> Vec<(f64, f64, f64)> {
+        s.branching.by_ply.iter().filter(|row| row.side == Some(name) && row.moments.n >= cutoff).map(|row| (row.ply as f64, row.moments.mean, row.moments.sd)).collect()
+    };
+    let series = [
+        Series { label: "attackers to move".into(), color: "#c0392b", points: side("attackers") },
+        Series { label: "defenders to move".into(), color: "#1f6fb2", points: side("defenders") },
+    ];
+    let variant = report.variant.as_deref().unwrap_or("custom rules");
+    let what = match &report.player {
+        Some(player) => format!("{player} self-play, {} games, seed {}", s.games, report.seed.unwrap_or(0)),
+        None => format!("{} recorded games", s.games),
+    };
+    line_band_plot(
+        &format!("{variant}: legal moves by ply ({what})"),
+        "ply",
+        "legal moves (mean, band ±1 sd)",
+        &series,
+        &format!("plies reached by at least {cutoff} games"),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ticks_are_round() {
+        assert_eq!(tick_step(100.0, 10.0), 10.0);
+        assert_eq!(tick_step(130.0, 10.0), 20.0);
+        assert_eq!(tick_step(7.0, 8.0), 1.0);
+        assert!((tick_step(0.3, 8.0) - 0.05).abs() < 1e-15);
+        assert_eq!(tick_label(3.0 * 0.05, 0.05), "0.15");
+        assert_eq!(tick_label(40.0, 20.0), "40");
+    }
+}

@@ -1,0 +1,34 @@
+//! How bushy is the tree, really? Branching factors and game lengths measured on games:
+//! self-play between seeded players, or the recorded games people played, summed up
+//! with standard errors.
+//!
+//! ```
+//! use taflcount::moves::Tables;
+//! use taflcount::rules::catalog;
+//! use taflcount::sampling::{self_play, BranchingStatistics, PlayerKind, SelfPlay};
+//!
+//! let rules = catalog::find("brandub").unwrap().rules();
+//! let tables = Tables::new(&rules).unwrap();
+//! let player = PlayerKind::Random.player().unwrap();
+//! let games = self_play(&tables, &SelfPlay { games: 20, seed: 1, max_plies: 400, threads: 1 }, player.as_ref(), &|_| {});
+//! let stats = BranchingStatistics::compute(&games, rules.first_side());
+//! assert_eq!(stats.games, 20);
+//! assert!(stats.branching.mean > 10.0);
+//! assert_eq!(stats.branching.by_ply[0].moments.mean, 40.0); // brandub opens with 40 moves
+//! ```
+
+mod game;
+mod players;
+mod records;
+mod report;
+mod self_play;
+mod statistics;
+
+pub use game::{GameEnd, GameSample, PlyBranching};
+pub use players::{game_rng, GameRng, GreedyPlayer, Player, PlayerKind, PlayerUnavailable, RandomPlayer};
+pub use records::{sample_records, RecordsError};
+pub use report::{BranchingReport, Source, Timing, SCHEMA_VERSION};
+pub use self_play::{play_game, self_play, SelfPlay};
+pub use statistics::{
+    geometric_mean, mean_ratio_stderr, quantile, BranchingStatistics, BranchingSummary, FirstMover, GameTree, LengthSummary, Moments, Outcomes, PlyRow,
+};

@@ -1,0 +1,266 @@
+//! Players for self-play. Each chooses one legal move; randomness comes only from the
+//! game's own generator, so a game is fixed by (seed, game index) alone.
+
+use crate::moves::{file_of, rank_of, sq, Move, Position, Sq, Tables};
+use rand::{RngExt, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use std::fmt;
+use std::str::FromStr;
+
+/// The generator of one game. ChaCha8 gives the same stream on every platform, and each
+/// game gets its own stream, so results do not depend on how games meet threads.
+pub type GameRng = ChaCha8Rng;
+
+/// The generator of game number `game` of a run seeded with `seed`.
+pub fn game_rng(seed: u64, game: u64) -> GameRng {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    rng.set_stream(game);
+    rng
+}
+
+/// A self-play player: picks one of `moves` (the legal moves of `pos`, never empty).
+pub trait Player: Sync {
+    fn choose(&self, t: &Tables, pos: &Position, moves: &[Move], rng: &mut GameRng) -> Move;
+}
+
+/// Uniformly random among the legal moves.
+pub struct RandomPlayer;
+
+impl Player for RandomPlayer {
+    fn choose(&self, _: &Tables, _: &Position, moves: &[Move], rng: &mut GameRng) -> Move {
+        moves[rng.random_range(0..moves.len())]
+    }
+}
+
+/// The one-ply player of the Octagon Theory essay. A move that wins at once (the king's
+/// escape, his capture, any other end in the mover's favour) is taken; otherwise each
+/// move scores the pieces it captures, less one if the moved piece can be captured by a
+/// reply landing next to it (the king: less a thousand, since that loses the game). The
+/// best score is played, ties broken at random.
+pub struct GreedyPlayer;
+
+const WINS: i32 = i32::MAX;
+const KING_EXPOSED: i32 = -1000;
+
+impl GreedyPlayer {
+    /// The greedy score of one move.
+    pub fn score(t: &Tables, pos: &Position, mv: Move) -> i32 {
+        let me = pos.side_to_move();
+        let king_moves = pos.king() == Some(mv.from);
+        let mut child = pos.clone();
+        let mut captures = 0;
+        child.play_with(t, mv, |_| captures += 1);
+        if child.outcome(t).is_some_and(|o| o.winner == Some(me)) {
+            return WINS;
+        }
+        if !exposed(t, &child, mv.to) {
+            captures
+        } else if king_moves {
+            KING_EXPOSED + captures
+        } else {
+            captures - 1
+        }
+    }
+}
+
+impl Player for GreedyPlayer {
+    fn choose(&self, t: &Tables, pos: &Position, moves: &[Move], rng: &mut GameRng) -> Move {
+        let mut best = i32::MIN;
+        let mut ties: Vec<Move> = Vec::new();
+        for &mv in moves {
+            let score = GreedyPlayer::score(t, pos, mv);
+            if score > best {
+                best = score;
+                ties.clear();
+            }
+            if score == best {
+                ties.push(mv);
+            }
+        }
+        ties[rng.random_range(0..ties.len())]
+    }
+}
+
+/// True if some reply of the side to move in `pos` that lands orthogonally next to `at`
+/// captures the piece on `at`.
+fn exposed(t: &Tables, pos: &Position, at: Sq) -> bool {
+    let (f, r) = (file_of(at) as isize, rank_of(at) as isize);
+    let neighbours: Vec<Sq> = [(1, 0), (-1, 0), (0, 1), (0, -1)]
+        .iter()
+        .filter(|(df, dr)| t.on_board(f + df, r + dr))
+        .map(|(df, dr)| sq((f + df) as usize, (r + dr) as usize))
+        .collect();
+    let mut found = false;
+    pos.for_each_piece_moves(t, |piece| {
+        if found {
+            return;
+        }
+        for reply in piece.iter().filter(|m| neighbours.contains(&m.to)) {
+            let mut after = pos.clone();
+            after.play_with(t, reply, |s| found |= s == at);
+            if found {
+                return;
+            }
+        }
+    });
+    found
+}
+
+/// The players the command line offers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PlayerKind {
+    Random,
+    Greedy,
+    /// The AI's fixed-depth search.
+    Search { depth: u32 },
+}
+
+impl fmt::Display for PlayerKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PlayerKind::Random => f.write_str("random"),
+            PlayerKind::Greedy => f.write_str("greedy"),
+            PlayerKind::Search { depth } => write!(f, "search:{depth}"),
+        }
+    }
+}
+
+/// A player name that is not `random`, `greedy` or `search:DEPTH`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlayerSyntaxError(pub String);
+
+impl fmt::Display for PlayerSyntaxError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "unknown player `{}`; expected random, greedy or search:DEPTH (DEPTH from 1 to 64)", self.0)
+    }
+}
+
+impl std::error::Error for PlayerSyntaxError {}
+
+impl FromStr for PlayerKind {
+    type Err = PlayerSyntaxError;
+
+    fn from_str(text: &str) -> Result<PlayerKind, PlayerSyntaxError> {
+        match text {
+            "random" => Ok(PlayerKind::Random),
+            "greedy" => Ok(PlayerKind::Greedy),
+            _ => text
+                .strip_prefix("search:")
+                .and_then(|d| d.parse::<u32>().ok())
+                .filter(|d| (1..=64).contains(d))
+                .map(|depth| PlayerKind::Search { depth })
+                .ok_or_else(|| PlayerSyntaxError(text.to_string())),
+        }
+    }
+}
+
+/// A player that cannot be built in this build.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlayerUnavailable(pub PlayerKind);
+
+impl fmt::Display for PlayerUnavailable {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "player `{}` is not available yet: the AI search (issue 5) has not landed", self.0)
+    }
+}
+
+impl std::error::Error for PlayerUnavailable {}
+
+impl PlayerKind {
+    /// The player itself. `search:D` waits for the AI (`taflcount::search`): plugging it
+    /// in is one `impl Player` that runs the search to depth D.
+    pub fn player(self) -> Result<Box<dyn Player>, PlayerUnavailable> {
+        match self {
+            PlayerKind::Random => Ok(Box::new(RandomPlayer)),
+            PlayerKind::Greedy => Ok(Box::new(GreedyPlayer)),
+            PlayerKind::Search { .. } => Err(PlayerUnavailable(self)),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::{Layout, RecordOrder, Side};
+    use crate::rules::catalog;
+
+    fn setup(variant: &str, record: &str, side: Side) -> (Tables, Position) {
+        let t = Tables::new(&catalog::find(variant).unwrap().rules()).unwrap();
+        let layout = Layout::parse(record, RecordOrder::RankOneFirst).unwrap();
+        let pos = Position::from_layout(&t, &layout, side).unwrap();
+        (t, pos)
+    }
+
+    fn mv(text: &str) -> Move {
+        let (a, b) = text.split_once('-').unwrap();
+        Move { from: crate::moves::from_square(a.parse().unwrap()), to: crate::moves::from_square(b.parse().unwrap()) }
+    }
+
+    #[test]
+    fn player_names_parse_and_print() {
+        assert_eq!("random".parse(), Ok(PlayerKind::Random));
+        assert_eq!("greedy".parse(), Ok(PlayerKind::Greedy));
+        assert_eq!("search:4".parse(), Ok(PlayerKind::Search { depth: 4 }));
+        for bad in ["search:", "search:0", "search:x", "Random", "minimax"] {
+            assert!(bad.parse::<PlayerKind>().is_err(), "{bad}");
+        }
+        assert_eq!(PlayerKind::Search { depth: 4 }.to_string(), "search:4");
+        let error = PlayerKind::Search { depth: 4 }.player().err().unwrap();
+        assert!(error.to_string().contains("not available yet: the AI search (issue 5) has not landed"));
+    }
+
+    #[test]
+    fn the_same_seed_and_game_give_the_same_stream_and_games_differ() {
+        let draw = |seed, game| -> Vec<u32> {
+            let mut rng = game_rng(seed, game);
+            (0..8).map(|_| rng.random_range(0..1000)).collect()
+        };
+        assert_eq!(draw(7, 3), draw(7, 3));
+        assert_ne!(draw(7, 3), draw(7, 4));
+        assert_ne!(draw(7, 3), draw(8, 3));
+    }
+
+    #[test]
+    fn greedy_king_escapes_when_he_can() {
+        // Brandub (records rank 1 first), defenders to move: the king on a3 has a clear
+        // file down to the corner a1, an escape; nothing else wins.
+        let (t, pos) = setup("brandub", "/7/7/K6/3T3/t2t3/7/3t3/", Side::Defenders);
+        let moves = pos.legal_moves(&t);
+        assert!(moves.contains(&mv("a3-a1")));
+        let mut rng = game_rng(1, 0);
+        for _ in 0..20 {
+            assert_eq!(GreedyPlayer.choose(&t, &pos, &moves, &mut rng), mv("a3-a1"));
+        }
+    }
+
+    #[test]
+    fn greedy_scores_captures() {
+        // Attackers to move. c1-c3 lands next to the defender on d3 with the attacker on
+        // e3 behind it: one capture, and the only defender left, the king on a5, cannot
+        // take c3 alone. f7-f6 captures nothing and is safe.
+        let (t, pos) = setup("brandub", "/2t4/7/3Tt2/7/K6/7/5t1/", Side::Attackers);
+        assert_eq!(GreedyPlayer::score(&t, &pos, mv("c1-c3")), 1);
+        assert_eq!(GreedyPlayer::score(&t, &pos, mv("f7-f6")), 0);
+        let mut rng = game_rng(3, 0);
+        assert_eq!(GreedyPlayer.choose(&t, &pos, &pos.legal_moves(&t), &mut rng), mv("c1-c3"));
+    }
+
+    #[test]
+    fn greedy_scores_a_piece_left_en_prise_as_minus_one() {
+        // Defenders to move. d3-d2 stands between c2 (empty) and the attacker on e2, and
+        // the attacker on c7 can slide down the open c-file to c2 and capture it: -1.
+        // d3-d1 stands between c1 and e1, and no attacker can fill both: 0.
+        let (t, pos) = setup("brandub", "/7/4t2/3T3/6K/7/7/2t4/", Side::Defenders);
+        assert_eq!(GreedyPlayer::score(&t, &pos, mv("d3-d2")), -1);
+        assert_eq!(GreedyPlayer::score(&t, &pos, mv("d3-d1")), 0);
+    }
+
+    #[test]
+    fn greedy_keeps_the_weak_king_out_of_a_two_sided_capture() {
+        // Brandub's king is captured by two. c5-c6 puts him beside the attacker on b6,
+        // and f6-d6 closes the pair; c5-c4 is safe.
+        let (t, pos) = setup("brandub", "/7/7/7/7/2K4/1t3t1/7/", Side::Defenders);
+        assert_eq!(GreedyPlayer::score(&t, &pos, mv("c5-c6")), KING_EXPOSED);
+        assert_eq!(GreedyPlayer::score(&t, &pos, mv("c5-c4")), 0);
+    }
+}

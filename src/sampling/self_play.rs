@@ -1,0 +1,74 @@
+//! Self-play: games from the start between two players of one kind, under every end
+//! rule including threefold repetition, up to a ply cap.
+
+use super::game::{GameEnd, GameSample, PlyBranching};
+use super::players::{game_rng, GameRng, Player};
+use crate::moves::{EndReason, History, Position, Tables};
+use crate::rules::Repetition;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
+
+/// What to play: how many games, the seed, the ply cap and the threads to share them on.
+#[derive(Clone, Copy, Debug)]
+pub struct SelfPlay {
+    pub games: usize,
+    pub seed: u64,
+    pub max_plies: usize,
+    pub threads: usize,
+}
+
+/// One game from the start; it stops unfinished after `max_plies` plies.
+pub fn play_game(t: &Tables, player: &dyn Player, rng: &mut GameRng, max_plies: usize) -> GameSample {
+    let mut pos = Position::start(t);
+    let mut history = History::new();
+    history.record(pos.hash());
+    let mut plies = Vec::new();
+    let end = loop {
+        if let Some(outcome) = pos.outcome(t) {
+            break GameEnd::Rules { winner: outcome.winner, reason: outcome.reason };
+        }
+        if plies.len() >= max_plies {
+            break GameEnd::Unfinished;
+        }
+        let moves = pos.legal_moves(t);
+        plies.push(PlyBranching { side: pos.side_to_move(), moves: moves.len() as u32 });
+        let mv = player.choose(t, &pos, &moves, rng);
+        pos.play(t, mv);
+        if t.rules.repetition != Repetition::Ignored && history.record(pos.hash()) >= 3 {
+            let winner = match t.rules.repetition {
+                Repetition::SideToMoveWins => Some(pos.side_to_move()),
+                Repetition::RepeaterWins => Some(pos.side_to_move().opponent()),
+                Repetition::Draw | Repetition::Ignored => None,
+            };
+            break GameEnd::Rules { winner, reason: EndReason::Repetition };
+        }
+    };
+    GameSample { plies, end }
+}
+
+/// Plays `games` games; game `i` uses `game_rng(seed, i)`, so the result is the same on
+/// any number of threads. `done` is called once per finished game (for progress).
+pub fn self_play(t: &Tables, run: &SelfPlay, player: &dyn Player, done: &(dyn Fn(&GameSample) + Sync)) -> Vec<GameSample> {
+    let results: Mutex<Vec<Option<GameSample>>> = Mutex::new(vec![None; run.games]);
+    let next = AtomicUsize::new(0);
+    let work = || loop {
+        let i = next.fetch_add(1, Ordering::Relaxed);
+        if i >= run.games {
+            break;
+        }
+        let mut rng = game_rng(run.seed, i as u64);
+        let game = play_game(t, player, &mut rng, run.max_plies);
+        done(&game);
+        results.lock().expect("no thread panics while holding the lock")[i] = Some(game);
+    };
+    if run.threads <= 1 {
+        work();
+    } else {
+        std::thread::scope(|s| {
+            for _ in 0..run.threads {
+                s.spawn(work);
+            }
+        });
+    }
+    results.into_inner().expect("threads finished").into_iter().map(|g| g.expect("every game was played")).collect()
+}

@@ -1,0 +1,136 @@
+//! `taflcount branching` as a user runs it: the JSON schema, determinism under a seed on
+//! any number of threads, recorded games, the report files, exit codes.
+use std::process::Command;
+
+fn taflcount(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_taflcount")).args(args).output().unwrap();
+    (out.status.code().unwrap_or(-1), String::from_utf8(out.stdout).unwrap(), String::from_utf8(out.stderr).unwrap())
+}
+
+fn json(args: &[&str]) -> serde_json::Value {
+    let (code, out, err) = taflcount(args);
+    assert_eq!(code, 0, "{err}");
+    serde_json::from_str(&out).unwrap()
+}
+
+const COPENHAGEN_GAMES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/games/copenhagen.csv");
+const BRANDUBH_GAMES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/games/brandubh.csv");
+
+#[test]
+fn self_play_json_follows_the_schema() {
+    let doc = json(&["branching", "--variant", "brandub", "--games", "30", "--player", "greedy", "--seed", "5", "--json"]);
+    assert_eq!(doc["schema_version"], 1);
+    assert_eq!(doc["tool"], "taflcount");
+    assert_eq!(doc["command"], "branching");
+    assert_eq!(doc["variant"], "brandub");
+    assert_eq!(doc["source"], "self-play");
+    assert_eq!(doc["player"], "greedy");
+    assert_eq!(doc["seed"], 5);
+    assert_eq!(doc["games"], 30);
+    let b = &doc["branching"];
+    for field in ["mean", "stderr", "geometric_mean"] {
+        assert!(b[field].as_f64().unwrap() > 0.0, "{field}");
+    }
+    assert!(b["by_side"]["attackers"]["mean"].as_f64().unwrap() > 0.0);
+    assert!(b["by_side"]["defenders"]["mean"].as_f64().unwrap() > 0.0);
+    let by_ply = b["by_ply"].as_array().unwrap();
+    assert_eq!(by_ply[0]["ply"], 1);
+    assert_eq!(by_ply[0]["n"], 30);
+    // Every game starts from the same position: 40 moves for brandub's attackers.
+    assert_eq!(by_ply[0]["mean"], 40.0);
+    assert_eq!(by_ply[0]["side"], "attackers");
+    for field in ["mean", "median", "stderr"] {
+        assert!(doc["length"][field].is_number(), "{field}");
+    }
+    let tree = &doc["game_tree"];
+    assert!(tree["log10_mean_b_pow_mean_l"].as_f64().unwrap() >= tree["mean_sum_log10_b"].as_f64().unwrap());
+    let o = &doc["outcomes"];
+    let total: u64 = ["attackers", "defenders", "draw", "unfinished"].iter().map(|k| o[k].as_u64().unwrap()).sum();
+    assert_eq!(total, 30);
+    // One position per ply played.
+    let plies: f64 = doc["length"]["mean"].as_f64().unwrap() * 30.0;
+    assert_eq!(doc["positions"].as_f64().unwrap(), plies.round());
+    assert!(doc["timing"]["seconds"].is_number());
+}
+
+#[test]
+fn the_same_seed_gives_the_same_numbers_on_any_number_of_threads() {
+    let run = |threads: &str, seed: &str| {
+        let mut doc = json(&["branching", "--variant", "tablut", "--games", "40", "--player", "random", "--seed", seed, "--threads", threads, "--json"]);
+        doc.as_object_mut().unwrap().remove("timing");
+        doc
+    };
+    let one = run("1", "11");
+    assert_eq!(one, run("3", "11"));
+    assert_eq!(one, run("1", "11"));
+    assert_ne!(one["branching"]["mean"], run("2", "12")["branching"]["mean"]);
+}
+
+#[test]
+fn a_ply_cap_leaves_games_unfinished() {
+    let doc = json(&["branching", "--variant", "copenhagen", "--games", "4", "--max-plies", "6", "--json"]);
+    assert_eq!(doc["outcomes"]["unfinished"], 4);
+    assert_eq!(doc["length"]["max"], 6.0);
+    assert_eq!(doc["positions"], 24);
+}
+
+#[test]
+fn recorded_copenhagen_games_replay_and_measure() {
+    let doc = json(&["branching", "--records", COPENHAGEN_GAMES, "--json"]);
+    assert_eq!(doc["source"], "records");
+    assert_eq!(doc["player"], serde_json::Value::Null);
+    assert_eq!(doc["seed"], serde_json::Value::Null);
+    assert_eq!(doc["games"], 1752);
+    // The first position of every game is the start: 116 moves.
+    assert_eq!(doc["branching"]["by_ply"][0]["mean"], 116.0);
+    assert_eq!(doc["branching"]["by_ply"][1]["side"], "defenders");
+    let positions = doc["positions"].as_u64().unwrap();
+    assert!((80_000..95_000).contains(&positions), "{positions}");
+}
+
+#[test]
+fn recorded_brandubh_table_snapshot() {
+    let (code, out, err) = taflcount(&["branching", "--variant", "brandubh", "--records", BRANDUBH_GAMES]);
+    assert_eq!(code, 0, "{err}");
+    let text = out.replace(BRANDUBH_GAMES, "../shared/games/brandubh.csv");
+    insta::with_settings!({ snapshot_path => "../snapshots", prepend_module_to_snapshot => false }, {
+        insta::assert_snapshot!("branching_brandubh_records_table", text);
+    });
+}
+
+#[test]
+fn report_writes_a_markdown_page_and_an_svg() {
+    let dir = std::env::temp_dir().join(format!("taflcount-branching-{}", std::process::id()));
+    let (code, _, err) = taflcount(&["branching", "--variant", "brandub", "--games", "20", "--report", dir.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    let page = std::fs::read_to_string(dir.join("branching-brandub-random.md")).unwrap();
+    assert!(page.contains("![") && page.contains("(branching-brandub-random.svg)"), "{page}");
+    assert!(page.contains("| game length (plies)"));
+    let svg = std::fs::read_to_string(dir.join("branching-brandub-random.svg")).unwrap();
+    assert!(svg.starts_with("<svg") && svg.trim_end().ends_with("</svg>"));
+    assert_eq!(svg.matches("<polygon").count(), 2, "one band per side");
+    assert_eq!(svg.matches("<polyline").count(), 2, "one mean line per side");
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn bad_input_exits_2_with_a_clear_message() {
+    let (code, _, err) = taflcount(&["branching", "--player", "search:4"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("not available yet: the AI search (issue 5) has not landed"), "{err}");
+    let (code, _, err) = taflcount(&["branching", "--player", "minimax"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("unknown player `minimax`"), "{err}");
+    let (code, _, err) = taflcount(&["branching", "--variant", "nosuch"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("unknown variant"), "{err}");
+    let (code, _, err) = taflcount(&["branching", "--records", "/nonexistent/games.csv"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("cannot read /nonexistent/games.csv"), "{err}");
+    // Brandubh games do not replay under brandub rules: the error names the game's line.
+    let (code, _, err) = taflcount(&["branching", "--variant", "copenhagen", "--records", BRANDUBH_GAMES]);
+    assert_eq!(code, 2);
+    assert!(err.contains("game on line 1"), "{err}");
+    let (code, _, _) = taflcount(&["branching", "--records", COPENHAGEN_GAMES, "--seed", "3"]);
+    assert_eq!(code, 2, "--seed means nothing for records");
+}
