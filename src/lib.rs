@@ -8,3 +8,6 @@ pub mod notation;
 pub mod perft;
 pub mod report;
 pub mod rules;
+pub mod search;
+pub mod solver;
+pub mod suite;
