@@ -16,6 +16,8 @@ use std::time::{Duration, Instant};
 
 const MAX_PLY: usize = 64;
 const DEFAULT_TABLE_BITS: u32 = 18;
+/// Moves picked one by one before the rest is sorted.
+const SELECTED: usize = 3;
 
 /// A reusable search over one variant. Every `best_move` starts from cleared tables.
 pub struct Searcher<'t> {
@@ -59,7 +61,7 @@ impl<'t> Searcher<'t> {
         }
     }
 
-    /// A transposition table of 2^bits entries (default 2^18, 6 MB).
+    /// A transposition table of 2^bits entries (default 2^18, 4 MB).
     pub fn with_table_bits(mut self, bits: u32) -> Searcher<'t> {
         self.tt = TranspositionTable::new(bits);
         self
@@ -188,9 +190,10 @@ impl<'t> Searcher<'t> {
         }
         let mut moves = std::mem::take(&mut self.moves[ply]);
         moves.clear();
+        let node = self.ordering.node_info(t, pos, table_move, ply);
         pos.for_each_piece_moves(t, |pm| {
             for mv in pm.iter() {
-                let (k, quiet) = self.ordering.key(t, pos, mv, table_move, ply);
+                let (k, quiet) = self.ordering.key(t, &node, mv);
                 moves.push((mv, k, quiet));
             }
         });
@@ -199,18 +202,25 @@ impl<'t> Searcher<'t> {
         let mut best = -INFINITY;
         let mut best_move = None;
         for i in 0..moves.len() {
-            // Selection: the best remaining move next; most nodes cut after one or two.
-            let mut j = i;
-            for k in i + 1..moves.len() {
-                if moves[k].1 > moves[j].1 {
-                    j = k;
+            // Most nodes cut after one or two moves: select the first few, sort the rest once.
+            if i < SELECTED {
+                let mut j = i;
+                for k in i + 1..moves.len() {
+                    if moves[k].1 > moves[j].1 {
+                        j = k;
+                    }
                 }
+                moves.swap(i, j);
+            } else if i == SELECTED {
+                moves[i..].sort_by(|a, b| b.1.cmp(&a.1));
             }
-            moves.swap(i, j);
             let (mv, _, quiet) = moves[i];
             let mut child = pos.clone();
             child.play(t, mv);
             self.nodes += 1;
+            if depth > 1 {
+                self.tt.prefetch(child.hash());
+            }
             self.pv_len[ply + 1] = 0;
             let score = if let Some(o) = self.reps.ending(t, &child) {
                 Self::end_score(o, mover, ply)
@@ -238,7 +248,7 @@ impl<'t> Searcher<'t> {
                     self.pv_len[ply] = n + 1;
                     if score >= beta {
                         if quiet {
-                            self.ordering.reward(mover, mv, ply, depth);
+                            self.ordering.reward(mover as usize, mv, ply, depth);
                         }
                         break;
                     }
@@ -253,7 +263,7 @@ impl<'t> Searcher<'t> {
         } else {
             Bound::Upper
         };
-        self.tt.store(Entry { key, best: best_move, score: to_table(best, ply), depth, bound });
+        self.tt.store(key, Entry { best: best_move, score: to_table(best, ply), depth, bound });
         best
     }
 }
