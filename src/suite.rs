@@ -127,6 +127,14 @@ fn list(moves: &[String]) -> String {
     }
 }
 
+fn plies(n: u32) -> String {
+    if n == 1 {
+        "1 ply".into()
+    } else {
+        format!("{n} plies")
+    }
+}
+
 fn texts(moves: &[Move]) -> Vec<String> {
     let mut v: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
     v.sort();
@@ -144,8 +152,8 @@ impl Proof {
                 let s = solver.solve(position, within);
                 let wins = texts(&s.winning_moves);
                 proof.statement = match s.win_in {
-                    Some(n) => format!("the {side} win within {within} plies (shortest {n}); only {} {}", list(&wins), if wins.len() == 1 { "does it" } else { "do it" }),
-                    None => format!("the {side} have no win within {within} plies"),
+                    Some(n) => format!("the {side} win within {} (shortest {n}); only {} {}", plies(within), list(&wins), if wins.len() == 1 { "does it" } else { "do it" }),
+                    None => format!("the {side} have no win within {}", plies(within)),
                 };
                 proof.shortest = s.win_in;
                 proof.wins = Some(wins);
@@ -156,10 +164,10 @@ impl Proof {
                 let total = safe.len() + loses.len();
                 let foe = side.opponent();
                 if kind == ProofKind::Safe {
-                    proof.statement = format!("the {foe} force a win within {within} plies after every move of the {side} but {} ({} of {total})", list(&safe), safe.len());
+                    proof.statement = format!("the {foe} force a win within {} after every move of the {side} but {} ({} of {total})", plies(within), list(&safe), safe.len());
                     proof.safe = Some(safe);
                 } else {
-                    proof.statement = format!("the {foe} force a win within {within} plies after {} ({} of {total} moves); {} moves do not lose so fast", list(&loses), loses.len(), safe.len());
+                    proof.statement = format!("the {foe} force a win within {} after {} ({} of {total} moves); {} moves do not lose so fast", plies(within), list(&loses), loses.len(), safe.len());
                     proof.safe_count = Some(safe.len());
                     proof.loses = Some(loses);
                 }
@@ -222,18 +230,28 @@ fn history_hashes(t: &Tables, position: &Position, moves: &[String]) -> Result<V
     Ok(hashes)
 }
 
+/// The rules, position and history hashes of a fixture (its proof and expectation aside).
+pub fn setup(file: &str, fixture: &Fixture) -> Result<(Tables, Position, Vec<u64>), FixtureError> {
+    let err = |message: String| FixtureError { file: file.to_string(), message };
+    let rules = fixture_rules(fixture).map_err(err)?;
+    let tables = Tables::new(&rules).map_err(|e| err(format!("the rules cannot be played: {e}")))?;
+    let side: Side = fixture.side_to_move.parse().map_err(|e| err(format!("`side_to_move`: {e}")))?;
+    let layout = Layout::parse(&fixture.position, RecordOrder::RankOneFirst).map_err(|e| err(format!("`position`: {e}")))?;
+    let position = Position::from_layout(&tables, &layout, side).map_err(|e| err(format!("`position`: {e}")))?;
+    if let Some(o) = position.outcome(&tables) {
+        return Err(err(format!("`position`: the game is already over ({}, {})", o.reason, o.winner.map_or("draw".into(), |w| format!("the {w} win")))));
+    }
+    let history = history_hashes(&tables, &position, &fixture.history).map_err(err)?;
+    Ok((tables, position, history))
+}
+
 /// Validates a parsed fixture; `file` names it in errors.
 pub fn validate(file: &str, fixture: Fixture) -> Result<Loaded, FixtureError> {
     let err = |message: String| FixtureError { file: file.to_string(), message };
     if fixture.id.trim().is_empty() {
         return Err(err("`id` is empty".into()));
     }
-    let rules = fixture_rules(&fixture).map_err(err)?;
-    let tables = Tables::new(&rules).map_err(|e| err(format!("the rules cannot be played: {e}")))?;
-    let side: Side = fixture.side_to_move.parse().map_err(|e| err(format!("`side_to_move`: {e}")))?;
-    let layout = Layout::parse(&fixture.position, RecordOrder::RankOneFirst).map_err(|e| err(format!("`position`: {e}")))?;
-    let position = Position::from_layout(&tables, &layout, side).map_err(|e| err(format!("`position`: {e}")))?;
-    let history = history_hashes(&tables, &position, &fixture.history).map_err(err)?;
+    let (tables, position, history) = setup(file, &fixture)?;
     let misplay = parse_move(&tables, &position, &fixture.misplay, "misplay").map_err(err)?;
     let moves = |field: &str, texts: &[String]| -> Result<Vec<Move>, FixtureError> { texts.iter().enumerate().map(|(i, m)| parse_move(&tables, &position, m, &format!("{field}[{i}]")).map_err(err)).collect() };
     let best = moves("expect.best", &fixture.expect.best)?;

@@ -51,6 +51,9 @@ enum Command {
     /// List the plies of recorded games where the player to move missed a forced win
     /// within 3 plies or allowed one within 2 while a safe move existed.
     Mine(MineArgs),
+    /// Complete a hand-written fixture: run the solver, write its proof, the expectation
+    /// it supports (when `expect` is empty) and the shallowest depth the AI passes at.
+    Prove(ProveArgs),
     /// Search fixed positions to a fixed depth; prints "Nodes searched: N".
     Bench,
 }
@@ -108,6 +111,18 @@ struct MineArgs {
     json: bool,
 }
 
+#[derive(Args, Debug)]
+struct ProveArgs {
+    /// The fixture file (its `proof` and `expect` may be left out).
+    file: PathBuf,
+    /// wins: the side to move wins within N plies; safe: every move but a few loses
+    /// within N; loses: some moves lose within N.
+    #[arg(long, value_name = "wins|safe|loses")]
+    kind: String,
+    #[arg(long, value_name = "N")]
+    within: u32,
+}
+
 fn main() {
     let cli = Cli::parse();
     let result = match &cli.command {
@@ -115,6 +130,7 @@ fn main() {
         Some(Command::Analyze(a)) => analyze(a),
         Some(Command::Add(a)) => add(a),
         Some(Command::Mine(m)) => mine(m),
+        Some(Command::Prove(p)) => prove(p),
         Some(Command::Bench) => bench(),
     };
     match result {
@@ -366,6 +382,50 @@ fn add(a: &AddArgs) -> Result<i32, UserError> {
     let path = a.out.join(format!("{id}.json"));
     write_fixture(&path, &fixture)?;
     println!("wrote {} ({})", path.display(), fixture.proof.statement);
+    Ok(0)
+}
+
+fn prove(p: &ProveArgs) -> Result<i32, UserError> {
+    let file = p.file.display().to_string();
+    let text = std::fs::read_to_string(&p.file).map_err(|e| UserError(format!("{file}: {e}")))?;
+    let mut value: serde_json::Value = serde_json::from_str(&text).map_err(|e| UserError(format!("{file}: {e}")))?;
+    let kind = match p.kind.as_str() {
+        "wins" => ProofKind::Wins,
+        "safe" => ProofKind::Safe,
+        "loses" => ProofKind::Loses,
+        other => return Err(UserError(format!("--kind `{other}`: give wins, safe or loses"))),
+    };
+    if !(1..=7).contains(&p.within) {
+        return Err(UserError("--within is 1 to 7 plies".into()));
+    }
+    let placeholder = json!({"within": p.within, "wins": [], "statement": ""});
+    value.as_object_mut().ok_or_else(|| UserError(format!("{file}: not a JSON object")))?.entry("proof").or_insert(placeholder);
+    value.as_object_mut().unwrap().entry("expect").or_insert(json!({}));
+    value.as_object_mut().unwrap().entry("limit").or_insert(json!({"depth": 1}));
+    let mut fixture: Fixture = serde_json::from_value(value).map_err(|e| UserError(format!("{file}: {e}")))?;
+    let (tables, position, history) = suite::setup(&file, &fixture).map_err(|e| UserError(e.to_string()))?;
+    fixture.proof = Proof::establish(&tables, &position, &history, kind, p.within);
+    if fixture.expect.best.is_empty() && fixture.expect.avoid.is_empty() {
+        fixture.expect = match kind {
+            ProofKind::Wins => Expect { best: fixture.proof.wins.clone().unwrap(), avoid: vec![] },
+            ProofKind::Safe => Expect { best: fixture.proof.safe.clone().unwrap(), avoid: vec![] },
+            ProofKind::Loses => Expect { best: vec![], avoid: vec![fixture.misplay.clone()] },
+        };
+    }
+    let mut passing = None;
+    for depth in 1..=6 {
+        fixture.limit = LimitSpec { depth: Some(depth), nodes: None };
+        let loaded = suite::validate(&file, fixture.clone()).map_err(|e| UserError(e.to_string()))?;
+        if loaded.run().pass {
+            passing = Some(depth);
+            break;
+        }
+    }
+    if passing.is_none() {
+        eprintln!("taflregress: warning: the AI does not get {} right at depth 1..6", fixture.id);
+    }
+    write_fixture(&p.file, &fixture)?;
+    println!("wrote {} (depth {}; {})", p.file.display(), fixture.limit.depth.unwrap(), fixture.proof.statement);
     Ok(0)
 }
 
