@@ -109,7 +109,8 @@ impl GameArgs {
 
 /// Plays space-separated moves; an illegal move or wrong recorded captures name the ply.
 pub fn play_moves(t: &Tables, mut position: Position, moves: &str) -> Result<Position, UserError> {
-    for (i, word) in moves.split_whitespace().enumerate() {
+    // Spaces separate moves; `|` separates the single moves of a berserk turn.
+    for (i, word) in moves.split(|c: char| c.is_whitespace() || c == '|').filter(|w| !w.is_empty()).enumerate() {
         let ply = i + 1;
         let text: MoveText = word.parse().map_err(|e| UserError(format!("--moves, ply {ply}: {e}")))?;
         let mv = resolve(t, &position, &text).map_err(|e| UserError(format!("--moves, ply {ply}: {e}")))?;

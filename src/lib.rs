@@ -1,5 +1,6 @@
 //! taflcount: a rules engine and command-line tools for the tafl family of board games.
 
+pub mod bench;
 pub mod board;
 pub mod cli;
 pub mod complexity;

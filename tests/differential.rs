@@ -1,22 +1,14 @@
 //! Differential checks of the engine against itself: bulk against full perft, perft
 //! invariance under the board's symmetries, the incremental hash against a recomputed
 //! one, and text round trips, over start positions and positions of random games.
+mod common;
+
+use common::Rng;
 use taflcount::board::{Layout, RecordOrder};
 use taflcount::moves::{transform, Move, Position, Tables};
 use taflcount::notation::MoveText;
 use taflcount::perft::{perft, Counting};
 use taflcount::rules::{catalog, Rules};
-
-/// xorshift64*: a seeded generator for the tests.
-struct Rng(u64);
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        (self.0.wrapping_mul(0x2545_f491_4f6c_dd1d) >> 33) as usize % n
-    }
-}
 
 /// Positions met in a few random games of the variant.
 fn random_positions(t: &Tables, seed: u64, games: usize, max_plies: usize) -> Vec<Position> {

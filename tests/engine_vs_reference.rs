@@ -3,23 +3,17 @@
 //! the same positions and the same end of the game, ply by ply.
 mod reference;
 
+mod common;
+
+use common::Rng;
 use taflcount::moves::{to_square, Position, Tables};
 use taflcount::rules::catalog;
-
-struct Rng(u64);
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        (self.0.wrapping_mul(0x2545_f491_4f6c_dd1d) >> 33) as usize % n
-    }
-}
 
 #[test]
 fn random_games_agree_ply_by_ply() {
     let mut plies_checked = 0;
     let mut captures_seen = 0;
+    let mut continuations = 0;
     let mut endings = std::collections::BTreeMap::new();
     for v in catalog::VARIANTS {
         let t = Tables::new(&v.rules()).unwrap();
@@ -53,11 +47,12 @@ fn random_games_agree_ply_by_ply() {
                 assert_eq!(a, b, "captures of {mv}: {}", context());
                 captures_seen += a.len();
                 pos = next;
+                continuations += usize::from(pos.berserker().is_some());
                 assert_eq!(pos.layout(&t).to_string(), slow.position_record(), "position after {mv}: {}", context());
                 plies_checked += 1;
             }
         }
     }
-    eprintln!("{plies_checked} plies, {captures_seen} captures, endings {endings:?}");
-    assert!(plies_checked > 10_000 && captures_seen > 1_000);
+    eprintln!("{plies_checked} plies, {captures_seen} captures, {continuations} berserk continuations, endings {endings:?}");
+    assert!(plies_checked > 10_000 && captures_seen > 1_000 && continuations > 20);
 }

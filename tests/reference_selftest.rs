@@ -439,13 +439,22 @@ fn forts_and_reentry() {
 fn parsing_errors() {
     let ok = format!("dim:7 start:{BRANDUB_START}");
     assert!(RefGame::new(&ok, None, None).is_ok());
+    // Exotic pieces, jumps and berserk are supported (issue 7).
+    for ok in [
+        format!("dim:7 ber:c kj:j mj:r gj:c start:{BRANDUB_START}"),
+        format!("dim:7 ber:m start:{BRANDUB_START}"),
+        "dim:7 start:/3t3/3c3/3G3/nMTKTmg/3N3/3C3/3t3/".to_string(),
+    ] {
+        assert!(RefGame::new(&ok, None, None).is_ok(), "{ok}");
+    }
     for bad in [
         format!("dim:8 start:{BRANDUB_START}"),
         format!("dim:21 start:{BRANDUB_START}"),
-        format!("dim:7 ber:c start:{BRANDUB_START}"),
-        format!("dim:7 kj:j start:{BRANDUB_START}"),
+        format!("dim:7 ber:x start:{BRANDUB_START}"),
+        format!("dim:7 kj:y start:{BRANDUB_START}"),
         format!("dim:7 atkf:x start:{BRANDUB_START}"),
-        "dim:7 start:/3t3/3t3/3T3/tcTKTtt/3T3/3t3/3t3/".to_string(),
+        "dim:7 start:/3t3/3t3/3T3/tkTKTtt/3T3/3t3/3t3/".to_string(),
+        "dim:7 start:/3t3/3t3/3T3/txTKTtt/3T3/3t3/3t3/".to_string(),
         "dim:7".to_string(),
         format!("dim:7 cor:default start:{BRANDUB_START}"),
         format!("dim:7 spd:1,2,3 start:{BRANDUB_START}"),
@@ -656,4 +665,395 @@ fn suite_claims() {
     assert!(start("dfor").legal_moves().contains(&"c7-e7".to_string()));
     // The OpenTafl false positive is no fort.
     assert_eq!(start("edge-fort-opentafl-false-positive").is_over(), None);
+}
+
+// ---------------------------------------------------------------------------
+// Issue 7: exotic pieces, jumps and berserk (docs/rules-decisions.md, "Exotic pieces,
+// jumps and berserk"). Every expectation below was worked out by hand.
+// ---------------------------------------------------------------------------
+
+fn has(g: &RefGame, mv: &str) -> bool {
+    g.legal_moves().contains(&mv.to_string())
+}
+
+#[test]
+fn jumps_per_mode() {
+    // Attacker knight c3 next to a defender d3, e3 empty; king f6.
+    let rows = [".......", ".....K.", ".......", ".......", "..nT...", ".......", "......."];
+    assert!(!has(&game("nj:n", &rows, A), "c3-e3"));
+    assert!(has(&game("nj:j", &rows, A), "c3-e3"));
+    assert!(has(&game("nj:c", &rows, A), "c3-e3"));
+    assert!(!has(&game("nj:r", &rows, A), "c3-e3")); // c3 and e3 are ordinary squares
+    assert!(has(&game("nj:r afor:e3", &rows, A), "c3-e3")); // landing special
+    assert!(has(&game("nj:r afor:c3", &rows, A), "c3-e3")); // start special
+    assert!(has(&game("nj:r dfor:e3 dfors:TCNKMn", &rows, A), "c3-e3")); // any fort counts
+    assert!(!has(&game("nj:j dfor:e3", &rows, A), "c3-e3")); // must be able to stop on e3
+    assert!(has(&game("nj:j spd:1", &rows, A), "c3-e3")); // no speed limit on jumps
+    assert_eq!(caps("nj:c", &rows, A, "c3-e3"), v(&["d3"]));
+    assert_eq!(caps("nj:j", &rows, A, "c3-e3"), v(&[]));
+    // The default nj is c.
+    assert_eq!(caps("", &rows, A, "c3-e3"), v(&["d3"]));
+    // Only one square over one piece: no jump to f3, no jump from b3 over c3-d3.
+    assert!(!has(&game("nj:c", &rows, A), "c3-f3"));
+    // Each type uses its own key; taflmen never jump.
+    let rows2 = [".......", ".....K.", ".......", ".......", "..cT...", ".......", "......."];
+    assert!(has(&game("cj:j", &rows2, A), "c3-e3") && !has(&game("cj:n", &rows2, A), "c3-e3"));
+    assert!(has(&game("", &rows2, A), "c3-e3")); // default cj:j
+    assert_eq!(caps("", &rows2, A, "c3-e3"), v(&[]));
+    let rows3 = [".......", ".....K.", ".......", ".......", "..mT...", ".......", "......."];
+    assert!(!has(&game("", &rows3, A), "c3-e3") && has(&game("mj:c", &rows3, A), "c3-e3"));
+    let rows4 = [".......", ".....K.", ".......", ".......", "..gT...", ".......", "......."];
+    assert!(has(&game("gj:c", &rows4, A), "c3-e3"));
+    assert_eq!(caps("gj:c", &rows4, A, "c3-e3"), v(&[])); // a guard captures nothing
+    let rows5 = [".......", ".....K.", ".......", ".......", "..tT...", ".......", "......."];
+    assert!(!has(&game("nj:c cj:c kj:c mj:c gj:c", &rows5, A), "c3-e3"));
+    // What may be jumped: not friends, kings, knights, commanders; guards and mercenaries yes.
+    for (victim, ok) in [('t', false), ('K', false), ('N', false), ('C', false), ('G', true), ('M', true), ('T', true)] {
+        let r3 = format!("..n{victim}...");
+        let king_row = if victim == 'K' { "......." } else { ".....K." };
+        let rows = [".......", king_row, ".......", ".......", r3.as_str(), ".......", "......."];
+        assert_eq!(has(&game("nj:c", &rows, A), "c3-e3"), ok, "over {victim}");
+    }
+    // Landing square must be empty.
+    let rows6 = [".......", ".....K.", ".......", ".......", "..nTT..", ".......", "......."];
+    assert!(!has(&game("nj:c", &rows6, A), "c3-e3"));
+}
+
+#[test]
+fn capturing_jump_and_landing_captures() {
+    // nj:c c3-e3 captures d3 (jumped) and f3 (custodial against g3).
+    let rows = [".......", ".....K.", ".......", ".......", "..nT.Tt", ".......", "......."];
+    assert_eq!(caps("nj:c", &rows, A, "c3-e3"), v(&["d3", "f3"]));
+    assert_eq!(caps("nj:j", &rows, A, "c3-e3"), v(&["f3"]));
+    // A jumped guard stays; a jumped mercenary is converted.
+    let rows = [".......", ".....K.", ".......", ".......", "..nG...", ".......", "......."];
+    assert_eq!(caps("nj:c", &rows, A, "c3-e3"), v(&[]));
+    let rows = [".......", ".....K.", ".......", ".......", "..nM...", ".......", "T......"];
+    let mut g = game("nj:c", &rows, A);
+    assert_eq!(g.play("c3-e3").unwrap(), v(&["d3"]));
+    assert_eq!(g.position_record(), "/T6/7/3mn2/7/7/5K1/7/");
+    // kj:r from the throne: the armed king jumps d4-d6 over d5; d5 is then between d6
+    // and the empty throne, hostile to attackers when empty (cenhe default).
+    let rows = [".......", ".......", "...t...", "...K...", ".......", "......t", "......."];
+    let g = game("kj:r", &rows, D);
+    assert!(has(&g, "d4-d6"));
+    assert_eq!(caps("kj:r", &rows, D, "d4-d6"), v(&["d5"]));
+    assert_eq!(caps("kj:r cenhe:T", &rows, D, "d4-d6"), v(&[]));
+    assert_eq!(caps("kj:r ka:n", &rows, D, "d4-d6"), v(&[])); // unarmed: no custodial
+    assert_eq!(caps("kj:c ka:n", &rows, D, "d4-d6"), v(&["d5"])); // a c-jump needs no arms
+    // kj:r between two ordinary squares: no jump (b5 over b6 to b7); kj:j may.
+    let rows = [".......", ".t.....", ".K.....", ".......", ".......", "......t", "......."];
+    assert!(!has(&game("kj:r", &rows, D), "b5-b7"));
+    assert!(has(&game("kj:j", &rows, D), "b5-b7"));
+}
+
+#[test]
+fn commander_sandwich() {
+    // King c3, attacker commander b3; commander d1 -> d3.
+    let rows = [".......", ".....T.", ".......", ".......", ".cK....", ".......", "...c..."];
+    let mut g = game("ks:s", &rows, A);
+    assert_eq!(g.play("d1-d3").unwrap(), v(&["c3"]));
+    assert_eq!(g.is_over(), Some("king captured"));
+    // Knights count as commanders.
+    let rows_n = [".......", ".....T.", ".......", ".......", ".nK....", ".......", "...n..."];
+    assert_eq!(caps("ks:s", &rows_n, A, "d1-d3"), v(&["c3"]));
+    // Only one commander (a taflman on b3, or a taflman moving): no capture.
+    let rows_t = [".......", ".....T.", ".......", ".......", ".tK....", ".......", "...c..."];
+    assert_eq!(caps("ks:s", &rows_t, A, "d1-d3"), v(&[]));
+    let rows_t2 = [".......", ".....T.", ".......", ".......", ".cK....", ".......", "...t..."];
+    assert_eq!(caps("ks:s", &rows_t2, A, "d1-d3"), v(&[]));
+    // A defender commander on b3 is not hostile.
+    let rows_d = [".......", ".....T.", ".......", ".......", ".CK....", ".......", "...c..."];
+    assert_eq!(caps("ks:s", &rows_d, A, "d1-d3"), v(&[]));
+    // ks:w captures anyway; ks:m and ks:c (off the centre: weak) too.
+    assert_eq!(caps("ks:w", &rows_t, A, "d1-d3"), v(&["c3"]));
+    assert_eq!(caps("ks:m", &rows, A, "d1-d3"), v(&["c3"]));
+    // Knight + hostile corner: king b1 on the edge, knight c3 -> c1, the corner a1 opposite.
+    let rows = [".......", ".....T.", ".......", ".......", "..n....", ".......", ".K....."];
+    assert_eq!(caps("ks:s", &rows, A, "c3-c1"), v(&["b1"]));
+    assert_eq!(caps("ks:s corh:t", &rows, A, "c3-c1"), v(&[])); // corner not hostile to him
+    let rows_t = [".......", ".....T.", ".......", ".......", "..t....", ".......", ".K....."];
+    assert_eq!(caps("ks:s", &rows_t, A, "c3-c1"), v(&[]));
+    // Never on or against the throne (d4): king d5, commanders c5 and g5 -> e5 captures;
+    // the line d6-d5-d4 never does.
+    let rows = [".......", "......c", "..cK..c", ".......", ".......", ".T.....", "......."];
+    assert_eq!(caps("ks:s", &rows, A, "g5-e5"), v(&["d5"]));
+    assert_eq!(caps("ks:s", &rows, A, "g6-d6"), v(&[]));
+    let rows = [".......", ".......", ".......", "..cK..c", ".......", ".T.....", "......."];
+    assert_eq!(caps("ks:s", &rows, A, "g4-e4"), v(&[])); // king on the throne
+    // With commanders around, a plain four-sided capture still works (OpenTafl differs).
+    let rows = [".......", ".....T.", ".......", "..t....", ".tK....", "..t....", "...c..."];
+    assert_eq!(caps("ks:s", &rows, A, "d1-d3"), v(&["c3"]));
+    // ks:m on the edge: king a3, commander a2; commander b4 -> a4 (b3 empty).
+    let rows = [".......", ".....T.", ".......", ".c.....", "K......", "c......", "......."];
+    assert_eq!(caps("ks:m", &rows, A, "b4-a4"), v(&["a3"]));
+    let rows_t = [".......", ".....T.", ".......", ".c.....", "K......", "t......", "......."];
+    assert_eq!(caps("ks:m", &rows_t, A, "b4-a4"), v(&[]));
+}
+
+#[test]
+fn mercenaries_convert() {
+    // b2 t, c2 M; d1 -> d2 converts c2; c1 T and f3 -> c3 converts it back.
+    let rows = [".......", ".....K.", ".......", ".......", ".....T.", ".tM....", "..Tt..."];
+    let mut g = game("", &rows, A);
+    assert_eq!(g.play("d1-d2").unwrap(), v(&["c2"]));
+    assert_eq!(g.position_record(), "/2T4/1tmt3/5T1/7/7/5K1/7/");
+    assert_eq!(g.play("f3-c3").unwrap(), v(&["c2"]));
+    assert_eq!(g.position_record(), "/2T4/1tMt3/2T4/7/7/5K1/7/");
+    // A converted mercenary belongs to its new side at once: after d1-d2 converts c2,
+    // e3 -> e2 cannot capture d2 against c2 (an attacker now).
+    let rows = [".......", ".....K.", ".......", ".......", "....T..", ".tM....", "...t..."];
+    let mut g = game("", &rows, A);
+    assert_eq!(g.play("d1-d2").unwrap(), v(&["c2"]));
+    assert_eq!(g.play("e3-e2").unwrap(), v(&[])); // c2 is an attacker now
+    // Converting the last attacker: the defenders win.
+    let rows = [".......", ".....K.", ".......", ".......", ".......", ".Tm....", "...T..."];
+    let mut g = game("", &rows, D);
+    assert_eq!(g.play("d1-d2").unwrap(), v(&["c2"]));
+    assert_eq!(g.is_over(), Some("no attackers"));
+    // Shieldwall: the mercenary member is converted, the taflman removed.
+    let rows = [".......", ".....T.", ".......", "...K...", "...t...", ".tt....", ".TM...."];
+    let mut g = game("sw:s", &rows, A);
+    assert_eq!(g.play("d3-d1").unwrap(), v(&["b1", "c1"]));
+    assert_eq!(g.position_record(), "/2mt3/1tt4/7/3K3/7/5T1/7/");
+}
+
+#[test]
+fn guards() {
+    // Not an anvil: b1 -> b2 against c2 with an attacker guard on d2.
+    let rows = [".......", ".....K.", ".......", ".......", ".......", "..Tg...", ".t....."];
+    assert_eq!(caps("", &rows, A, "b1-b2"), v(&[]));
+    let rows_t = [".......", ".....K.", ".......", ".......", ".......", "..Tt...", ".t....."];
+    assert_eq!(caps("", &rows_t, A, "b1-b2"), v(&["c2"]));
+    // Not a hammer.
+    let rows = [".......", ".....K.", ".......", ".......", ".......", ".tT....", "...g..."];
+    assert_eq!(caps("", &rows, A, "d1-d2"), v(&[]));
+    // Never captured.
+    let rows = [".......", ".....K.", ".......", ".......", ".......", ".tG....", "...t..."];
+    assert_eq!(caps("", &rows, A, "d1-d2"), v(&[]));
+    // Cannot close a shieldwall; stays in a wall that falls.
+    let wall = |closer: char| {
+        let r3 = format!("...{closer}...");
+        caps("sw:s", &[".......", ".....T.", ".......", "...K...", r3.as_str(), ".tt....", ".TT...."], A, "d3-d1")
+    };
+    assert_eq!(wall('t'), v(&["b1", "c1"]));
+    assert_eq!(wall('g'), v(&[]));
+    let rows = [".......", ".....T.", ".......", "...K...", "...t...", ".tt....", ".TG...."];
+    assert_eq!(caps("sw:s", &rows, A, "d3-d1"), v(&["b1"]));
+    // Cannot front a wall member.
+    let rows = [".......", ".....T.", ".......", "...K...", "...t...", ".tg....", ".TT...."];
+    assert_eq!(caps("sw:s", &rows, A, "d3-d1"), v(&[]));
+    // Not a hostile neighbour of the king (ks:s): king c3, t b3 c4, g c2, t lands d3.
+    let rows = [".......", ".....T.", ".......", "..t....", ".tK....", "..g....", "...t..."];
+    assert_eq!(caps("ks:s", &rows, A, "d1-d3"), v(&[]));
+    let rows = [".......", ".....T.", ".......", "..t....", ".tK....", "..t....", "...t..."];
+    assert_eq!(caps("ks:s", &rows, A, "d1-d3"), v(&["c3"]));
+}
+
+#[test]
+fn berserk_capture_continuation() {
+    // d1 -> d2 captures c2 (b2 anvil); the same piece then has exactly one capturing
+    // move, d2 -> d5 (through the throne d4) capturing c5 against b5.
+    let rows = [".......", ".....K.", ".tT....", ".......", ".......", ".tT....", "...t..."];
+    let mut g = game("ber:c", &rows, A);
+    assert_eq!(g.play("d1-d2").unwrap(), v(&["c2"]));
+    assert_eq!(g.side_to_move(), A);
+    assert_eq!(g.continuation(), Some("d2".to_string()));
+    assert_eq!(g.legal_moves(), v(&["d2-d5"]));
+    assert!(g.play("b2-b1").is_err());
+    assert_eq!(g.play("d2-d5").unwrap(), v(&["c5"]));
+    assert_eq!(g.continuation(), None);
+    assert_eq!(g.side_to_move(), D);
+    // The same as one turn in record notation.
+    let mut g = game("ber:c", &rows, A);
+    assert_eq!(g.play_turn("d1-d2xc2|d2-d5xc5").unwrap(), vec![v(&["c2"]), v(&["c5"])]);
+    assert_eq!(g.side_to_move(), D);
+    let mut g = game("ber:c", &rows, A);
+    assert!(g.play_turn("d1-d2").is_err()); // incomplete turn
+    // Without berserk the turn ends at once.
+    let mut g = game("", &rows, A);
+    g.play("d1-d2").unwrap();
+    assert_eq!((g.side_to_move(), g.continuation()), (D, None));
+    // Perft: every single move is a ply. After d1-d2 there is one child (d2-d5).
+    assert_eq!(divide(&format!("dim:7 ber:c starti:{}", pic(&rows)), None, Some(A), 2)
+        .unwrap()
+        .into_iter()
+        .find(|(m, _)| m == "d1-d2")
+        .unwrap()
+        .1, 1);
+}
+
+#[test]
+fn berserk_any_move_continuation() {
+    let rows = [".......", ".....K.", ".tT....", ".......", ".......", ".tT....", "...t..."];
+    let mut g = game("ber:m", &rows, A);
+    g.play("d1-d2").unwrap();
+    assert_eq!(g.continuation(), Some("d2".to_string()));
+    // d2: up d3 d5 d6 d7 (the throne d4 is passed, not a stop), down d1, left c2,
+    // right e2 f2 g2.
+    assert_eq!(g.legal_moves(), v(&["d2-c2", "d2-d1", "d2-d3", "d2-d5", "d2-d6", "d2-d7", "d2-e2", "d2-f2", "d2-g2"]));
+    // A continuation move without capture ends the turn.
+    assert_eq!(g.play("d2-e2").unwrap(), v(&[]));
+    assert_eq!((g.side_to_move(), g.continuation()), (D, None));
+    // With ber:m a capturing continuation continues the chain (here d2-d5 then any).
+    let mut g = game("ber:m", &rows, A);
+    g.play("d1-d2").unwrap();
+    g.play("d2-d5").unwrap();
+    assert_eq!(g.continuation(), Some("d5".to_string()));
+    // The berserker has no legal move after its capture: the turn passes. Knight d1
+    // jumps over the mercenary c1 (nj:c, converted, stays) to b1: a1 is a corner it may
+    // not enter, b2 a commander it may not jump, c1 its own piece now.
+    let rows = [".......", ".....K.", ".......", ".......", ".......", ".C.....", "..Mn..."];
+    for ber in ["ber:m", "ber:c"] {
+        let mut g = game(ber, &rows, A);
+        assert_eq!(g.play("d1-b1").unwrap(), v(&["c1"]));
+        assert_eq!((g.side_to_move(), g.continuation(), g.is_over()), (D, None, None), "{ber}");
+    }
+}
+
+#[test]
+fn berserk_game_end_stops_the_turn() {
+    // ks:w: d1 -> d2 captures the king on c2: the game ends, no continuation.
+    let rows = [".......", ".....T.", ".tT....", ".......", ".......", ".tK....", "...t..."];
+    let mut g = game("ber:c ks:w", &rows, A);
+    assert_eq!(g.play("d1-d2").unwrap(), v(&["c2"]));
+    assert_eq!(g.is_over(), Some("king captured"));
+    assert_eq!(g.continuation(), None);
+    assert!(g.legal_moves().is_empty());
+    // Capturing the last defender ends the game too.
+    let rows = [".......", ".......", ".t.....", ".......", ".......", ".tT....", "...t..."];
+    let mut g = game("ber:m", &rows, A);
+    g.play("d1-d2").unwrap();
+    assert_eq!((g.is_over(), g.continuation()), (Some("no defenders"), None));
+}
+
+#[test]
+fn edge_fort_and_jumpers() {
+    // The edge_fort_arises position: an attacker knight anywhere rules the fort out
+    // (nj:c default), unless knights may not jump.
+    let rows = [".n.....", ".......", ".......", ".......", ".....T.", "..TTT..", ".T.K..."];
+    let mut g = game("efe:y surf:n", &rows, D);
+    g.play("f3-f1").unwrap();
+    assert_eq!(g.is_over(), None);
+    let mut g = game("efe:y surf:n nj:n", &rows, D);
+    g.play("f3-f1").unwrap();
+    assert_eq!(g.is_over(), Some("edge fort"));
+}
+
+// ---------------------------------------------------------------------------
+// The fixture files fixtures/perft/exotic.perft and fixtures/perft/berserk.perft.
+// ---------------------------------------------------------------------------
+
+const EXOTIC: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/perft/exotic.perft");
+const BERSERK: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/perft/berserk.perft");
+
+fn check_file_part(path: &str, part: usize, parts: usize) {
+    let entries = load_suite(path).unwrap();
+    let mut failures = Vec::new();
+    for e in entries.iter().skip(part).step_by(parts) {
+        for &(d, want) in &e.perft {
+            let got = perft(&e.rules, e.position.as_deref(), e.side, d).unwrap_or_else(|m| panic!("{}: {m}", e.id));
+            if got != want {
+                failures.push(format!("{} perft {d}: file {want}, reference {got}", e.id));
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn exotic_counts_reproduced_part0() {
+    check_file_part(EXOTIC, 0, 3);
+}
+#[test]
+fn exotic_counts_reproduced_part1() {
+    check_file_part(EXOTIC, 1, 3);
+}
+#[test]
+fn exotic_counts_reproduced_part2() {
+    check_file_part(EXOTIC, 2, 3);
+}
+
+/// The berserk start positions to depth 3: minutes with the slow reference (13x13).
+#[test]
+fn berserk_counts_reproduced() {
+    check_file_part(BERSERK, 0, 1);
+}
+
+#[test]
+fn exotic_twins_differ_and_sizes() {
+    let entries = load_suite(EXOTIC).unwrap();
+    let mut pairs = 0;
+    for c in entries.iter().filter(|e| e.id.ends_with("-control")) {
+        let base_id = c.id.strip_suffix("-control").unwrap();
+        let base = entries.iter().find(|e| e.id == base_id).unwrap_or_else(|| panic!("{} has no twin", c.id));
+        let differ = base.perft.iter().any(|&(d, n)| c.perft.iter().any(|&(d2, n2)| d2 == d && n2 != n));
+        assert!(differ, "{} and {} have the same counts at every common depth", base.id, c.id);
+        pairs += 1;
+    }
+    assert_eq!(pairs * 2, entries.len(), "every entry has a -control twin");
+    assert!(pairs >= 20, "only {pairs} twin pairs");
+    for e in &entries {
+        assert!(e.perft.iter().map(|&(d, _)| d).max().unwrap() >= 3, "{}: too shallow", e.id);
+        assert!(e.perft.iter().all(|&(_, n)| n <= 3_000_000), "{}: too big", e.id);
+    }
+    for dim in [5, 7, 9, 11, 13] {
+        assert!(entries.iter().any(|e| e.rules.contains(&format!("dim:{dim} "))), "no {dim}x{dim} entry");
+    }
+}
+
+/// The ply-1 events the exotic.perft comments promise, checked in each twin.
+#[test]
+fn exotic_claims() {
+    let entries = load_suite(EXOTIC).unwrap();
+    let start = |id: &str| {
+        let e = entries.iter().find(|e| e.id == id).unwrap_or_else(|| panic!("no {id}"));
+        RefGame::new(&e.rules, e.position.as_deref(), e.side).unwrap()
+    };
+    let control = |id: &str| start(&format!("{id}-control"));
+    // (id, move, captures with the rule, captures in the twin or None if illegal there)
+    for (id, mv, with, without) in [
+        ("jump-knight-capture", "c3-e3", &["d3"][..], None),
+        ("jump-commander-plain", "d6-f6", &[], None),
+        ("jump-king-restricted", "e5-e7", &["e6"], None),
+        ("jump-king-restricted", "e5-c5", &["d5"], None),
+        ("jump-king-capture", "c5-c7", &["c6"], Some(&[][..])),
+        ("jump-mercenary", "c3-a3", &["b3"], None),
+        ("jump-mercenary", "c5-c7", &["c6"], None),
+        ("jump-guard", "c5-e5", &[], None),
+        ("jump-knight-restricted-fort", "c7-e7", &[], None),
+        ("jump-capture-vs-plain", "h3-f3", &["g3"], Some(&[])),
+        ("sandwich-commanders", "d1-d3", &["c3"], Some(&[])),
+        ("sandwich-knight", "d1-d3", &["c3"], Some(&[])),
+        ("sandwich-corner", "c3-c1", &["b1"], Some(&[])),
+        ("sandwich-throne", "g4-e4", &[], Some(&["d4"])),
+        ("mercenary-conversion", "h7-f7", &["e7"], Some(&["e7"])),
+        ("guard-uncapturable", "d1-d2", &[], Some(&["c2"])),
+        ("guard-not-anvil", "b1-b2", &[], Some(&["c2"])),
+        ("guard-no-wall-closer", "d3-d1", &[], Some(&["b1", "c1"])),
+        ("berserk-capture", "d1-d2", &["c2"], Some(&["c2"])),
+    ] {
+        assert_eq!(start(id).play(mv).unwrap(), v(with), "{id} {mv}");
+        match without {
+            Some(w) => assert_eq!(control(id).play(mv).unwrap(), v(w), "{id}-control {mv}"),
+            None => assert!(control(id).play(mv).is_err(), "{id}-control: {mv} should be illegal"),
+        }
+    }
+    assert!(start("jump-knight-restricted-fort").play("g3-e3").is_err());
+    // The converted mercenary stays, now an attacker; in the twin the taflman is gone.
+    let mut g = start("mercenary-conversion");
+    g.play("h7-f7").unwrap();
+    assert!(g.position_record().contains("/3tmt3/"), "{}", g.position_record());
+    let mut g = control("mercenary-conversion");
+    g.play("h7-f7").unwrap();
+    assert!(g.position_record().contains("/3t1t3/"), "{}", g.position_record());
+    // Berserk: after d1-d2 the same side goes on (ber:c one move, ber:m nine); not in the twins.
+    for (id, n) in [("berserk-capture", 1), ("berserk-any-move", 9)] {
+        let mut g = start(id);
+        g.play("d1-d2").unwrap();
+        assert_eq!((g.side_to_move(), g.legal_moves().len()), (A, n), "{id}");
+        let mut g = control(id);
+        g.play("d1-d2").unwrap();
+        assert_eq!((g.side_to_move(), g.continuation()), (D, None), "{id}-control");
+    }
 }

@@ -225,6 +225,11 @@ impl Position {
         if !t.on_edge(kf, kr) || self.piece_moves(t, Mover::King, k).is_empty() {
             return false;
         }
+        // An attacker that jumps could enter any fort.
+        let attacker_jumps = self.exotic[..self.exotic_len as usize].iter().any(|(_, m)| m.piece().side == Side::Attackers && t.jumps[*m as usize] != crate::rules::Jump::None);
+        if attacker_jumps {
+            return false;
+        }
         let empty = self.empty_words(t);
         let mut king = [0; MAX_DIM];
         king[kr] = 1 << (kf + 1);

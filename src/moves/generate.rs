@@ -3,8 +3,9 @@
 //! per piece and nothing is allocated.
 
 use super::position::Position;
-use super::tables::{file_of, rank_of, sq, Mover, MoveMasks, Sq, Tables};
-use crate::board::Side;
+use super::tables::{file_of, rank_of, sq, Mover, MoveMasks, Sq, Tables, NO_SQUARE};
+use crate::board::PieceKind;
+use crate::rules::{Berserk, Jump};
 use std::fmt;
 
 /// A move in the hot path: from one square index to another.
@@ -91,6 +92,20 @@ impl Position {
     /// The moves of the piece on `from` (a piece of the side to move).
     #[inline(always)]
     pub fn piece_moves(&self, t: &Tables, mover: Mover, from: Sq) -> PieceMoves {
+        let mut pm = self.slides(t, mover, from);
+        let jump = t.jumps[mover as usize];
+        if jump != Jump::None {
+            let masks: &MoveMasks = t.masks(mover, from);
+            let (jr, jf) = self.jumps(t, mover, from, masks, jump);
+            pm.along_rank |= jr;
+            pm.along_file |= jf;
+        }
+        pm
+    }
+
+    /// The sliding moves of a piece (every move but jumps).
+    #[inline(always)]
+    fn slides(&self, t: &Tables, mover: Mover, from: Sq) -> PieceMoves {
         let (f, r) = (file_of(from), rank_of(from));
         let masks: &MoveMasks = t.masks(mover, from);
         let window = &t.movers[mover as usize].window;
@@ -101,19 +116,85 @@ impl Position {
         PieceMoves { from, mover, along_rank, along_file }
     }
 
+    /// Jump destinations (docs/rules-decisions.md): over one adjacent enemy that is not a
+    /// king, knight or commander, to the empty square beyond where the jumper may stop;
+    /// with `r`, only from or to a special square. No speed limit applies.
+    #[cold]
+    fn jumps(&self, t: &Tables, mover: Mover, from: Sq, masks: &MoveMasks, mode: Jump) -> (u32, u32) {
+        let enemy = mover.piece().side.opponent();
+        let (f, r) = (file_of(from) as isize, rank_of(from) as isize);
+        let (mut along_rank, mut along_file) = (0, 0);
+        for (df, dr) in [(1isize, 0isize), (-1, 0), (0, 1), (0, -1)] {
+            let (jf, jr, lf, lr) = (f + df, r + dr, f + 2 * df, r + 2 * dr);
+            if !t.on_board(lf, lr) {
+                continue;
+            }
+            let (jf, jr, lf, lr) = (jf as usize, jr as usize, lf as usize, lr as usize);
+            let over = sq(jf, jr);
+            let land = sq(lf, lr);
+            if self.ranks[enemy as usize][jr] & (1 << (jf + 1)) == 0
+                || over == self.king
+                || self.is_kind(over, PieceKind::Knight)
+                || self.is_kind(over, PieceKind::Commander)
+                || (self.ranks[0][lr] | self.ranks[1][lr]) & (1 << (lf + 1)) != 0
+                || masks.stop_rank[lr] & (1 << (lf + 1)) == 0
+                || (mode == Jump::Restricted && t.kinds[from as usize] == 0 && t.kinds[land as usize] == 0)
+            {
+                continue;
+            }
+            if dr == 0 {
+                along_rank |= 1 << (lf + 1);
+            } else {
+                along_file |= 1 << (lr + 1);
+            }
+        }
+        (along_rank, along_file)
+    }
+
+    /// The moves of a berserker that must go on: all of them (`ber:m`), or only those
+    /// that capture (`ber:c`).
+    #[cold]
+    fn berserker_moves(&self, t: &Tables) -> PieceMoves {
+        let from = self.berserker;
+        let mut pm = self.piece_moves(t, self.mover_at(self.side_to_move, from), from);
+        if t.berserk == Berserk::Capture {
+            let (f, r) = (file_of(from), rank_of(from));
+            let keep = |to: Sq| self.captures_something(t, Move { from, to });
+            pm.along_rank = BitIter(pm.along_rank).filter(|&b| keep(sq(b - 1, r))).fold(0, |w, b| w | 1 << b);
+            pm.along_file = BitIter(pm.along_file).filter(|&b| keep(sq(f, b - 1))).fold(0, |w, b| w | 1 << b);
+        }
+        pm
+    }
+
     /// Calls `visit` with the moves of every piece of the side to move.
     #[inline(always)]
     pub fn for_each_piece_moves(&self, t: &Tables, mut visit: impl FnMut(PieceMoves)) {
+        if self.berserker != NO_SQUARE {
+            visit(self.berserker_moves(t));
+            return;
+        }
         let side = self.side_to_move;
-        let taflman = if side == Side::Attackers { Mover::Attacker } else { Mover::Defender };
+        if self.exotic_len == 0 && t.jumps[Mover::King as usize] == Jump::None {
+            // The common case: taflmen and a king that does not jump.
+            let taflman = Mover::taflman(side);
+            for r in 0..t.dim {
+                let mut bits = self.ranks[side as usize][r];
+                while bits != 0 {
+                    let b = bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    let from = sq(b - 1, r);
+                    visit(self.slides(t, if from == self.king { Mover::King } else { taflman }, from));
+                }
+            }
+            return;
+        }
         for r in 0..t.dim {
             let mut bits = self.ranks[side as usize][r];
             while bits != 0 {
                 let b = bits.trailing_zeros() as usize;
                 bits &= bits - 1;
                 let from = sq(b - 1, r);
-                let mover = if from == self.king { Mover::King } else { taflman };
-                visit(self.piece_moves(t, mover, from));
+                visit(self.piece_moves(t, self.mover_at(side, from), from));
             }
         }
     }
@@ -128,15 +209,16 @@ impl Position {
 
     /// True if the side to move has at least one legal move.
     pub fn has_moves(&self, t: &Tables) -> bool {
+        if self.berserker != NO_SQUARE {
+            return !self.berserker_moves(t).is_empty();
+        }
         let side = self.side_to_move;
-        let taflman = if side == Side::Attackers { Mover::Attacker } else { Mover::Defender };
         for r in 0..t.dim {
             let mut bits = self.ranks[side as usize][r];
             while bits != 0 {
                 let from = sq(bits.trailing_zeros() as usize - 1, r);
                 bits &= bits - 1;
-                let mover = if from == self.king { Mover::King } else { taflman };
-                if !self.piece_moves(t, mover, from).is_empty() {
+                if !self.piece_moves(t, self.mover_at(side, from), from).is_empty() {
                     return true;
                 }
             }

@@ -1,17 +1,19 @@
-//! Playing a move: the piece slides, then every capture the rules make is decided on the
-//! board after the move and all captured pieces leave together: custodial captures,
-//! the king's capture by his strength, shieldwalls and Linnaean capture.
+//! Playing a move: the piece slides (or jumps), then every capture the rules make is
+//! decided on the board after the move and applied together: custodial captures, the
+//! king's capture by his strength or a commander sandwich, shieldwalls, Linnaean capture,
+//! capturing jumps. Captured mercenaries change sides instead of leaving. With berserk,
+//! a capture may oblige the same piece to move again (docs/rules-decisions.md).
 
 use super::generate::Move;
 use super::position::Position;
-use super::tables::{file_of, rank_of, sq, Mover, Sq, Tables};
-use crate::board::Side;
-use crate::rules::{KingStrength, Shieldwall};
+use super::tables::{file_of, rank_of, sq, Mover, Sq, Tables, NO_SQUARE};
+use crate::board::{PieceKind, Side};
+use crate::rules::{Berserk, Jump, KingStrength, Shieldwall};
 
 const DIRECTIONS: [(isize, isize); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
 
 /// Up to this many pieces can be captured by one move (four edges of shieldwalls).
-const MAX_CAPTURES: usize = 4 * 17 + 5;
+const MAX_CAPTURES: usize = 4 * 17 + 6;
 
 impl Position {
     #[inline(always)]
@@ -24,10 +26,17 @@ impl Position {
         (self.ranks[0][r] | self.ranks[1][r]) & (1 << (f + 1)) != 0
     }
 
-    /// True if a piece of `side` on (f, r) acts as an anvil.
+    #[inline(always)]
+    fn is_guard(&self, s: Sq) -> bool {
+        self.is_kind(s, PieceKind::Guard)
+    }
+
+    /// True if a piece of `side` on (f, r) acts as an anvil (guards never do; the king
+    /// only when armed as one).
     #[inline(always)]
     fn anvil_of(&self, t: &Tables, side: Side, f: usize, r: usize) -> bool {
-        self.has(side, f, r) && (t.king_anvil || sq(f, r) != self.king)
+        let s = sq(f, r);
+        self.has(side, f, r) && (t.king_anvil || s != self.king) && !self.is_guard(s)
     }
 
     /// True if (f, r) is hostile to a piece of side `victim`: an enemy anvil, or a
@@ -41,71 +50,24 @@ impl Position {
         mask & (1 << (f + 1)) != 0
     }
 
-    /// Plays a legal move of the side to move, reporting each captured square.
+    /// Plays a legal move of the side to move, reporting each captured (or converted)
+    /// square.
     #[inline]
     pub fn play_with(&mut self, t: &Tables, mv: Move, mut on_capture: impl FnMut(Sq)) {
         let side = self.side_to_move;
-        let enemy = side.opponent();
-        let mover = if mv.from == self.king {
-            Mover::King
-        } else if side == Side::Attackers {
-            Mover::Attacker
-        } else {
-            Mover::Defender
-        };
-        self.remove(t, side, mover, mv.from);
-        self.put(t, side, mover, mv.to);
-        if mover == Mover::King {
-            self.king = mv.to;
+        if self.berserker != NO_SQUARE {
+            self.hash ^= t.zobrist_berserker[self.berserker as usize];
+            self.berserker = NO_SQUARE;
         }
-        let (f, r) = (file_of(mv.to) as isize, rank_of(mv.to) as isize);
-        let mut captured = [0 as Sq; MAX_CAPTURES];
-        let mut n = 0;
-        let hammer = mover != Mover::King || t.king_hammer;
-        // Custodial captures of taflmen, and the king's capture.
-        for (df, dr) in DIRECTIONS {
-            let (nf, nr) = (f + df, r + dr);
-            if !t.on_board(nf, nr) || !self.has(enemy, nf as usize, nr as usize) {
-                continue;
-            }
-            let victim = sq(nf as usize, nr as usize);
-            if victim == self.king {
-                if side == Side::Attackers && self.king_is_captured(t, nf as usize, nr as usize, df, dr) {
-                    self.king_captured = true;
-                }
-                continue;
-            }
-            let (ff, fr) = (nf + df, nr + dr);
-            if hammer && t.on_board(ff, fr) && self.hostile_to(t, enemy, ff as usize, fr as usize) {
-                captured[n] = victim;
-                n += 1;
-            }
-        }
-        if t.linnaean && side == Side::Attackers {
-            if let Some(victim) = self.linnaean_victim(t, mv.to) {
-                captured[n] = victim;
-                n += 1;
-            }
-        }
-        if t.shieldwall != Shieldwall::None {
-            n = self.shieldwall_captures(t, mover, mv.to, &mut captured, n);
-        }
-        for &victim in &captured[..n] {
-            // A square may be found twice (custodial and shieldwall).
-            if self.has(enemy, file_of(victim), rank_of(victim)) {
-                self.remove(t, enemy, if enemy == Side::Attackers { Mover::Attacker } else { Mover::Defender }, victim);
-                on_capture(victim);
-            }
-        }
-        if self.king_captured {
-            let king = self.king;
-            self.remove(t, Side::Defenders, Mover::King, king);
-            self.king = super::tables::NO_SQUARE;
-            on_capture(king);
-        }
-        self.side_to_move = enemy;
-        self.hash ^= t.zobrist_defenders_to_move;
+        let captured = self.apply(t, mv, &mut on_capture);
         self.last_mover = Some(side);
+        if t.berserk != Berserk::None && captured && self.must_go_on(t, mv.to) {
+            self.berserker = mv.to;
+            self.hash ^= t.zobrist_berserker[mv.to as usize];
+        } else {
+            self.side_to_move = side.opponent();
+            self.hash ^= t.zobrist_defenders_to_move;
+        }
     }
 
     /// Plays a legal move of the side to move.
@@ -123,29 +85,165 @@ impl Position {
         (next, captured)
     }
 
+    /// True if the move, played now, would capture (or convert) something.
+    pub(crate) fn captures_something(&self, t: &Tables, mv: Move) -> bool {
+        let mut trial = self.clone();
+        trial.apply(t, mv, &mut |_| {})
+    }
+
+    /// Berserk: after a capture, the piece on `at` moves again unless the game is over,
+    /// if it has a capturing move (`ber:c`) or any move (`ber:m`).
+    #[cold]
+    fn must_go_on(&self, t: &Tables, at: Sq) -> bool {
+        if self.ended_before_moving(t) {
+            return false;
+        }
+        let moves = self.piece_moves(t, self.mover_at(self.side_to_move, at), at);
+        match t.berserk {
+            Berserk::Move => !moves.is_empty(),
+            _ => moves.iter().any(|mv| self.captures_something(t, mv)),
+        }
+    }
+
+    /// Moves the piece and makes the captures, without deciding whose turn is next.
+    /// Returns true if anything was captured.
+    #[inline(always)]
+    fn apply(&mut self, t: &Tables, mv: Move, on_capture: &mut impl FnMut(Sq)) -> bool {
+        let side = self.side_to_move;
+        let enemy = side.opponent();
+        let mover = self.mover_at(side, mv.from);
+        self.remove(t, side, mover, mv.from);
+        self.put(t, side, mover, mv.to);
+        if mover == Mover::King {
+            self.king = mv.to;
+        }
+        let (f, r) = (file_of(mv.to) as isize, rank_of(mv.to) as isize);
+        let mut captured = [0 as Sq; MAX_CAPTURES];
+        let mut n = 0;
+        let guard = mover.kind() == PieceKind::Guard;
+        let hammer = !guard && (mover != Mover::King || t.king_hammer);
+        if t.jumps[mover as usize] == Jump::Capture && !guard {
+            if let Some(over) = self.jumped_square(mv) {
+                if !self.is_guard(over) {
+                    captured[n] = over;
+                    n += 1;
+                }
+            }
+        }
+        // Custodial captures, and the king's capture.
+        if hammer {
+            for (df, dr) in DIRECTIONS {
+                let (nf, nr) = (f + df, r + dr);
+                if !t.on_board(nf, nr) || !self.has(enemy, nf as usize, nr as usize) {
+                    continue;
+                }
+                let victim = sq(nf as usize, nr as usize);
+                if victim == self.king {
+                    if side == Side::Attackers && self.king_is_captured(t, mover, nf as usize, nr as usize, df, dr) {
+                        self.king_captured = true;
+                    }
+                    continue;
+                }
+                let (ff, fr) = (nf + df, nr + dr);
+                if t.on_board(ff, fr) && !self.is_guard(victim) && self.hostile_to(t, enemy, ff as usize, fr as usize) {
+                    captured[n] = victim;
+                    n += 1;
+                }
+            }
+            if t.linnaean && side == Side::Attackers {
+                if let Some(victim) = self.linnaean_victim(t, mv.to) {
+                    captured[n] = victim;
+                    n += 1;
+                }
+            }
+        }
+        // A strict wall falls to its moving closer (a hammer); a relaxed one to any move
+        // but a guard's.
+        if t.shieldwall != Shieldwall::None && !guard && (hammer || !t.shieldwall_flank) {
+            n = self.shieldwall_captures(t, mover, mv.to, &mut captured, n);
+        }
+        let mut any = false;
+        for &victim in &captured[..n] {
+            // A square may be found twice (custodial and shieldwall); a converted
+            // mercenary is the capturer's by then.
+            if self.has(enemy, file_of(victim), rank_of(victim)) {
+                let kind = self.mover_at(enemy, victim);
+                self.remove(t, enemy, kind, victim);
+                if kind.kind() == PieceKind::Mercenary {
+                    self.put(t, side, kind.switched(), victim);
+                }
+                on_capture(victim);
+                any = true;
+            }
+        }
+        if self.king_captured {
+            let king = self.king;
+            self.remove(t, Side::Defenders, Mover::King, king);
+            self.king = NO_SQUARE;
+            on_capture(king);
+            any = true;
+        }
+        any
+    }
+
+    /// The square jumped over, if the move is a jump (two squares over an enemy).
+    #[inline(always)]
+    fn jumped_square(&self, mv: Move) -> Option<Sq> {
+        let (ff, fr, tf, tr) = (file_of(mv.from), rank_of(mv.from), file_of(mv.to), rank_of(mv.to));
+        if ff.abs_diff(tf) + fr.abs_diff(tr) != 2 || (ff != tf && fr != tr) {
+            return None;
+        }
+        let (mf, mr) = ((ff + tf) / 2, (fr + tr) / 2);
+        self.occupied(mf, mr).then_some(sq(mf, mr))
+    }
+
     /// The king on (kf, kr) after an attacker landed next to him, coming from direction
     /// (df, dr) as seen from the landing square.
-    fn king_is_captured(&self, t: &Tables, kf: usize, kr: usize, df: isize, dr: isize) -> bool {
+    fn king_is_captured(&self, t: &Tables, mover: Mover, kf: usize, kr: usize, df: isize, dr: isize) -> bool {
         let strong = match t.king_strength {
             KingStrength::Strong => Some(false),
             KingStrength::Middleweight => Some(true),
             KingStrength::StrongAtCentre if t.strong_zone[kr] & (1 << (kf + 1)) != 0 => Some(false),
             _ => None,
         };
+        let (of, or) = (kf as isize + df, kr as isize + dr);
         match strong {
             // Strong (`edge_ok` false) or middleweight (`edge_ok` true): every neighbour.
-            Some(edge_ok) => DIRECTIONS.iter().all(|(ef, er)| {
-                let (nf, nr) = (kf as isize + ef, kr as isize + er);
-                if !t.on_board(nf, nr) {
-                    return edge_ok;
-                }
-                self.hostile_to(t, Side::Defenders, nf as usize, nr as usize)
-            }),
-            None => {
-                let (of, or) = (kf as isize + df, kr as isize + dr);
-                t.on_board(of, or) && self.hostile_to(t, Side::Defenders, of as usize, or as usize)
+            Some(edge_ok) => {
+                DIRECTIONS.iter().all(|(ef, er)| {
+                    let (nf, nr) = (kf as isize + ef, kr as isize + er);
+                    if !t.on_board(nf, nr) {
+                        return edge_ok;
+                    }
+                    self.hostile_to(t, Side::Defenders, nf as usize, nr as usize)
+                }) || (self.exotic_len != 0 && self.commander_sandwich(t, mover, kf, kr, of, or))
             }
+            None => t.on_board(of, or) && self.hostile_to(t, Side::Defenders, of as usize, or as usize),
         }
+    }
+
+    /// The commander sandwich of a strong king: the mover and the square beyond the king
+    /// make two of "attacker commander or knight" and "corner hostile to defenders";
+    /// never on or against the throne.
+    #[cold]
+    fn commander_sandwich(&self, t: &Tables, mover: Mover, kf: usize, kr: usize, of: isize, or: isize) -> bool {
+        let lf = 2 * kf as isize - of;
+        let lr = 2 * kr as isize - or;
+        let is_centre = |f: usize, r: usize| t.kinds[sq(f, r) as usize] & crate::rules::SpecialKind::Centre.bit() != 0;
+        if !t.on_board(of, or) {
+            return false;
+        }
+        let (of, or, lf, lr) = (of as usize, or as usize, lf as usize, lr as usize);
+        if is_centre(kf, kr) || is_centre(of, or) || is_centre(lf, lr) || !self.hostile_to(t, Side::Defenders, of, or) {
+            return false;
+        }
+        let hostile_corner = |f: usize, r: usize| t.is_corner(f, r) && t.hostile_empty[Side::Defenders as usize][r] & (1 << (f + 1)) != 0;
+        let leader = |s: Sq| self.has(Side::Attackers, file_of(s), rank_of(s)) && (self.is_kind(s, PieceKind::Commander) || self.is_kind(s, PieceKind::Knight));
+        let count = usize::from(matches!(mover.kind(), PieceKind::Commander | PieceKind::Knight))
+            + usize::from(hostile_corner(lf, lr))
+            + usize::from(leader(sq(of, or)))
+            + usize::from(hostile_corner(of, or));
+        count >= 2
     }
 
     /// Linnaean capture: an attacker lands two squares from the centre, the king holds
@@ -161,14 +259,14 @@ impl Position {
             return None;
         }
         let (mf, mr) = ((cf + df / 2) as usize, (cr + dr / 2) as usize);
-        if !self.has(Side::Defenders, mf, mr) {
+        if !self.has(Side::Defenders, mf, mr) || self.is_guard(sq(mf, mr)) {
             return None;
         }
         let others = DIRECTIONS
             .iter()
             .map(|(ef, er)| (cf + ef, cr + er))
             .filter(|&(nf, nr)| (nf as usize, nr as usize) != (mf, mr))
-            .all(|(nf, nr)| self.has(Side::Attackers, nf as usize, nr as usize));
+            .all(|(nf, nr)| self.has(Side::Attackers, nf as usize, nr as usize) && !self.is_guard(sq(nf as usize, nr as usize)));
         others.then_some(sq(mf, mr))
     }
 
@@ -185,7 +283,7 @@ impl Position {
         for (origin, along, inward) in edges {
             let on_this_edge = if along.0 == 0 { f == origin.0 } else { r == origin.1 };
             if t.shieldwall_flank {
-                if !on_this_edge || (mover == Mover::King && !t.king_hammer) {
+                if !on_this_edge {
                     continue;
                 }
                 for step in [along, (-along.0, -along.1)] {
@@ -199,7 +297,7 @@ impl Position {
                     let before = (sf - along.0, sr - along.1);
                     let starts_run = self.has(side.opponent(), sf as usize, sr as usize)
                         && (!t.on_board(before.0, before.1) || !self.has(side.opponent(), before.0 as usize, before.1 as usize));
-                    if starts_run && t.on_board(before.0, before.1) && self.closes_wall(t, mover, to, before.0 as usize, before.1 as usize, false) {
+                    if starts_run && t.on_board(before.0, before.1) && self.closes_wall(t, mover, to, before.0 as usize, before.1 as usize) {
                         n = self.wall_from(t, mover, to, (sf, sr), along, inward, out, n);
                     }
                     i += 1;
@@ -209,16 +307,25 @@ impl Position {
         n
     }
 
+    /// True if a piece of the side to move on (f, r) can take part in a shieldwall
+    /// capture (as closer or front): not a guard, and a king only as armed (a hammer if
+    /// he is the piece that moved, an anvil otherwise).
+    fn walls_in(&self, t: &Tables, mover: Mover, to: Sq, f: usize, r: usize) -> bool {
+        let s = sq(f, r);
+        if !self.has(self.side_to_move, f, r) || self.is_guard(s) {
+            return false;
+        }
+        if s == self.king {
+            return if s == to { mover == Mover::King && t.king_hammer } else { t.king_anvil };
+        }
+        true
+    }
+
     /// True if (cf, cr), an end of a wall, closes it for the side to move: its piece, or
-    /// with `sw:s` a corner square. `moving` tells whether the closer is the moved piece.
-    fn closes_wall(&self, t: &Tables, mover: Mover, to: Sq, cf: usize, cr: usize, moving: bool) -> bool {
-        let side = self.side_to_move;
-        if self.has(side, cf, cr) {
-            let is_mover = sq(cf, cr) == to;
-            if sq(cf, cr) == self.king {
-                return if is_mover || moving { mover == Mover::King && t.king_hammer } else { t.king_anvil };
-            }
-            return true;
+    /// with `sw:s` a corner square.
+    fn closes_wall(&self, t: &Tables, mover: Mover, to: Sq, cf: usize, cr: usize) -> bool {
+        if self.has(self.side_to_move, cf, cr) {
+            return self.walls_in(t, mover, to, cf, cr);
         }
         t.shieldwall == Shieldwall::Strong && t.is_corner(cf, cr)
     }
@@ -227,29 +334,27 @@ impl Position {
     /// square before `start`; captured if closed at the far end and fronted throughout.
     #[allow(clippy::too_many_arguments)]
     fn wall_from(&self, t: &Tables, mover: Mover, to: Sq, start: (isize, isize), step: (isize, isize), inward: (isize, isize), out: &mut [Sq; MAX_CAPTURES], n: usize) -> usize {
-        let side = self.side_to_move;
-        let victim = side.opponent();
+        let victim = self.side_to_move.opponent();
         let (mut cf, mut cr) = start;
         let mut members = 0;
         while t.on_board(cf, cr) && self.has(victim, cf as usize, cr as usize) {
-            // Every member needs an enemy (able to capture) directly in front of it.
-            let (ff, fr) = ((cf + inward.0) as usize, (cr + inward.1) as usize);
-            let front_ok = self.has(side, ff, fr) && (sq(ff, fr) != self.king || if sq(ff, fr) == to { t.king_hammer } else { t.king_anvil });
-            if !front_ok {
+            // Every member needs a capturing piece directly in front of it.
+            if !self.walls_in(t, mover, to, (cf + inward.0) as usize, (cr + inward.1) as usize) {
                 return n;
             }
             members += 1;
             cf += step.0;
             cr += step.1;
         }
-        if members < 2 || !t.on_board(cf, cr) || !self.closes_wall(t, mover, to, cf as usize, cr as usize, false) {
+        if members < 2 || !t.on_board(cf, cr) || !self.closes_wall(t, mover, to, cf as usize, cr as usize) {
             return n;
         }
         let mut n = n;
         let (mut wf, mut wr) = start;
         for _ in 0..members {
             let s = sq(wf as usize, wr as usize);
-            if s != self.king {
+            // The king and guards stand in a wall without being captured by it.
+            if s != self.king && !self.is_guard(s) {
                 out[n] = s;
                 n += 1;
             }

@@ -1,19 +1,27 @@
 //! The fast position: occupancy words per side, per rank and per file, the king's
-//! square, the side to move and an incrementally kept Zobrist hash. Copy-make: a move is
-//! played on a copy (`Position` is a few hundred bytes and `Copy`-cheap to clone).
+//! square, the side to move and an incrementally kept Zobrist hash. Commanders, knights,
+//! mercenaries and guards (rare) sit in a short list marked by per-rank words, so the
+//! common variants pay almost nothing for them. Copy-make: a move is played on a copy.
 
-use super::tables::{file_of, rank_of, sq, Mover, Sq, Tables, Unsupported, NO_SQUARE};
-use crate::board::{Layout, Piece, Side, MAX_DIM};
+use super::tables::{file_of, rank_of, sq, Mover, Sq, Tables, Unsupported, MAX_EXOTIC, NO_SQUARE};
+use crate::board::{Layout, Piece, PieceKind, Side, MAX_DIM};
 
-#[derive(Clone, PartialEq, Eq, Debug)]
+#[derive(Clone, Debug)]
 pub struct Position {
     /// `ranks[side][rank]`: bit `file + 1` set where a piece of that side stands.
     pub(crate) ranks: [[u32; MAX_DIM]; 2],
     /// `files[side][file]`: bit `rank + 1` set where a piece of that side stands.
     pub(crate) files: [[u32; MAX_DIM]; 2],
+    /// `special[rank]`: bit `file + 1` set where a commander, knight, mercenary or guard stands.
+    pub(crate) special: [u32; MAX_DIM],
+    /// Those pieces and their squares, in no particular order.
+    pub(crate) exotic: [(Sq, Mover); MAX_EXOTIC],
+    pub(crate) exotic_len: u8,
     /// The king's square, or `NO_SQUARE` once captured (or in a kingless position).
     pub(crate) king: Sq,
     pub(crate) side_to_move: Side,
+    /// Berserk: the piece that must move again, or `NO_SQUARE`.
+    pub(crate) berserker: Sq,
     pub(crate) hash: u64,
     /// Pieces per side, the king counted with the defenders.
     pub(crate) count: [u16; 2],
@@ -21,6 +29,20 @@ pub struct Position {
     pub(crate) last_mover: Option<Side>,
     pub(crate) king_captured: bool,
 }
+
+impl PartialEq for Position {
+    /// Same pieces on the same squares, same side to move and continuation.
+    fn eq(&self, other: &Position) -> bool {
+        self.ranks == other.ranks
+            && self.special == other.special
+            && self.king == other.king
+            && self.side_to_move == other.side_to_move
+            && self.berserker == other.berserker
+            && (0..self.exotic_len as usize).all(|i| other.exotic[..other.exotic_len as usize].contains(&self.exotic[i]))
+    }
+}
+
+impl Eq for Position {}
 
 impl Position {
     /// The position of a layout with `side` to move. The layout must fit the tables'
@@ -33,8 +55,12 @@ impl Position {
         let mut pos = Position {
             ranks: [[0; MAX_DIM]; 2],
             files: [[0; MAX_DIM]; 2],
+            special: [0; MAX_DIM],
+            exotic: [(NO_SQUARE, Mover::Attacker); MAX_EXOTIC],
+            exotic_len: 0,
             king: NO_SQUARE,
             side_to_move: side,
+            berserker: NO_SQUARE,
             hash: 0,
             count: [0; 2],
             last_mover: None,
@@ -42,15 +68,10 @@ impl Position {
         };
         for (square, piece) in layout.pieces() {
             let s = sq(square.file(), square.rank());
-            let mover = if piece == Piece::KING {
+            if piece == Piece::KING {
                 pos.king = s;
-                Mover::King
-            } else if piece.side == Side::Attackers {
-                Mover::Attacker
-            } else {
-                Mover::Defender
-            };
-            pos.put(tables, piece.side, mover, s);
+            }
+            pos.put(tables, piece.side, Mover::of(piece), s);
         }
         if side == Side::Defenders {
             pos.hash ^= tables.zobrist_defenders_to_move;
@@ -70,6 +91,11 @@ impl Position {
         self.files[side as usize][f] |= 1 << (r + 1);
         self.count[side as usize] += 1;
         self.hash ^= tables.zobrist[mover as usize][s as usize];
+        if mover.is_exotic() {
+            self.special[r] |= 1 << (f + 1);
+            self.exotic[self.exotic_len as usize] = (s, mover);
+            self.exotic_len += 1;
+        }
     }
 
     #[inline(always)]
@@ -79,13 +105,41 @@ impl Position {
         self.files[side as usize][f] &= !(1 << (r + 1));
         self.count[side as usize] -= 1;
         self.hash ^= tables.zobrist[mover as usize][s as usize];
+        if mover.is_exotic() {
+            self.special[r] &= !(1 << (f + 1));
+            let n = self.exotic_len as usize;
+            let i = self.exotic[..n].iter().position(|e| e.0 == s).expect("an exotic piece is listed");
+            self.exotic[i] = self.exotic[n - 1];
+            self.exotic_len -= 1;
+        }
+    }
+
+    /// The type of the piece of `side` on `s` (which must hold one).
+    #[inline(always)]
+    pub(crate) fn mover_at(&self, side: Side, s: Sq) -> Mover {
+        if s == self.king {
+            Mover::King
+        } else if self.exotic_len != 0 && self.special[rank_of(s)] & (1 << (file_of(s) + 1)) != 0 {
+            self.exotic[..self.exotic_len as usize].iter().find(|e| e.0 == s).expect("listed").1
+        } else {
+            Mover::taflman(side)
+        }
+    }
+
+    /// True if the square holds a commander, knight, mercenary or guard of this kind.
+    #[inline(always)]
+    pub(crate) fn is_kind(&self, s: Sq, kind: PieceKind) -> bool {
+        self.exotic_len != 0
+            && self.special[rank_of(s)] & (1 << (file_of(s) + 1)) != 0
+            && self.exotic[..self.exotic_len as usize].iter().any(|e| e.0 == s && e.1.kind() == kind)
     }
 
     pub fn side_to_move(&self) -> Side {
         self.side_to_move
     }
 
-    /// The Zobrist hash of board and side to move, kept incrementally.
+    /// The Zobrist hash of board, side to move and pending berserk continuation, kept
+    /// incrementally.
     pub fn hash(&self) -> u64 {
         self.hash
     }
@@ -93,6 +147,11 @@ impl Position {
     /// The king's square, if he is on the board.
     pub fn king(&self) -> Option<Sq> {
         (self.king != NO_SQUARE).then_some(self.king)
+    }
+
+    /// The piece that must move again in a berserk turn, if any.
+    pub fn berserker(&self) -> Option<Sq> {
+        (self.berserker != NO_SQUARE).then_some(self.berserker)
     }
 
     /// Pieces of a side on the board (the king counts with the defenders).
@@ -105,13 +164,14 @@ impl Position {
     pub fn piece_at(&self, s: Sq) -> Option<Piece> {
         let (f, r) = (file_of(s), rank_of(s));
         let bit = 1 << (f + 1);
-        if self.ranks[0][r] & bit != 0 {
-            Some(Piece::ATTACKER)
+        let side = if self.ranks[0][r] & bit != 0 {
+            Side::Attackers
         } else if self.ranks[1][r] & bit != 0 {
-            Some(if s == self.king { Piece::KING } else { Piece::DEFENDER })
+            Side::Defenders
         } else {
-            None
-        }
+            return None;
+        };
+        Some(self.mover_at(side, s).piece())
     }
 
     /// The plain layout of this position.
@@ -131,17 +191,16 @@ impl Position {
         for rank in 0..tables.dim {
             for file in 0..tables.dim {
                 let s = sq(file, rank);
-                let mover = match self.piece_at(s) {
-                    None => continue,
-                    Some(Piece::KING) => Mover::King,
-                    Some(p) if p.side == Side::Attackers => Mover::Attacker,
-                    Some(_) => Mover::Defender,
-                };
-                h ^= tables.zobrist[mover as usize][s as usize];
+                if let Some(piece) = self.piece_at(s) {
+                    h ^= tables.zobrist[Mover::of(piece) as usize][s as usize];
+                }
             }
         }
         if self.side_to_move == Side::Defenders {
             h ^= tables.zobrist_defenders_to_move;
+        }
+        if self.berserker != NO_SQUARE {
+            h ^= tables.zobrist_berserker[self.berserker as usize];
         }
         h
     }
@@ -159,6 +218,11 @@ impl Position {
         let mut p = Position::from_layout(tables, &out, self.side_to_move).expect("same pieces");
         p.last_mover = self.last_mover;
         p.king_captured = self.king_captured;
+        if self.berserker != NO_SQUARE {
+            let (f, r) = transform(g, file_of(self.berserker), rank_of(self.berserker), dim);
+            p.berserker = sq(f, r);
+            p.hash ^= tables.zobrist_berserker[p.berserker as usize];
+        }
         p
     }
 }

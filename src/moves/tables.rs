@@ -37,21 +37,75 @@ pub fn from_square(s: Square) -> Sq {
     sq(s.file(), s.rank())
 }
 
-/// The three movers the engine plays: attacker taflman, defender taflman, king.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// A piece type as the hot path knows it: OTN's 12 types `tcnkmgTCNKMG`, numbered in
+/// that order, so `Mover as usize` indexes per-type tables. The three common movers keep
+/// short names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[repr(u8)]
 pub enum Mover {
     Attacker = 0,
-    Defender = 1,
-    King = 2,
+    AttackerCommander = 1,
+    AttackerKnight = 2,
+    AttackerKing = 3,
+    AttackerMercenary = 4,
+    AttackerGuard = 5,
+    Defender = 6,
+    DefenderCommander = 7,
+    DefenderKnight = 8,
+    King = 9,
+    DefenderMercenary = 10,
+    DefenderGuard = 11,
 }
 
 impl Mover {
+    pub const ALL: [Mover; 12] = [
+        Mover::Attacker,
+        Mover::AttackerCommander,
+        Mover::AttackerKnight,
+        Mover::AttackerKing,
+        Mover::AttackerMercenary,
+        Mover::AttackerGuard,
+        Mover::Defender,
+        Mover::DefenderCommander,
+        Mover::DefenderKnight,
+        Mover::King,
+        Mover::DefenderMercenary,
+        Mover::DefenderGuard,
+    ];
+
+    pub fn of(piece: Piece) -> Mover {
+        Mover::ALL[piece.type_index()]
+    }
+
     pub fn piece(self) -> Piece {
-        match self {
-            Mover::Attacker => Piece::ATTACKER,
-            Mover::Defender => Piece::DEFENDER,
-            Mover::King => Piece::KING,
+        let i = self as usize;
+        Piece { side: if i < 6 { Side::Attackers } else { Side::Defenders }, kind: PieceKind::ALL[i % 6] }
+    }
+
+    #[inline(always)]
+    pub fn kind(self) -> PieceKind {
+        PieceKind::ALL[self as usize % 6]
+    }
+
+    /// The taflman of a side.
+    #[inline(always)]
+    pub fn taflman(side: Side) -> Mover {
+        if side == Side::Attackers {
+            Mover::Attacker
+        } else {
+            Mover::Defender
         }
+    }
+
+    /// Commanders, knights, mercenaries and guards: the pieces kept in a position's list.
+    #[inline(always)]
+    pub fn is_exotic(self) -> bool {
+        !matches!(self.kind(), PieceKind::Taflman | PieceKind::King)
+    }
+
+    /// The same kind on the other side (a converted mercenary).
+    pub fn switched(self) -> Mover {
+        Mover::ALL[(self as usize + 6) % 12]
     }
 }
 
@@ -114,19 +168,19 @@ impl SmallBoard {
     }
 }
 
-/// Why a rules set or position cannot be played: a feature the engine does not play
-/// yet, or a position that does not fit the rules.
+/// Why a position cannot be played under the rules: it does not fit them, or it goes
+/// beyond what the engine keeps (at most one king, for the defenders; at most
+/// `MAX_EXOTIC` commanders, knights, mercenaries and guards).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Unsupported {
-    NotYet(String),
+    Limit(String),
     Mismatch(String),
 }
 
 impl fmt::Display for Unsupported {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Unsupported::NotYet(what) => write!(f, "not supported yet: {what}"),
-            Unsupported::Mismatch(what) => f.write_str(what),
+            Unsupported::Limit(what) | Unsupported::Mismatch(what) => f.write_str(what),
         }
     }
 }
@@ -142,7 +196,7 @@ pub struct Tables {
     pub board: u32,
     /// Bit 0 and every bit above dim.
     pub sentinels: u32,
-    pub movers: [MoverTables; 3],
+    pub movers: [MoverTables; 12],
     /// Special kind bits per square.
     pub kinds: [u8; 32 * MAX_DIM],
     /// `hostile[victim][throne occupied as 0/1][rank]`: squares hostile to that side.
@@ -163,11 +217,16 @@ pub struct Tables {
     pub encirclement: bool,
     pub linnaean: bool,
     pub centre: Sq,
+    /// The jump mode of each type (`kj nj cj mj gj`; taflmen never jump).
+    pub jumps: [Jump; 12],
+    pub berserk: Berserk,
     /// Packed whole-board masks when the board has at most 128 squares.
     pub small_board: Option<SmallBoard>,
-    /// Zobrist keys: `zobrist[mover][square]`, and the side-to-move key.
+    /// Zobrist keys: `zobrist[mover][square]`, the side-to-move key, and one key per
+    /// square for "a berserk continuation is pending for the piece here".
     pub zobrist: Vec<[u64; 32 * MAX_DIM]>,
     pub zobrist_defenders_to_move: u64,
+    pub zobrist_berserker: Vec<u64>,
 }
 
 /// splitmix64: a fixed, documented generator, so hashes are the same on every machine.
@@ -183,12 +242,6 @@ impl Tables {
     /// Compiles the rules, refusing what the engine cannot play yet (jumps of the king,
     /// berserk, pieces other than taflmen and one defending king).
     pub fn new(rules: &Rules) -> Result<Tables, Unsupported> {
-        if rules.jumps[0] != Jump::None {
-            return Err(Unsupported::NotYet("king jumps (`kj`)".into()));
-        }
-        if rules.berserk != Berserk::None {
-            return Err(Unsupported::NotYet("berserk (`ber`)".into()));
-        }
         check_layout_supported(&rules.start)?;
         let dim = rules.dim;
         let board = ((1u32 << dim) - 1) << 1;
@@ -199,7 +252,7 @@ impl Tables {
                 kinds[sq(file, rank) as usize] = rules.square_kinds(file, rank);
             }
         }
-        let movers = [Mover::Attacker, Mover::Defender, Mover::King].map(|m| {
+        let movers = Mover::ALL.map(|m| {
             let piece = m.piece();
             let reentry_kinds = SpecialKind::ALL.iter().filter(|k| !rules.special(**k).reenter.contains(piece)).fold(0, |a, k| a | k.bit());
             let classes = (0..16u8)
@@ -279,7 +332,7 @@ impl Tables {
             }
         }
         let mut state = 0x7461_666c_636f_756e_u64; // "taflcoun"
-        let zobrist = (0..3)
+        let zobrist = (0..12)
             .map(|_| {
                 let mut keys = [0u64; 32 * MAX_DIM];
                 for k in keys.iter_mut() {
@@ -289,6 +342,16 @@ impl Tables {
             })
             .collect();
         let zobrist_defenders_to_move = splitmix(&mut state);
+        let zobrist_berserker = (0..32 * MAX_DIM).map(|_| splitmix(&mut state)).collect();
+        // `kj nj cj mj gj` index the kinds king, knight, commander, mercenary, guard.
+        let jumps = Mover::ALL.map(|m| match m.kind() {
+            PieceKind::Taflman => Jump::None,
+            PieceKind::King => rules.jumps[0],
+            PieceKind::Knight => rules.jumps[1],
+            PieceKind::Commander => rules.jumps[2],
+            PieceKind::Mercenary => rules.jumps[3],
+            PieceKind::Guard => rules.jumps[4],
+        });
         Ok(Tables {
             rules: rules.clone(),
             dim,
@@ -311,8 +374,11 @@ impl Tables {
             linnaean: rules.linnaean,
             centre: sq(dim / 2, dim / 2),
             small_board: SmallBoard::new(dim),
+            jumps,
+            berserk: rules.berserk,
             zobrist,
             zobrist_defenders_to_move,
+            zobrist_berserker,
         })
     }
 
@@ -340,19 +406,27 @@ impl Tables {
     }
 }
 
-/// Refuses pieces the engine does not play yet: commanders, knights, mercenaries,
-/// guards, an attacking king, or more than one king.
+/// The most commanders, knights, mercenaries and guards a position may hold.
+pub const MAX_EXOTIC: usize = 16;
+
+/// Refuses what the engine does not play: an attacking king, more than one king, more
+/// than `MAX_EXOTIC` commanders, knights, mercenaries and guards.
 pub fn check_layout_supported(layout: &crate::board::Layout) -> Result<(), Unsupported> {
     let mut kings = 0;
+    let mut exotic = 0;
     for (square, piece) in layout.pieces() {
         match (piece.side, piece.kind) {
             (_, PieceKind::Taflman) => {}
             (Side::Defenders, PieceKind::King) => kings += 1,
-            _ => return Err(Unsupported::NotYet(format!("the {} {} `{}` on {square}", piece.side.name().trim_end_matches('s'), piece.kind.name(), piece.letter()))),
+            (Side::Attackers, PieceKind::King) => return Err(Unsupported::Limit(format!("an attacking king (`k` on {square}): kings belong to the defenders"))),
+            _ => exotic += 1,
         }
     }
     if kings > 1 {
-        return Err(Unsupported::NotYet(format!("{kings} kings on the board")));
+        return Err(Unsupported::Limit(format!("{kings} kings on the board: a position has at most one")));
+    }
+    if exotic > MAX_EXOTIC {
+        return Err(Unsupported::Limit(format!("{exotic} commanders, knights, mercenaries and guards: taflcount keeps at most {MAX_EXOTIC}")));
     }
     Ok(())
 }

@@ -6,5 +6,5 @@ mod move_text;
 mod replay;
 
 pub use game_record::{parse_games, GameRecord, RecordError};
-pub use move_text::{record, resolve, IllegalMove, MoveSyntaxError, MoveText};
+pub use move_text::{record, turn_record, resolve, resolve_ignoring_end, IllegalMove, MoveSyntaxError, MoveText};
 pub use replay::{replay, Replay, ReplayError};

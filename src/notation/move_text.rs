@@ -97,12 +97,18 @@ impl std::error::Error for IllegalMove {}
 
 /// Validates a written move against the position; the reason names what is wrong.
 pub fn resolve(t: &Tables, pos: &Position, text: &MoveText) -> Result<Move, IllegalMove> {
+    if let Some(outcome) = pos.outcome(t) {
+        return Err(IllegalMove { text: text.to_string(), reason: format!("the game is over ({})", outcome.reason) });
+    }
+    resolve_ignoring_end(t, pos, text)
+}
+
+/// `resolve` for a game played on past its end (as some recorded games are): judges
+/// the move by the board alone.
+pub fn resolve_ignoring_end(t: &Tables, pos: &Position, text: &MoveText) -> Result<Move, IllegalMove> {
     let illegal = |reason: String| IllegalMove { text: text.to_string(), reason };
     if !text.from.on_board(t.dim) || !text.to.on_board(t.dim) {
         return Err(illegal(format!("the board is {0}x{0}", t.dim)));
-    }
-    if let Some(outcome) = pos.outcome(t) {
-        return Err(illegal(format!("the game is over ({})", outcome.reason)));
     }
     let from = from_square(text.from);
     let to = from_square(text.to);
@@ -142,7 +148,7 @@ fn why_not(t: &Tables, pos: &Position, mv: Move, piece: Piece) -> String {
         if pos.piece_at(q).is_some() {
             return format!("the way is blocked at {s}");
         }
-        let single = Position::single_step_allowed(t, pos, piece, mv.from, q);
+        let single = pass_and_stop(t, piece, mv.from, q);
         if s != to && !single.0 {
             return format!("a {name} may not pass {s}");
         }
@@ -158,13 +164,16 @@ fn why_not(t: &Tables, pos: &Position, mv: Move, piece: Piece) -> String {
     "the rules do not allow it".into()
 }
 
-impl Position {
-    /// (may pass, may stop) for a piece starting on `from` at square `q`.
-    fn single_step_allowed(t: &Tables, _pos: &Position, piece: Piece, from: Sq, q: Sq) -> (bool, bool) {
-        let origin = t.kinds[from as usize];
-        let (f, r) = (crate::moves::file_of(q), crate::moves::rank_of(q));
-        (t.rules.may_pass_from(piece, f, r, origin), t.rules.may_stop_from(piece, f, r, origin))
-    }
+/// (may pass, may stop) for a piece that starts on `from`, at square `q`.
+fn pass_and_stop(t: &Tables, piece: Piece, from: Sq, q: Sq) -> (bool, bool) {
+    let origin = t.kinds[from as usize];
+    let (f, r) = (crate::moves::file_of(q), crate::moves::rank_of(q));
+    (t.rules.may_pass_from(piece, f, r, origin), t.rules.may_stop_from(piece, f, r, origin))
+}
+
+/// The record of a berserk turn: its single moves joined with `|`, e.g. `e5-e3xe4|e3-c3xc4`.
+pub fn turn_record(moves: &[MoveText]) -> String {
+    moves.iter().map(|m| m.to_string()).collect::<Vec<_>>().join("|")
 }
 
 /// The OTN record of a move with the captures it makes, e.g. `e5-e8xe9` or `Ke1-a1`.

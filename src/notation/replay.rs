@@ -2,7 +2,7 @@
 //! exactly the captures the rules make (a square listed twice counts once).
 
 use super::game_record::GameRecord;
-use super::move_text::{resolve, IllegalMove};
+use super::move_text::{resolve_ignoring_end, IllegalMove};
 use crate::board::Square;
 use crate::moves::{to_square, Move, Outcome, Position, Tables};
 use std::fmt;
@@ -49,25 +49,12 @@ pub fn replay(t: &Tables, game: &GameRecord) -> Result<Replay, ReplayError> {
     let mut ended_early = None;
     for (i, text) in game.moves.iter().enumerate() {
         let ply = i + 1;
-        let mut playable = pos.clone();
         if let Some(outcome) = pos.outcome(t) {
             ended_early.get_or_insert((ply - 1, outcome));
-            // Judge the move as if the game went on.
-            playable.last_mover = None;
-            playable.king_captured = false;
         }
-        let mv = match resolve(t, &playable, text) {
-            Ok(mv) => mv,
-            Err(error) if ended_early.is_some() && playable.has_moves(t) => {
-                // `resolve` refused because the position is over for another reason.
-                if playable.legal_moves(t).contains(&Move { from: crate::moves::from_square(text.from), to: crate::moves::from_square(text.to) }) {
-                    Move { from: crate::moves::from_square(text.from), to: crate::moves::from_square(text.to) }
-                } else {
-                    return Err(ReplayError::Illegal { ply, error });
-                }
-            }
-            Err(error) => return Err(ReplayError::Illegal { ply, error }),
-        };
+        // After an end the players ignored, the move is judged by the board alone.
+        let mv = resolve_ignoring_end(t, &pos, text).map_err(|error| ReplayError::Illegal { ply, error })?;
+        let playable = &pos;
         let (next, captured) = playable.after(t, mv);
         // The archives do not list the king's capture: it ends the game instead.
         let king = playable.king();

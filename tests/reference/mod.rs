@@ -5,9 +5,10 @@
 //! include it with `mod reference;`. Simplicity over speed everywhere: a
 //! `Vec<Option<Piece>>` board, plain loops, clone-make, string-based API.
 //!
-//! Scope: attacker taflmen `t`, defender taflmen `T` and the king `K`. Commanders,
-//! knights, mercenaries, guards, jumps (any `kj` but `n`) and berserk (`ber:c|m`) are
-//! rejected with an `Err`.
+//! Scope: every piece type of the notation for both sides (taflmen, commanders,
+//! knights, mercenaries, guards; the king for the defenders only: an attacker king `k`
+//! is rejected with an `Err`), jumps (`kj nj cj mj gj`) and berserk (`ber:c|m`), as
+//! docs/rules-decisions.md ("Exotic pieces, jumps and berserk") fixes them.
 #![allow(dead_code)]
 
 pub mod suite;
@@ -47,21 +48,77 @@ impl std::str::FromStr for Side {
     }
 }
 
-/// A piece on the board. `king` is only ever true for a defender.
+/// The type of a piece.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PieceKind {
+    Taflman,
+    Commander,
+    Knight,
+    King,
+    Mercenary,
+    Guard,
+}
+
+impl PieceKind {
+    /// Index into per-type tables, in the notation's order `t c n k m g`.
+    fn index(self) -> usize {
+        match self {
+            PieceKind::Taflman => 0,
+            PieceKind::Commander => 1,
+            PieceKind::Knight => 2,
+            PieceKind::King => 3,
+            PieceKind::Mercenary => 4,
+            PieceKind::Guard => 5,
+        }
+    }
+}
+
+/// A piece on the board. Kings are only ever defenders.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Piece {
     pub side: Side,
-    pub king: bool,
+    pub kind: PieceKind,
 }
 
 impl Piece {
-    /// The OTN type letter: `t` attacker taflman, `T` defender taflman, `K` king.
+    fn new(side: Side, kind: PieceKind) -> Piece {
+        Piece { side, kind }
+    }
+
+    fn is_king(self) -> bool {
+        self.kind == PieceKind::King
+    }
+
+    fn is_guard(self) -> bool {
+        self.kind == PieceKind::Guard
+    }
+
+    /// The OTN type letter: `t c n k m g` for attackers, upper case for defenders.
     fn letter(self) -> char {
-        match (self.side, self.king) {
-            (Side::Attackers, _) => 't',
-            (Side::Defenders, false) => 'T',
-            (Side::Defenders, true) => 'K',
+        let c = b"tcnkmg"[self.kind.index()] as char;
+        match self.side {
+            Side::Attackers => c,
+            Side::Defenders => c.to_ascii_uppercase(),
         }
+    }
+
+    /// Index of the letter in `tcnkmgTCNKMG`.
+    fn type_index(self) -> usize {
+        self.kind.index() + if self.side == Side::Defenders { 6 } else { 0 }
+    }
+
+    fn from_letter(c: char) -> Option<Piece> {
+        let side = if c.is_ascii_uppercase() { Side::Defenders } else { Side::Attackers };
+        let kind = match c.to_ascii_lowercase() {
+            't' => PieceKind::Taflman,
+            'c' => PieceKind::Commander,
+            'n' => PieceKind::Knight,
+            'k' => PieceKind::King,
+            'm' => PieceKind::Mercenary,
+            'g' => PieceKind::Guard,
+            _ => return None,
+        };
+        Some(Piece { side, kind })
     }
 }
 
@@ -121,6 +178,23 @@ enum KingStrength {
     Weak,
 }
 
+/// Jump mode of a piece type (`kj nj cj mj gj`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Jump {
+    None,
+    Plain,
+    Capture,
+    Restricted,
+}
+
+/// Berserk mode (`ber`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Berserk {
+    None,
+    Capture,
+    AnyMove,
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Shieldwall {
     None,
@@ -139,10 +213,11 @@ pub struct Rules {
     ka_anvil: bool,
     ka_hammer: bool,
     ks: KingStrength,
-    /// Speed limits of `t`, `T`, `K` (None = unlimited).
-    spd_t: Option<usize>,
-    spd_dt: Option<usize>,
-    spd_k: Option<usize>,
+    /// Speed limits in the order `tcnkmgTCNKMG` (None = unlimited).
+    spd: [Option<usize>; 12],
+    /// Jump modes in the order `t c n k m g` (taflmen never jump).
+    jump: [Jump; 6],
+    ber: Berserk,
     kinds: [Kind; 4],
     /// For every square, which kinds it belongs to.
     square_kinds: Vec<[bool; 4]>,
@@ -229,14 +304,12 @@ pub fn parse_record(rec: &str, dim: usize, top_first: bool) -> Result<Vec<Option
                 file += n;
                 continue;
             }
-            let piece = match c {
-                't' => Piece { side: Side::Attackers, king: false },
-                'T' => Piece { side: Side::Defenders, king: false },
-                'K' => Piece { side: Side::Defenders, king: true },
-                'c' | 'n' | 'm' | 'g' | 'k' | 'C' | 'N' | 'M' | 'G' => {
-                    return Err(format!("piece '{c}' is not supported by the reference"))
-                }
-                _ => return Err(format!("row '{row}': bad character '{c}'")),
+            if c == 'k' {
+                return Err("an attacker king 'k' is not supported by the reference".into());
+            }
+            let piece = match Piece::from_letter(c) {
+                Some(p) => p,
+                None => return Err(format!("row '{row}': bad character '{c}'")),
             };
             if file >= dim {
                 return Err(format!("row '{row}' is longer than {dim}"));
@@ -249,20 +322,22 @@ pub fn parse_record(rec: &str, dim: usize, top_first: bool) -> Result<Vec<Option
             return Err(format!("row '{row}' has {file} squares, expected {dim}"));
         }
     }
-    let kings = board.iter().filter(|p| matches!(p, Some(Piece { king: true, .. }))).count();
+    let kings = board.iter().filter(|p| matches!(p, Some(q) if q.is_king())).count();
     if kings > 1 {
         return Err(format!("position has {kings} kings"));
     }
     Ok(board)
 }
 
-fn parse_speed(v: &str) -> Result<(Option<usize>, Option<usize>, Option<usize>), String> {
+/// Speed limits in the order `tcnkmgTCNKMG`. With 8 values (`tcnkTCNK`) mercenaries and
+/// guards take their side's taflman value.
+fn parse_speed(v: &str) -> Result<[Option<usize>; 12], String> {
     let mut parts: Vec<&str> = v.split(',').collect();
     if parts.len() > 1 && parts.last() == Some(&"") {
         parts.pop();
     }
     if parts.len() == 1 && parts[0].is_empty() {
-        return Ok((None, None, None));
+        return Ok([None; 12]);
     }
     let mut vals = Vec::new();
     for p in &parts {
@@ -272,13 +347,14 @@ fn parse_speed(v: &str) -> Result<(Option<usize>, Option<usize>, Option<usize>),
         }
         vals.push(if n <= 0 { None } else { Some(n as usize) });
     }
+    let v = &vals;
     match vals.len() {
-        1 => Ok((vals[0], vals[0], vals[0])),
-        2 => Ok((vals[0], vals[1], vals[1])),
+        1 => Ok([v[0]; 12]),
+        2 => Ok([v[0], v[0], v[0], v[0], v[0], v[0], v[1], v[1], v[1], v[1], v[1], v[1]]),
         // t c n k T C N K
-        8 => Ok((vals[0], vals[4], vals[7])),
+        8 => Ok([v[0], v[1], v[2], v[3], v[0], v[0], v[4], v[5], v[6], v[7], v[4], v[4]]),
         // t c n k m g T C N K M G
-        12 => Ok((vals[0], vals[6], vals[9])),
+        12 => Ok([v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7], v[8], v[9], v[10], v[11]]),
         n => Err(format!("key 'spd': {n} values (expected 1, 2, 8 or 12)")),
     }
 }
@@ -345,21 +421,24 @@ impl Rules {
             "w" | "n" => KingStrength::Weak,
             v => return Err(format!("key 'ks': bad value '{v}'")),
         };
-        for (k, def) in [("kj", "n"), ("nj", "c"), ("cj", "j"), ("mj", "n"), ("gj", "n")] {
-            let v = get(k).unwrap_or(def);
-            if !["n", "j", "c", "r"].contains(&v) {
-                return Err(format!("key '{k}': bad value '{v}'"));
-            }
-            if k == "kj" && v != "n" {
-                return Err(format!("key 'kj:{v}': king jumps are not supported by the reference"));
-            }
+        let mut jump = [Jump::None; 6];
+        // Order t c n k m g: taflmen never jump.
+        for (i, k, def) in [(3, "kj", "n"), (2, "nj", "c"), (1, "cj", "j"), (4, "mj", "n"), (5, "gj", "n")] {
+            jump[i] = match get(k).unwrap_or(def) {
+                "n" => Jump::None,
+                "j" => Jump::Plain,
+                "c" => Jump::Capture,
+                "r" => Jump::Restricted,
+                v => return Err(format!("key '{k}': bad value '{v}'")),
+            };
         }
-        match get("ber").unwrap_or("n") {
-            "n" => {}
-            "c" | "m" => return Err("key 'ber': berserk is not supported by the reference".into()),
+        let ber = match get("ber").unwrap_or("n") {
+            "n" => Berserk::None,
+            "c" => Berserk::Capture,
+            "m" => Berserk::AnyMove,
             v => return Err(format!("key 'ber': bad value '{v}'")),
-        }
-        let (spd_t, spd_dt, spd_k) = parse_speed(get("spd").unwrap_or("-1"))?;
+        };
+        let spd = parse_speed(get("spd").unwrap_or("-1"))?;
 
         let centre = (dim / 2) * dim + dim / 2;
         let corners = vec![0, dim - 1, (dim - 1) * dim, dim * dim - 1];
@@ -444,9 +523,9 @@ impl Rules {
             ka_anvil,
             ka_hammer,
             ks,
-            spd_t,
-            spd_dt,
-            spd_k,
+            spd,
+            jump,
+            ber,
             kinds,
             square_kinds,
             sw,
@@ -458,10 +537,33 @@ impl Rules {
     }
 
     fn speed(&self, p: Piece) -> Option<usize> {
-        match p.letter() {
-            't' => self.spd_t,
-            'T' => self.spd_dt,
-            _ => self.spd_k,
+        self.spd[p.type_index()]
+    }
+
+    fn jump_mode(&self, p: Piece) -> Jump {
+        self.jump[p.kind.index()]
+    }
+
+    /// Does `sq` belong to any special kind (corner, centre, either fort)?
+    fn special(&self, sq: usize) -> bool {
+        self.square_kinds[sq].iter().any(|&b| b)
+    }
+
+    /// Can piece `p` capture as the moving piece (hammer)?
+    fn hammer(&self, p: Piece) -> bool {
+        match p.kind {
+            PieceKind::Guard => false,
+            PieceKind::King => self.ka_hammer,
+            _ => true,
+        }
+    }
+
+    /// Can piece `p` act as the stationary piece of a capture (anvil)?
+    fn anvil(&self, p: Piece) -> bool {
+        match p.kind {
+            PieceKind::Guard => false,
+            PieceKind::King => self.ka_anvil,
+            _ => true,
         }
     }
 
@@ -531,12 +633,15 @@ fn on_edge(dim: usize, sq: usize) -> bool {
     f == 0 || r == 0 || f == dim - 1 || r == dim - 1
 }
 
-/// A game state: rules, board, side to move, and the end-of-game status.
+/// A game state: rules, board, side to move, the pending berserk continuation (if any)
+/// and the end-of-game status.
 #[derive(Clone, Debug)]
 pub struct RefGame {
     rules: Rc<Rules>,
     board: Vec<Option<Piece>>,
     side: Side,
+    /// Berserk: the square of the piece that must move again (same side to move).
+    berserker: Option<usize>,
     status: Option<&'static str>,
 }
 
@@ -550,7 +655,7 @@ impl RefGame {
             None => rules.start.clone(),
         };
         let side = side.unwrap_or(if rules.atkf { Side::Attackers } else { Side::Defenders });
-        let mut g = RefGame { rules: Rc::new(rules), board, side, status: None };
+        let mut g = RefGame { rules: Rc::new(rules), board, side, berserker: None, status: None };
         // The root has no last move, so "king captured" cannot apply to it.
         g.status = g.compute_status(false);
         Ok(g)
@@ -562,6 +667,12 @@ impl RefGame {
 
     pub fn side_to_move(&self) -> Side {
         self.side
+    }
+
+    /// Berserk: the square of the piece that must move again, if a continuation is
+    /// pending (the side to move is then the side that just captured).
+    pub fn continuation(&self) -> Option<String> {
+        self.berserker.map(|sq| square_name(self.rules.dim, sq))
     }
 
     pub fn is_over(&self) -> Option<&'static str> {
@@ -593,14 +704,16 @@ impl RefGame {
         s
     }
 
-    /// All (from, to) moves of the piece on `from`, ignoring whose turn it is.
+    /// All (from, to) moves of the piece on `from`, slides and jumps, ignoring whose
+    /// turn it is.
     fn piece_moves(&self, from: usize, out: &mut Vec<(usize, usize)>) {
         let p = match self.board[from] {
             Some(p) => p,
             None => return,
         };
-        let dim = self.rules.dim;
-        let limit = self.rules.speed(p);
+        let rules = &self.rules;
+        let dim = rules.dim;
+        let limit = rules.speed(p);
         for d in 0..4 {
             let mut sq = from;
             let mut dist = 0;
@@ -615,13 +728,35 @@ impl RefGame {
                         break;
                     }
                 }
-                if self.rules.can_stop(p, from, sq) {
+                if rules.can_stop(p, from, sq) {
                     out.push((from, sq));
                 }
-                if !self.rules.can_pass(p, from, sq) {
+                if !rules.can_pass(p, from, sq) {
                     break;
                 }
             }
+        }
+        // Jumps: over one adjacent enemy that is not a king, knight or commander, to the
+        // empty square right beyond, on which the jumper may stop; `r` only when the
+        // start or the landing square is special. Speed limits do not apply.
+        let mode = rules.jump_mode(p);
+        if mode == Jump::None {
+            return;
+        }
+        for d in 0..4 {
+            let Some(j) = step(dim, from, d) else { continue };
+            let Some(victim) = self.board[j] else { continue };
+            if victim.side == p.side || matches!(victim.kind, PieceKind::King | PieceKind::Knight | PieceKind::Commander) {
+                continue;
+            }
+            let Some(l) = step(dim, j, d) else { continue };
+            if self.board[l].is_some() || !rules.can_stop(p, from, l) {
+                continue;
+            }
+            if mode == Jump::Restricted && !rules.special(from) && !rules.special(l) {
+                continue;
+            }
+            out.push((from, l));
         }
     }
 
@@ -637,14 +772,34 @@ impl RefGame {
         out
     }
 
-    /// Legal moves as "a4-a1" strings, sorted; empty if the game is over.
+    /// The moves of the berserker on `sq` that may continue the turn: with `ber:c` its
+    /// capturing moves, with `ber:m` all its moves.
+    fn continuation_moves(&self, sq: usize) -> Vec<(usize, usize)> {
+        let mut out = Vec::new();
+        self.piece_moves(sq, &mut out);
+        if self.rules.ber == Berserk::Capture {
+            out.retain(|&(a, b)| !self.after(a, b).1.is_empty());
+        }
+        out
+    }
+
+    /// The moves the side to move may make now (ignoring whether the game is over).
+    fn moves_now(&self) -> Vec<(usize, usize)> {
+        match self.berserker {
+            Some(sq) => self.continuation_moves(sq),
+            None => self.side_moves(self.side),
+        }
+    }
+
+    /// Legal moves as "a4-a1" strings, sorted; empty if the game is over. During a
+    /// berserk continuation only the berserker's moves.
     pub fn legal_moves(&self) -> Vec<String> {
         if self.status.is_some() {
             return Vec::new();
         }
         let dim = self.rules.dim;
         let mut v: Vec<String> = self
-            .side_moves(self.side)
+            .moves_now()
             .into_iter()
             .map(|(a, b)| format!("{}-{}", square_name(dim, a), square_name(dim, b)))
             .collect();
@@ -656,7 +811,7 @@ impl RefGame {
         if self.status.is_some() {
             return Vec::new();
         }
-        self.side_moves(self.side)
+        self.moves_now()
             .into_iter()
             .map(|(a, b)| {
                 let mut g = self.clone();
@@ -666,8 +821,8 @@ impl RefGame {
             .collect()
     }
 
-    /// Play "a4-a1" (a trailing "xb2..." capture list is ignored). Returns the
-    /// captured squares, sorted.
+    /// Play one single move "a4-a1" (a trailing "xb2..." capture list is ignored).
+    /// Returns the captured squares (converted mercenaries included), sorted.
     pub fn play(&mut self, mv: &str) -> Result<Vec<String>, String> {
         if let Some(r) = self.status {
             return Err(format!("the game is over ({r})"));
@@ -679,8 +834,9 @@ impl RefGame {
         let (fb, rb) = parse_square(b.trim(), dim)?;
         let from = ra * dim + fa;
         let to = rb * dim + fb;
-        if !self.side_moves(self.side).contains(&(from, to)) {
-            return Err(format!("illegal move '{mv}' for the {}", self.side.name()));
+        if !self.moves_now().contains(&(from, to)) {
+            let extra = if self.berserker.is_some() { " (berserk continuation)" } else { "" };
+            return Err(format!("illegal move '{mv}' for the {}{extra}", self.side.name()));
         }
         let caps = self.apply(from, to);
         let mut names: Vec<String> = caps.into_iter().map(|s| square_name(dim, s)).collect();
@@ -688,60 +844,130 @@ impl RefGame {
         Ok(names)
     }
 
-    /// Make a (legal) move, remove captures, switch sides and compute the status.
-    fn apply(&mut self, from: usize, to: usize) -> Vec<usize> {
-        let p = self.board[from].take().expect("no piece on the from square");
-        self.board[to] = Some(p);
-        let caps = self.captures(to);
+    /// Play a whole turn, its single moves joined with `|` ("e5-e3xe4|e3-c3xc4"). The
+    /// turn must end with its last move (no continuation left pending). Returns the
+    /// captures of each move.
+    pub fn play_turn(&mut self, turn: &str) -> Result<Vec<Vec<String>>, String> {
+        let side = self.side;
+        let mut out = Vec::new();
+        for (i, mv) in turn.split('|').enumerate() {
+            if i > 0 && self.berserker.is_none() {
+                return Err(format!("'{mv}': the turn already ended"));
+            }
+            out.push(self.play(mv)?);
+        }
+        if self.berserker.is_some() && self.status.is_none() {
+            return Err(format!("turn '{turn}' of the {} is incomplete", side.name()));
+        }
+        Ok(out)
+    }
+
+    /// The board after moving `from` -> `to` with its captures applied (removals and
+    /// mercenary conversions), the captured squares, and whether the king was captured.
+    fn after(&self, from: usize, to: usize) -> (Vec<Option<Piece>>, Vec<usize>, bool) {
+        let mut g = RefGame {
+            rules: self.rules.clone(),
+            board: self.board.clone(),
+            side: self.side,
+            berserker: None,
+            status: None,
+        };
+        let p = g.board[from].take().expect("no piece on the from square");
+        g.board[to] = Some(p);
+        let caps = g.captures(from, to);
         let mut king_captured = false;
         for &c in &caps {
-            if let Some(Piece { king: true, .. }) = self.board[c] {
+            let victim = g.board[c].expect("captured an empty square");
+            if victim.is_king() {
                 king_captured = true;
             }
-            self.board[c] = None;
+            g.board[c] = if victim.kind == PieceKind::Mercenary {
+                Some(Piece::new(victim.side.other(), PieceKind::Mercenary)) // converted, stays
+            } else {
+                None
+            };
         }
-        self.side = self.side.other();
+        (g.board, caps, king_captured)
+    }
+
+    /// Make a (legal) move, apply captures, decide on a berserk continuation, set the
+    /// side to move and compute the status.
+    fn apply(&mut self, from: usize, to: usize) -> Vec<usize> {
+        let (board, caps, king_captured) = self.after(from, to);
+        self.board = board;
+        self.berserker = None;
+        if !caps.is_empty() && self.rules.ber != Berserk::None && !self.continuation_moves(to).is_empty() {
+            // The same side moves again, only with the piece that captured.
+            self.berserker = Some(to);
+        } else {
+            self.side = self.side.other();
+        }
         self.status = self.compute_status(king_captured);
+        if self.status.is_some() {
+            self.berserker = None; // the game ended: no continuation
+        }
         caps
     }
 
     /// Is the square `sq` hostile to a piece of side `victim` acting as an anvil?
-    /// `mover` is the landing square of the moving piece (a king acts as hammer there).
     fn anvil_for(&self, sq: usize, victim: Side) -> bool {
         if let Some(p) = self.board[sq] {
-            if p.side != victim && (!p.king || self.rules.ka_anvil) {
+            if p.side != victim && self.rules.anvil(p) {
                 return true;
             }
         }
         self.rules.square_hostile(sq, self.board[sq].is_none(), victim)
     }
 
-    /// Hostile to the king: attacker pieces and special squares hostile to defenders.
+    /// Hostile to the king: attacker pieces (not guards) and special squares hostile to
+    /// defenders.
     fn hostile_to_king(&self, sq: usize) -> bool {
         if let Some(p) = self.board[sq] {
-            if p.side == Side::Attackers {
+            if p.side == Side::Attackers && !p.is_guard() {
                 return true;
             }
         }
         self.rules.square_hostile(sq, self.board[sq].is_none(), Side::Defenders)
     }
 
-    /// Squares captured by the piece that just landed on `to` (board already moved).
-    fn captures(&self, to: usize) -> Vec<usize> {
+    /// Squares captured by the piece that just moved `from` -> `to` (board already
+    /// moved). Captured mercenaries are included (the caller converts them).
+    fn captures(&self, from: usize, to: usize) -> Vec<usize> {
         let rules = &self.rules;
         let dim = rules.dim;
         let mover = self.board[to].unwrap();
         let mut caps: Vec<usize> = Vec::new();
-        if mover.king && !rules.ka_hammer {
-            return caps; // an unarmed (or anvil-only) king's move captures nothing
+        if mover.is_guard() {
+            return caps; // a guard's move captures nothing
         }
         let enemy = mover.side.other();
 
-        // Custodial capture of taflmen.
+        // Capturing jump (mode `c`): the jumped piece, unless it is a guard. A move is a
+        // jump when it went two squares along a line over an occupied square (a slide
+        // needs that square empty). Independent of `ka` (as OpenTafl's byJump test).
+        for d in 0..4 {
+            let Some(mid) = step(dim, from, d) else { continue };
+            if step(dim, mid, d) != Some(to) {
+                continue;
+            }
+            if let Some(v) = self.board[mid] {
+                if rules.jump_mode(mover) == Jump::Capture && v.side == enemy && !v.is_guard() {
+                    caps.push(mid);
+                }
+            }
+        }
+
+        if !rules.hammer(mover) {
+            caps.sort();
+            caps.dedup();
+            return caps; // an unarmed (or anvil-only) king's move captures nothing else
+        }
+
+        // Custodial capture of non-king, non-guard pieces.
         for d in 0..4 {
             let Some(n) = step(dim, to, d) else { continue };
             let Some(victim) = self.board[n] else { continue };
-            if victim.side != enemy || victim.king {
+            if victim.side != enemy || victim.is_king() || victim.is_guard() {
                 continue;
             }
             let Some(beyond) = step(dim, n, d) else { continue };
@@ -750,14 +976,15 @@ impl RefGame {
             }
         }
 
-        // King capture (attacker moves landing next to the king).
+        // King capture (attacker moves landing next to the king), by `ks` or by the
+        // commander sandwich.
         if mover.side == Side::Attackers {
             for d in 0..4 {
                 let Some(n) = step(dim, to, d) else { continue };
-                if !matches!(self.board[n], Some(Piece { king: true, .. })) {
+                if !matches!(self.board[n], Some(q) if q.is_king()) {
                     continue;
                 }
-                if self.king_captured(n, d) {
+                if self.king_captured(n, d) || self.sandwich(n, to, d) {
                     caps.push(n);
                 }
             }
@@ -771,15 +998,16 @@ impl RefGame {
         // Linnaean capture.
         if rules.linc && mover.side == Side::Attackers {
             let c = (dim / 2) * dim + dim / 2;
-            if matches!(self.board[c], Some(Piece { king: true, .. })) {
+            if matches!(self.board[c], Some(q) if q.is_king()) {
                 for d in 0..4 {
                     let Some(m) = step(dim, c, d) else { continue };
                     let Some(t2) = step(dim, m, d) else { continue };
                     if t2 != to {
                         continue;
                     }
-                    if self.board[m] != Some(Piece { side: Side::Defenders, king: false }) {
-                        continue;
+                    match self.board[m] {
+                        Some(q) if q.side == Side::Defenders && !q.is_king() && !q.is_guard() => {}
+                        _ => continue,
                     }
                     let mut others = 0;
                     for e in 0..4 {
@@ -787,7 +1015,7 @@ impl RefGame {
                             continue;
                         }
                         if let Some(o) = step(dim, c, e) {
-                            if matches!(self.board[o], Some(Piece { side: Side::Attackers, .. })) {
+                            if matches!(self.board[o], Some(q) if q.side == Side::Attackers && !q.is_guard()) {
                                 others += 1;
                             }
                         }
@@ -802,6 +1030,29 @@ impl RefGame {
         caps.sort();
         caps.dedup();
         caps
+    }
+
+    /// The commander sandwich: the attacker that landed on `m` (next to the king on `k`,
+    /// direction `d` from `m` to `k`) captures him when k, m and the square o beyond him
+    /// are not centre squares, o is hostile to him, and attacker commanders/knights on m
+    /// and o plus hostile corners among m and o count at least 2.
+    fn sandwich(&self, k: usize, m: usize, d: usize) -> bool {
+        let rules = &self.rules;
+        let Some(o) = step(rules.dim, k, d) else { return false };
+        if rules.square_kinds[k][CEN] || rules.square_kinds[m][CEN] || rules.square_kinds[o][CEN] {
+            return false;
+        }
+        if !self.hostile_to_king(o) {
+            return false;
+        }
+        let count = |sq: usize| -> usize {
+            let cn = matches!(self.board[sq], Some(p) if p.side == Side::Attackers
+                && matches!(p.kind, PieceKind::Commander | PieceKind::Knight));
+            let corner = rules.square_kinds[sq][COR]
+                && rules.square_hostile(sq, self.board[sq].is_none(), Side::Defenders);
+            cn as usize + corner as usize
+        };
+        count(m) + count(o) >= 2
     }
 
     /// Is the king on `k` captured by the attacker that landed next to him, coming
@@ -839,13 +1090,12 @@ impl RefGame {
         ]
     }
 
-    /// Can the capturing-side piece on `sq` close a shieldwall? A king only if armed as
-    /// an anvil, or as the moving piece (landing square `to`) if armed as a hammer.
+    /// Can the capturing-side piece on `sq` close a shieldwall? Never a guard; a king
+    /// only if armed as an anvil, or as the moving piece (landing square `to`) if armed
+    /// as a hammer.
     fn can_close(&self, sq: usize, capturer: Side, to: usize) -> bool {
         match self.board[sq] {
-            Some(p) if p.side == capturer => {
-                !p.king || self.rules.ka_anvil || (sq == to && self.rules.ka_hammer)
-            }
+            Some(p) if p.side == capturer => self.rules.anvil(p) || (sq == to && self.rules.hammer(p)),
             _ => false,
         }
     }
@@ -853,13 +1103,14 @@ impl RefGame {
     /// Can the capturing-side piece on `sq` stand in front of a wall member?
     fn can_front(&self, sq: usize, capturer: Side) -> bool {
         match self.board[sq] {
-            Some(p) if p.side == capturer => !p.king || self.rules.ka_anvil,
+            Some(p) if p.side == capturer => self.rules.anvil(p),
             _ => false,
         }
     }
 
     /// Check the wall of victim pieces occupying positions `lo..=hi` of `edge`
-    /// (a maximal run). Returns the captured squares (every member but the king) if
+    /// (a maximal run). Returns the captured squares (every member but the king and
+    /// guards; mercenaries are included, the caller converts them) if
     /// the wall is closed and fronted. `need_closer`: the landing square must be one
     /// of the two closers.
     fn check_wall(
@@ -909,7 +1160,10 @@ impl RefGame {
         edge[lo..=hi]
             .iter()
             .copied()
-            .filter(|&sq| !self.board[sq].unwrap().king)
+            .filter(|&sq| {
+                let p = self.board[sq].unwrap();
+                !p.is_king() && !p.is_guard()
+            })
             .collect()
     }
 
@@ -944,7 +1198,7 @@ impl RefGame {
     }
 
     fn king_square(&self) -> Option<usize> {
-        self.board.iter().position(|p| matches!(p, Some(Piece { king: true, .. })))
+        self.board.iter().position(|p| matches!(p, Some(q) if q.is_king()))
     }
 
     /// End-of-game status of the position (side to move already switched), checked in
@@ -969,7 +1223,8 @@ impl RefGame {
         if king_captured {
             return Some("king captured");
         }
-        if self.side_moves(self.side).is_empty() {
+        // During a berserk continuation the berserker has a move by construction.
+        if self.moves_now().is_empty() {
             return Some("no legal move");
         }
         if rules.efe && self.edge_fort() {
@@ -990,8 +1245,12 @@ impl RefGame {
             return false;
         }
         let mut km = Vec::new();
-        self.piece_moves(k, &mut km);
+        self.piece_moves(k, &mut km); // slides and jumps
         if km.is_empty() {
+            return false;
+        }
+        // No fort while an attacker piece that can jump is on the board.
+        if self.board.iter().flatten().any(|p| p.side == Side::Attackers && rules.jump_mode(*p) != Jump::None) {
             return false;
         }
         // R: empty squares orthogonally connected to the king.
@@ -1018,7 +1277,7 @@ impl RefGame {
                 if let Some(n) = step(dim, s, d) {
                     match self.board[n] {
                         Some(Piece { side: Side::Attackers, .. }) => return false,
-                        Some(Piece { side: Side::Defenders, king: false }) => in_w[n] = true,
+                        Some(p) if p.side == Side::Defenders && !p.is_king() => in_w[n] = true,
                         _ => {}
                     }
                 }

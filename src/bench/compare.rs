@@ -1,0 +1,270 @@
+//! Is this run slower than a saved one? A figure is a regression only when it is slower by
+//! more than the threshold *and* beyond the noise of both runs: the current interval
+//! [median - spread, median + spread] lies wholly below the baseline's.
+
+use super::document::{BenchDocument, Figure};
+use serde::Serialize;
+
+/// The default threshold: 10 % slower.
+pub const DEFAULT_THRESHOLD: f64 = 0.10;
+
+/// How one figure moved.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Verdict {
+    /// Slower by more than the threshold, beyond the noise: a regression.
+    Slower,
+    /// Faster by more than the threshold, beyond the noise.
+    Faster,
+    /// Changed by more than the threshold, but the intervals overlap.
+    WithinNoise,
+    /// Changed by less than the threshold.
+    Unchanged,
+    /// No ratio: the figure is missing on one side, not available, or measured other work.
+    NotComparable(String),
+}
+
+impl Verdict {
+    pub fn text(&self) -> String {
+        match self {
+            Verdict::Slower => "SLOWER".into(),
+            Verdict::Faster => "faster".into(),
+            Verdict::WithinNoise => "within noise".into(),
+            Verdict::Unchanged => "unchanged".into(),
+            Verdict::NotComparable(why) => format!("not compared: {why}"),
+        }
+    }
+}
+
+/// The verdict for a current (median, spread) against a baseline's, `threshold` a
+/// fraction (0.10 for 10 %).
+pub fn verdict(current: (f64, f64), baseline: (f64, f64), threshold: f64) -> Verdict {
+    let ((now, now_spread), (then, then_spread)) = (current, baseline);
+    let ratio = now / then;
+    if ratio < 1.0 - threshold {
+        if now + now_spread < then - then_spread {
+            Verdict::Slower
+        } else {
+            Verdict::WithinNoise
+        }
+    } else if ratio > 1.0 + threshold {
+        if now - now_spread > then + then_spread {
+            Verdict::Faster
+        } else {
+            Verdict::WithinNoise
+        }
+    } else {
+        Verdict::Unchanged
+    }
+}
+
+/// One row of a comparison.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ComparisonRow {
+    pub variant: String,
+    pub kernel: String,
+    pub unit: String,
+    pub baseline: Option<f64>,
+    pub current: Option<f64>,
+    /// current / baseline: below 1 is slower.
+    pub ratio: Option<f64>,
+    pub verdict: Verdict,
+}
+
+/// Every current figure against the baseline's figure for the same variant and kernel.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Comparison {
+    pub threshold: f64,
+    pub rows: Vec<ComparisonRow>,
+}
+
+impl Comparison {
+    /// True if any figure is a regression.
+    pub fn has_regression(&self) -> bool {
+        self.rows.iter().any(|r| r.verdict == Verdict::Slower)
+    }
+}
+
+pub fn compare(current: &BenchDocument, baseline: &BenchDocument, threshold: f64) -> Comparison {
+    let rows = current
+        .figures
+        .iter()
+        .map(|now| {
+            let then = baseline
+                .figures
+                .iter()
+                .find(|f| f.variant == now.variant && f.kernel == now.kernel);
+            compare_figure(now, then, threshold)
+        })
+        .collect();
+    Comparison { threshold, rows }
+}
+
+fn compare_figure(now: &Figure, then: Option<&Figure>, threshold: f64) -> ComparisonRow {
+    let mut row = ComparisonRow {
+        variant: now.variant.clone(),
+        kernel: now.kernel.clone(),
+        unit: now.unit.clone(),
+        baseline: then.and_then(|f| f.median),
+        current: now.median,
+        ratio: None,
+        verdict: Verdict::Unchanged,
+    };
+    let Some(then) = then else {
+        row.verdict = Verdict::NotComparable("not in the baseline".into());
+        return row;
+    };
+    row.verdict = match (now.rate(), then.rate()) {
+        (Some(_), Some(_)) if now.work != then.work => Verdict::NotComparable(format!(
+            "the baseline measured {}",
+            then.work.as_deref().unwrap_or("other work")
+        )),
+        (Some(current), Some(baseline)) => {
+            row.ratio = Some(current.0 / baseline.0);
+            verdict(current, baseline, threshold)
+        }
+        (None, _) => Verdict::NotComparable(
+            now.unavailable
+                .clone()
+                .unwrap_or_else(|| "not measured".into()),
+        ),
+        (_, None) => Verdict::NotComparable(format!(
+            "baseline: {}",
+            then.unavailable.as_deref().unwrap_or("not measured")
+        )),
+    };
+    row
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bench::machine::Machine;
+    use crate::bench::measure::Measurement;
+
+    #[test]
+    fn slower_beyond_threshold_and_noise_is_a_regression() {
+        // 20 % slower, intervals [78, 82] and [98, 102] apart.
+        assert_eq!(verdict((80.0, 2.0), (100.0, 2.0), 0.10), Verdict::Slower);
+    }
+
+    #[test]
+    fn equal_figures_are_unchanged() {
+        assert_eq!(
+            verdict((100.0, 2.0), (100.0, 2.0), 0.10),
+            Verdict::Unchanged
+        );
+        assert_eq!(
+            verdict((100.0, 0.0), (100.0, 0.0), 0.10),
+            Verdict::Unchanged
+        );
+    }
+
+    #[test]
+    fn noise_does_not_trigger() {
+        // 20 % slower, but the current interval [65, 95] reaches the baseline's [90, 110].
+        assert_eq!(
+            verdict((80.0, 15.0), (100.0, 10.0), 0.10),
+            Verdict::WithinNoise
+        );
+        // Within the threshold however tight the intervals: 5 % slower.
+        assert_eq!(verdict((95.0, 0.1), (100.0, 0.1), 0.10), Verdict::Unchanged);
+    }
+
+    #[test]
+    fn the_threshold_is_respected() {
+        assert_eq!(verdict((95.0, 0.1), (100.0, 0.1), 0.03), Verdict::Slower);
+        assert_eq!(verdict((85.0, 0.1), (100.0, 0.1), 0.20), Verdict::Unchanged);
+    }
+
+    #[test]
+    fn faster_is_never_a_regression() {
+        assert_eq!(verdict((150.0, 2.0), (100.0, 2.0), 0.10), Verdict::Faster);
+        assert_eq!(
+            verdict((150.0, 40.0), (100.0, 20.0), 0.10),
+            Verdict::WithinNoise
+        );
+    }
+
+    fn document(figures: Vec<Figure>) -> BenchDocument {
+        let machine = Machine {
+            commit: "abc".into(),
+            rustc: "rustc 1.95.0".into(),
+            cpu: "cpu".into(),
+            cpus: 2,
+            threads: 1,
+            date: "2026-11-21".into(),
+            load_average: None,
+        };
+        BenchDocument {
+            schema_version: 1,
+            tool: "taflbench".into(),
+            quick: true,
+            machine,
+            figures,
+        }
+    }
+
+    fn figure(kernel: &str, rates: &[f64]) -> Figure {
+        Figure::measured(
+            "brandub",
+            kernel,
+            "leaves/s",
+            "depth 4 from the start, 1 thread".into(),
+            Measurement::from_rates(rates.to_vec()),
+        )
+    }
+
+    #[test]
+    fn a_fake_slower_baseline_is_detected_and_an_equal_one_is_not() {
+        let baseline = document(vec![
+            figure("perft-bulk", &[100.0, 101.0, 99.0]),
+            figure("movegen", &[50.0, 50.5, 49.5]),
+        ]);
+        let equal = compare(&baseline, &baseline, DEFAULT_THRESHOLD);
+        assert!(!equal.has_regression());
+        assert!(equal
+            .rows
+            .iter()
+            .all(|r| r.verdict == Verdict::Unchanged && r.ratio == Some(1.0)));
+
+        let slower = document(vec![
+            figure("perft-bulk", &[70.0, 71.0, 69.0]),
+            figure("movegen", &[50.0, 50.5, 49.5]),
+        ]);
+        let result = compare(&slower, &baseline, DEFAULT_THRESHOLD);
+        assert!(result.has_regression());
+        assert_eq!(result.rows[0].verdict, Verdict::Slower);
+        assert_eq!(result.rows[0].ratio, Some(0.7));
+        assert_eq!(result.rows[1].verdict, Verdict::Unchanged);
+    }
+
+    #[test]
+    fn figures_of_other_work_or_unavailable_are_not_compared() {
+        let mut other = figure("perft-bulk", &[10.0]);
+        other.work = Some("depth 5 from the start, 1 thread".into());
+        let baseline = document(vec![
+            figure("perft-bulk", &[100.0]),
+            Figure::unavailable("brandub", "search", "nodes/s", "AI not built yet"),
+        ]);
+        let current = document(vec![
+            other,
+            Figure::unavailable("brandub", "search", "nodes/s", "AI not built yet"),
+            figure("movegen", &[1.0]),
+        ]);
+        let result = compare(&current, &baseline, DEFAULT_THRESHOLD);
+        assert!(!result.has_regression());
+        assert!(result
+            .rows
+            .iter()
+            .all(|r| matches!(r.verdict, Verdict::NotComparable(_)) && r.ratio.is_none()));
+        assert_eq!(
+            result.rows[1].verdict.text(),
+            "not compared: AI not built yet"
+        );
+        assert_eq!(
+            result.rows[2].verdict.text(),
+            "not compared: not in the baseline"
+        );
+    }
+}

@@ -1,0 +1,135 @@
+//! A benchmark run as data: the one struct that `--json`, `--save`, the table, the
+//! report and `--baseline` all use.
+
+use super::machine::Machine;
+use super::measure::Measurement;
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// Bumped when a saved file's meaning changes; `--baseline` refuses other versions.
+pub const SCHEMA_VERSION: u32 = 1;
+
+/// One run of taflbench.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct BenchDocument {
+    pub schema_version: u32,
+    pub tool: String,
+    /// True for a `--quick` run (fewer, shorter runs of the same work).
+    pub quick: bool,
+    pub machine: Machine,
+    pub figures: Vec<Figure>,
+}
+
+/// One kernel on one variant.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Figure {
+    pub variant: String,
+    /// The kernel's id ("perft-bulk").
+    pub kernel: String,
+    pub unit: String,
+    /// The unit of work; figures are comparable only when this is equal.
+    pub work: Option<String>,
+    /// Median rate in `unit`, absent when the kernel is not available.
+    pub median: Option<f64>,
+    /// Median absolute deviation of the runs' rates.
+    pub spread: Option<f64>,
+    /// Every timed run's rate.
+    #[serde(default)]
+    pub rates: Vec<f64>,
+    /// Spread above 5 % of the median.
+    #[serde(default)]
+    pub noisy: bool,
+    /// Why there is no figure ("AI not built yet").
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub unavailable: Option<String>,
+}
+
+impl Figure {
+    pub fn measured(
+        variant: &str,
+        kernel: &str,
+        unit: &str,
+        work: String,
+        m: Measurement,
+    ) -> Figure {
+        Figure {
+            variant: variant.into(),
+            kernel: kernel.into(),
+            unit: unit.into(),
+            work: Some(work),
+            noisy: m.is_noisy(),
+            median: Some(m.median),
+            spread: Some(m.spread),
+            rates: m.rates,
+            unavailable: None,
+        }
+    }
+
+    pub fn unavailable(variant: &str, kernel: &str, unit: &str, why: &str) -> Figure {
+        Figure {
+            variant: variant.into(),
+            kernel: kernel.into(),
+            unit: unit.into(),
+            work: None,
+            median: None,
+            spread: None,
+            rates: Vec::new(),
+            noisy: false,
+            unavailable: Some(why.into()),
+        }
+    }
+
+    /// Median and spread, if measured.
+    pub fn rate(&self) -> Option<(f64, f64)> {
+        Some((self.median?, self.spread.unwrap_or(0.0)))
+    }
+}
+
+/// Why a saved file cannot be used.
+#[derive(Debug)]
+pub enum LoadError {
+    Read(String, std::io::Error),
+    Json(String, serde_json::Error),
+    Schema(String, u32),
+}
+
+impl fmt::Display for LoadError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            LoadError::Read(path, e) => write!(f, "cannot read {path}: {e}"),
+            LoadError::Json(path, e) => write!(f, "{path} is not a taflbench file: {e}"),
+            LoadError::Schema(path, v) => write!(
+                f,
+                "{path} has schema_version {v}; this taflbench reads {SCHEMA_VERSION}"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for LoadError {}
+
+impl BenchDocument {
+    pub fn load(path: &str) -> Result<BenchDocument, LoadError> {
+        let text = std::fs::read_to_string(path).map_err(|e| LoadError::Read(path.into(), e))?;
+        Self::parse(path, &text)
+    }
+
+    /// Parses a saved file; `path` only names it in errors. The schema version is checked
+    /// before the rest so a newer file gets a message about versions, not about fields.
+    pub fn parse(path: &str, text: &str) -> Result<BenchDocument, LoadError> {
+        #[derive(Deserialize)]
+        struct Version {
+            schema_version: u32,
+        }
+        let version: Version =
+            serde_json::from_str(text).map_err(|e| LoadError::Json(path.into(), e))?;
+        if version.schema_version != SCHEMA_VERSION {
+            return Err(LoadError::Schema(path.into(), version.schema_version));
+        }
+        serde_json::from_str(text).map_err(|e| LoadError::Json(path.into(), e))
+    }
+
+    pub fn to_json(&self) -> serde_json::Value {
+        serde_json::to_value(self).expect("documents always serialise")
+    }
+}

@@ -1,0 +1,185 @@
+//! What the kernels run on: a variant's tables and a fixed set of positions, some from
+//! recorded games and some from seeded random play, identical on every run and commit.
+
+use super::rng::SplitMix64;
+use crate::moves::{Position, Tables};
+use crate::notation::{parse_games, replay};
+use crate::rules::catalog;
+use std::fmt;
+use std::path::Path;
+
+/// Recorded games replayed for positions, at most.
+pub const REAL_GAMES: usize = 20;
+/// Seeded random games sampled for positions, and the plies taken from each at most.
+pub const RANDOM_GAMES: usize = 10;
+pub const RANDOM_GAME_PLIES: usize = 100;
+/// The seed of the first random game; game i uses `POSITION_SEED + i`.
+pub const POSITION_SEED: u64 = 0x7AF1;
+
+/// The archive in `../shared/games` whose rules are this variant's, if any. brandubh.csv
+/// holds brandubh games (corner escape, armed king), not brandub.
+pub fn games_file(variant: &str) -> Option<&'static str> {
+    match variant {
+        "copenhagen" => Some("copenhagen.csv"),
+        "brandubh" => Some("brandubh.csv"),
+        _ => None,
+    }
+}
+
+/// Why a workload could not be built.
+#[derive(Debug)]
+pub enum WorkloadError {
+    UnknownVariant(String),
+    Unsupported(String, String),
+    BadArchive(String, String),
+}
+
+impl fmt::Display for WorkloadError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            WorkloadError::UnknownVariant(name) => write!(
+                f,
+                "unknown variant `{name}`; known variants: {}",
+                catalog::names().join(", ")
+            ),
+            WorkloadError::Unsupported(name, why) => write!(f, "variant `{name}`: {why}"),
+            WorkloadError::BadArchive(path, why) => write!(f, "{path}: {why}"),
+        }
+    }
+}
+
+impl std::error::Error for WorkloadError {}
+
+/// A variant ready to benchmark.
+pub struct Workload {
+    pub variant: String,
+    pub dim: usize,
+    pub tables: Tables,
+    pub start: Position,
+    /// Positions not yet over (so every one has moves), real ones first.
+    pub positions: Vec<Position>,
+    pub real_positions: usize,
+    /// Set when the variant has an archive but it could not be found.
+    pub missing_archive: Option<String>,
+}
+
+impl Workload {
+    /// Builds the workload; `games_dir` is where the recorded games are (`../shared/games`).
+    /// A missing archive is not an error: the positions then all come from random play
+    /// and `missing_archive` says which file was looked for.
+    pub fn new(variant: &str, games_dir: &Path) -> Result<Workload, WorkloadError> {
+        let entry = catalog::find(variant)
+            .ok_or_else(|| WorkloadError::UnknownVariant(variant.to_string()))?;
+        let rules = entry.rules();
+        let tables = Tables::new(&rules)
+            .map_err(|e| WorkloadError::Unsupported(variant.to_string(), e.to_string()))?;
+        let start = Position::start(&tables);
+        let mut positions = Vec::new();
+        let mut missing_archive = None;
+        if let Some(file) = games_file(entry.name) {
+            let path = games_dir.join(file);
+            match std::fs::read_to_string(&path) {
+                Ok(text) => {
+                    positions = real_positions(&tables, &text)
+                        .map_err(|why| WorkloadError::BadArchive(path.display().to_string(), why))?
+                }
+                Err(_) => missing_archive = Some(path.display().to_string()),
+            }
+        }
+        let real_positions = positions.len();
+        positions.extend(random_positions(&tables, &start));
+        Ok(Workload {
+            variant: entry.name.to_string(),
+            dim: rules.dim,
+            tables,
+            start,
+            positions,
+            real_positions,
+            missing_archive,
+        })
+    }
+
+    /// "312 real + 990 random positions".
+    pub fn describe_positions(&self) -> String {
+        format!(
+            "{} real + {} random positions",
+            self.real_positions,
+            self.positions.len() - self.real_positions
+        )
+    }
+}
+
+/// The positions not yet over in the first `REAL_GAMES` games of an archive.
+fn real_positions(t: &Tables, text: &str) -> Result<Vec<Position>, String> {
+    let games = parse_games(text).map_err(|e| e.to_string())?;
+    let mut positions = Vec::new();
+    for (i, game) in games.iter().take(REAL_GAMES).enumerate() {
+        let replayed = replay(t, game).map_err(|e| format!("game {}: {e}", i + 1))?;
+        positions.extend(replayed.positions.into_iter().filter(|p| !p.is_over(t)));
+    }
+    Ok(positions)
+}
+
+/// Positions along `RANDOM_GAMES` seeded random games from the start.
+fn random_positions(t: &Tables, start: &Position) -> Vec<Position> {
+    let mut positions = Vec::new();
+    for game in 0..RANDOM_GAMES as u64 {
+        let mut rng = SplitMix64::new(POSITION_SEED + game);
+        let mut pos = start.clone();
+        for _ in 0..RANDOM_GAME_PLIES {
+            if pos.is_over(t) {
+                break;
+            }
+            positions.push(pos.clone());
+            let moves = pos.legal_moves(t);
+            pos.play(t, moves[rng.below(moves.len())]);
+        }
+    }
+    positions
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn games_dir() -> &'static Path {
+        Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/games"))
+    }
+
+    #[test]
+    fn copenhagen_takes_real_and_random_positions() {
+        let w = Workload::new("copenhagen", games_dir()).unwrap();
+        assert!(w.real_positions > 0 && w.positions.len() > w.real_positions);
+        assert!(w.missing_archive.is_none());
+        assert!(w.positions.iter().all(|p| !p.is_over(&w.tables)));
+    }
+
+    #[test]
+    fn brandub_has_no_archive_of_its_own() {
+        let w = Workload::new("brandub", games_dir()).unwrap();
+        assert_eq!(w.real_positions, 0);
+        assert!(w.missing_archive.is_none());
+        assert!(!w.positions.is_empty());
+    }
+
+    #[test]
+    fn a_missing_archive_falls_back_to_random_play() {
+        let w = Workload::new("copenhagen", Path::new("/nonexistent")).unwrap();
+        assert_eq!(w.real_positions, 0);
+        assert!(w.missing_archive.unwrap().contains("copenhagen.csv"));
+    }
+
+    #[test]
+    fn the_same_positions_every_time() {
+        let a = Workload::new("tablut", games_dir()).unwrap();
+        let b = Workload::new("tablut", games_dir()).unwrap();
+        let hashes = |w: &Workload| w.positions.iter().map(|p| p.hash()).collect::<Vec<_>>();
+        assert_eq!(hashes(&a), hashes(&b));
+    }
+
+    #[test]
+    fn unknown_variants_are_named() {
+        let e = Workload::new("chess", games_dir()).err().unwrap();
+        assert!(e.to_string().contains("`chess`"));
+    }
+}

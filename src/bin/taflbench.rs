@@ -1,0 +1,195 @@
+//! taflbench: states per second for each variant and kernel, the median of several runs
+//! after a warm-up; saved to JSON and compared against a saved baseline.
+
+use clap::Parser;
+use serde_json::json;
+use std::path::{Path, PathBuf};
+use taflcount::bench::{
+    compare, measure_workload, BenchDocument, KernelOptions, Machine, Plan, Workload,
+    DEFAULT_THRESHOLD, DEFAULT_VARIANTS, KERNELS, SCHEMA_VERSION,
+};
+use taflcount::cli::{exit, fail, print_json, Progress, UserError};
+use taflcount::report::bench::{
+    comparison_table, figures_table, load_warning, machine_line, markdown_report, noise_warning,
+};
+use taflcount::report::table::TableStyle;
+use taflcount::rules::catalog;
+
+const REPORT_COMMAND: &str = "cargo run --release --bin taflbench -- --report reports/bench.md";
+
+/// Measure taflcount in states per second: move generation, perft (bulk and played out),
+/// copy-make, random playouts and the AI's search, per variant; compare with a saved run.
+#[derive(Parser, Debug)]
+#[command(
+    name = "taflbench",
+    version,
+    after_help = "Examples:\n  taflbench --quick\n  taflbench --variant copenhagen --save before.json\n  taflbench --variant copenhagen --baseline before.json\n  taflbench --from after.json --baseline before.json --threshold 5\n  taflbench --report reports/bench.md\n\nA figure is SLOWER when its median is more than the threshold below the baseline's and\nthe intervals median ± spread of the two runs do not overlap.\n\nExit codes: 0 success, 1 a figure is slower than the baseline, 2 usage or input error."
+)]
+struct Cli {
+    /// A catalog variant; repeat for several. Default: brandub, tablut, copenhagen, alea-evangelii.
+    #[arg(long, value_name = "NAME")]
+    variant: Vec<String>,
+    /// Fewer, shorter runs of the same work (a few seconds per variant).
+    #[arg(long)]
+    quick: bool,
+    /// Threads for the perft kernels.
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    threads: usize,
+    /// Print one JSON object instead of tables.
+    #[arg(long)]
+    json: bool,
+    /// Write the run as JSON to FILE (for a later --baseline).
+    #[arg(long, value_name = "FILE")]
+    save: Option<PathBuf>,
+    /// Compare with a run saved by --save; exit 1 if a figure is slower.
+    #[arg(long, value_name = "FILE")]
+    baseline: Option<String>,
+    /// Percent slower that counts as a regression (with --baseline).
+    #[arg(long, value_name = "PCT", default_value_t = 100.0 * DEFAULT_THRESHOLD, requires = "baseline")]
+    threshold: f64,
+    /// Take the figures from a saved run instead of measuring (to compare two saved runs).
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["variant", "quick", "threads", "save"])]
+    from: Option<String>,
+    /// Write the Markdown report (reports/bench.md) to FILE.
+    #[arg(long, value_name = "FILE")]
+    report: Option<PathBuf>,
+    /// Where the recorded games are (real positions for copenhagen and brandubh).
+    #[arg(long, value_name = "DIR", default_value = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/games"))]
+    games: PathBuf,
+}
+
+fn main() {
+    let cli = Cli::parse();
+    match run(&cli) {
+        Ok(code) => std::process::exit(code),
+        Err(e) => fail("taflbench", e),
+    }
+}
+
+fn run(cli: &Cli) -> Result<i32, UserError> {
+    if cli.threads == 0 {
+        return Err(UserError("--threads must be at least 1".into()));
+    }
+    if !(cli.threshold > 0.0 && cli.threshold < 100.0) {
+        return Err(UserError(format!(
+            "--threshold {} must be a percentage between 0 and 100",
+            cli.threshold
+        )));
+    }
+    let variants: Vec<&str> = if cli.variant.is_empty() {
+        DEFAULT_VARIANTS.to_vec()
+    } else {
+        cli.variant.iter().map(String::as_str).collect()
+    };
+    for name in &variants {
+        if catalog::find(name).is_none() {
+            return Err(UserError(format!(
+                "unknown variant `{name}`; known variants: {}",
+                catalog::names().join(", ")
+            )));
+        }
+    }
+    let baseline = cli
+        .baseline
+        .as_deref()
+        .map(BenchDocument::load)
+        .transpose()?;
+    let doc = match &cli.from {
+        Some(path) => BenchDocument::load(path)?,
+        None => measure_all(cli, &variants)?,
+    };
+    let comparison = baseline
+        .as_ref()
+        .map(|b| compare(&doc, b, cli.threshold / 100.0));
+    if let Some(b) = &baseline {
+        if b.machine.cpu != doc.machine.cpu || b.machine.threads != doc.machine.threads {
+            eprintln!(
+                "taflbench: warning: the baseline was measured on {}, this run on {}",
+                machine_line(&b.machine),
+                machine_line(&doc.machine)
+            );
+        }
+        if let Some(warning) = load_warning(&b.machine) {
+            eprintln!("taflbench: warning: baseline: {warning}");
+        }
+    }
+
+    if cli.json {
+        let mut value = doc.to_json();
+        if let Some(c) = &comparison {
+            value["comparison"] = json!({ "baseline": cli.baseline, "threshold_percent": cli.threshold, "regression": c.has_regression(), "rows": c.rows });
+        }
+        print_json(&value);
+    } else {
+        println!("{}\n", machine_line(&doc.machine));
+        println!("{}", figures_table(&doc, TableStyle::Terminal));
+        if let Some(c) = &comparison {
+            println!(
+                "\ncompared with {} (threshold {} %):\n",
+                cli.baseline.as_deref().unwrap_or_default(),
+                cli.threshold
+            );
+            println!("{}", comparison_table(c, TableStyle::Terminal));
+        }
+    }
+    for warning in load_warning(&doc.machine)
+        .into_iter()
+        .chain(noise_warning(&doc))
+    {
+        eprintln!("taflbench: warning: {warning}");
+    }
+    if let Some(path) = &cli.save {
+        let text = serde_json::to_string_pretty(&doc.to_json())
+            .expect("documents always serialise")
+            + "\n";
+        write(path, &text)?;
+    }
+    if let Some(path) = &cli.report {
+        write(path, &markdown_report(&doc, REPORT_COMMAND))?;
+    }
+    match &comparison {
+        Some(c) if c.has_regression() => {
+            let slower = c
+                .rows
+                .iter()
+                .filter(|r| r.verdict == taflcount::bench::Verdict::Slower)
+                .count();
+            eprintln!("taflbench: {slower} figure(s) slower than the baseline beyond the noise");
+            Ok(exit::CHECK_FAILED)
+        }
+        _ => Ok(0),
+    }
+}
+
+fn write(path: &Path, text: &str) -> Result<(), UserError> {
+    std::fs::write(path, text)
+        .map_err(|e| UserError(format!("cannot write {}: {e}", path.display())))
+}
+
+fn measure_all(cli: &Cli, variants: &[&str]) -> Result<BenchDocument, UserError> {
+    let plan = if cli.quick { Plan::QUICK } else { Plan::FULL };
+    let options = KernelOptions {
+        threads: cli.threads,
+    };
+    let machine = Machine::detect(Path::new(env!("CARGO_MANIFEST_DIR")), cli.threads);
+    let progress = Progress::new((variants.len() * KERNELS.len()) as u64, "taflbench");
+    let mut figures = Vec::new();
+    for name in variants {
+        let workload = Workload::new(name, &cli.games)?;
+        if let Some(path) = &workload.missing_archive {
+            eprintln!("taflbench: {path} not found; {name} positions come from random play only");
+        }
+        figures.extend(measure_workload(&workload, &options, plan, |kernel| {
+            progress.set_message(format!("{name} {}", kernel.id));
+            progress.inc(1);
+        }));
+    }
+    progress.finish();
+    Ok(BenchDocument {
+        schema_version: SCHEMA_VERSION,
+        tool: "taflbench".into(),
+        quick: cli.quick,
+        machine,
+        figures,
+    })
+}
