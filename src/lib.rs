@@ -10,3 +10,6 @@ pub mod perft;
 pub mod report;
 pub mod rules;
 pub mod sampling;
+pub mod search;
+pub mod solver;
+pub mod suite;

@@ -1,0 +1,269 @@
+//! Negamax alpha-beta inside iterative deepening. Each child is played on a copy of its
+//! parent (copy-make); its ending (engine `outcome` plus repetition) is judged as soon
+//! as it is made, and a child at depth 0 is scored by the evaluation, or as a win when
+//! the defenders are to move and the king can step onto an escape square (exact: such
+//! a move ends the game at once and its position cannot have occurred before).
+
+use super::evaluation::{Evaluator, Weights};
+use super::ordering::Ordering;
+use super::repetition::Repetitions;
+use super::score::{self, from_table, to_table, win_at, INFINITY};
+use super::transposition::{Bound, Entry, TranspositionTable};
+use super::{Limits, SearchOutcome, SearchResult};
+use crate::board::Side;
+use crate::moves::{Move, Outcome, Position, Tables};
+use std::time::{Duration, Instant};
+
+const MAX_PLY: usize = 64;
+const DEFAULT_TABLE_BITS: u32 = 18;
+/// Moves picked one by one before the rest is sorted.
+const SELECTED: usize = 3;
+
+/// A reusable search over one variant. Every `best_move` starts from cleared tables.
+pub struct Searcher<'t> {
+    tables: &'t Tables,
+    limits: Limits,
+    time_limit: Option<(Duration, Instant)>,
+    evaluator: Evaluator,
+    tt: TranspositionTable,
+    ordering: Ordering,
+    reps: Repetitions,
+    nodes: u64,
+    stopped: bool,
+    /// The iteration in progress may be cut off only after depth 1 completed.
+    may_stop: bool,
+    moves: Vec<Vec<(Move, u32, bool)>>,
+    pv: Vec<[Move; MAX_PLY]>,
+    pv_len: [usize; MAX_PLY + 1],
+}
+
+impl<'t> Searcher<'t> {
+    pub fn new(tables: &'t Tables, limits: Limits) -> Searcher<'t> {
+        Searcher::with_weights(tables, limits, Weights::default())
+    }
+
+    pub fn with_weights(tables: &'t Tables, limits: Limits, weights: Weights) -> Searcher<'t> {
+        let root = Position::start(tables);
+        Searcher {
+            tables,
+            limits,
+            time_limit: None,
+            evaluator: Evaluator::new(tables, weights),
+            tt: TranspositionTable::new(DEFAULT_TABLE_BITS),
+            ordering: Ordering::new(MAX_PLY),
+            reps: Repetitions::new(tables, &root, &[]),
+            nodes: 0,
+            stopped: false,
+            may_stop: false,
+            moves: (0..=MAX_PLY).map(|_| Vec::with_capacity(256)).collect(),
+            pv: vec![[Move { from: 0, to: 0 }; MAX_PLY]; MAX_PLY + 1],
+            pv_len: [0; MAX_PLY + 1],
+        }
+    }
+
+    /// A transposition table of 2^bits entries (default 2^18, 4 MB).
+    pub fn with_table_bits(mut self, bits: u32) -> Searcher<'t> {
+        self.tt = TranspositionTable::new(bits);
+        self
+    }
+
+    /// Also stop after this much wall time: convenient for play, but the result then
+    /// depends on the machine's speed. Never used by the tests.
+    pub fn with_time_limit(mut self, time: Duration) -> Searcher<'t> {
+        self.time_limit = Some((time, Instant::now()));
+        self
+    }
+
+    /// The best move for the side to move in `pos`. `history`: the Zobrist hashes of the
+    /// game's positions before `pos`, oldest first (`pos` itself may end the list), so
+    /// that the variant's repetition rule is honoured.
+    pub fn best_move(&mut self, pos: &Position, history: &[u64]) -> SearchResult {
+        let t = self.tables;
+        self.tt.clear();
+        self.ordering.clear();
+        self.reps = Repetitions::new(t, pos, history);
+        self.nodes = 1;
+        self.stopped = false;
+        self.may_stop = false;
+        if let Some((time, _)) = self.time_limit {
+            self.time_limit = Some((time, Instant::now()));
+        }
+        let mut result = SearchResult { best_move: None, score: 0, pv: Vec::new(), depth: 0, nodes: 1, outcome: None, plies_to_end: None };
+        if let Some(o) = self.reps.ending(t, pos) {
+            result.score = match o.winner {
+                Some(w) if w == pos.side_to_move() => win_at(0),
+                Some(_) => -win_at(0),
+                None => 0,
+            };
+            result.outcome = o.winner.map(|w| if w == pos.side_to_move() { SearchOutcome::Win } else { SearchOutcome::Loss });
+            result.plies_to_end = o.winner.map(|_| 0);
+            return result;
+        }
+        let max_depth = self.limits.depth.unwrap_or(MAX_PLY as u32 - 4).clamp(1, MAX_PLY as u32 - 4);
+        for depth in 1..=max_depth {
+            let score = self.negamax(pos, depth, 0, -INFINITY, INFINITY);
+            if self.stopped {
+                break;
+            }
+            result.score = score;
+            result.depth = depth;
+            result.pv = self.pv[0][..self.pv_len[0]].to_vec();
+            result.best_move = result.pv.first().copied();
+            self.may_stop = true;
+            if let Some(p) = score::plies_to_end(score) {
+                // A proven end within this horizon: deeper iterations find nothing shorter.
+                if p <= depth {
+                    break;
+                }
+            }
+        }
+        result.nodes = self.nodes;
+        result.plies_to_end = score::plies_to_end(result.score);
+        result.outcome = result.plies_to_end.map(|_| if result.score > 0 { SearchOutcome::Win } else { SearchOutcome::Loss });
+        result
+    }
+
+    #[inline]
+    fn out_of_budget(&mut self) -> bool {
+        if !self.may_stop {
+            return false;
+        }
+        if let Some(limit) = self.limits.nodes {
+            if self.nodes >= limit {
+                return true;
+            }
+        }
+        if let Some((time, start)) = self.time_limit {
+            if self.nodes & 4095 == 0 && start.elapsed() >= time {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// The score of an ended game for the player who moved into it at `ply` (the end
+    /// is `ply + 1` plies from the root).
+    #[inline]
+    fn end_score(outcome: Outcome, mover: Side, ply: usize) -> i32 {
+        match outcome.winner {
+            Some(w) if w == mover => win_at(ply + 1),
+            Some(_) => -win_at(ply + 1),
+            None => 0,
+        }
+    }
+
+    /// A child at the horizon, for its side to move at `ply`.
+    #[inline]
+    fn leaf(&self, pos: &Position, ply: usize) -> i32 {
+        if pos.side_to_move() == Side::Defenders && self.evaluator.king_can_escape(self.tables, pos) {
+            return win_at(ply + 1);
+        }
+        self.evaluator.evaluate(self.tables, pos)
+    }
+
+    fn negamax(&mut self, pos: &Position, depth: u32, ply: usize, mut alpha: i32, mut beta: i32) -> i32 {
+        self.pv_len[ply] = 0;
+        if self.out_of_budget() {
+            self.stopped = true;
+            return 0;
+        }
+        let t = self.tables;
+        // Mate distance: nothing here beats a win on the next ply or loses faster than now.
+        alpha = alpha.max(-win_at(ply + 1));
+        beta = beta.min(win_at(ply + 1));
+        if alpha >= beta {
+            return alpha;
+        }
+        let key = pos.hash();
+        let mut table_move = None;
+        if let Some(e) = self.tt.probe(key) {
+            table_move = e.best;
+            if ply > 0 && e.depth >= depth {
+                let s = from_table(e.score, ply);
+                match e.bound {
+                    Bound::Exact => return s,
+                    Bound::Lower if s >= beta => return s,
+                    Bound::Upper if s <= alpha => return s,
+                    _ => {}
+                }
+            }
+        }
+        let mut moves = std::mem::take(&mut self.moves[ply]);
+        moves.clear();
+        let node = self.ordering.node_info(t, pos, table_move, ply);
+        pos.for_each_piece_moves(t, |pm| {
+            for mv in pm.iter() {
+                let (k, quiet) = self.ordering.key(t, &node, mv);
+                moves.push((mv, k, quiet));
+            }
+        });
+        let mover = pos.side_to_move();
+        let original_alpha = alpha;
+        let mut best = -INFINITY;
+        let mut best_move = None;
+        for i in 0..moves.len() {
+            // Most nodes cut after one or two moves: select the first few, sort the rest once.
+            if i < SELECTED {
+                let mut j = i;
+                for k in i + 1..moves.len() {
+                    if moves[k].1 > moves[j].1 {
+                        j = k;
+                    }
+                }
+                moves.swap(i, j);
+            } else if i == SELECTED {
+                moves[i..].sort_by(|a, b| b.1.cmp(&a.1));
+            }
+            let (mv, _, quiet) = moves[i];
+            let mut child = pos.clone();
+            child.play(t, mv);
+            self.nodes += 1;
+            if depth > 1 {
+                self.tt.prefetch(child.hash());
+            }
+            self.pv_len[ply + 1] = 0;
+            let score = if let Some(o) = self.reps.ending(t, &child) {
+                Self::end_score(o, mover, ply)
+            } else if depth <= 1 {
+                -self.leaf(&child, ply + 1)
+            } else {
+                self.reps.push(&child);
+                let s = -self.negamax(&child, depth - 1, ply + 1, -beta, -alpha);
+                self.reps.pop();
+                s
+            };
+            if self.stopped {
+                self.moves[ply] = moves;
+                return 0;
+            }
+            if score > best {
+                best = score;
+                best_move = Some(mv);
+                if score > alpha {
+                    alpha = score;
+                    self.pv[ply][0] = mv;
+                    let n = self.pv_len[ply + 1];
+                    let (head, tail) = self.pv.split_at_mut(ply + 1);
+                    head[ply][1..=n].copy_from_slice(&tail[0][..n]);
+                    self.pv_len[ply] = n + 1;
+                    if score >= beta {
+                        if quiet {
+                            self.ordering.reward(mover as usize, mv, ply, depth);
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        self.moves[ply] = moves;
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.tt.store(key, Entry { best: best_move, score: to_table(best, ply), depth, bound });
+        best
+    }
+}

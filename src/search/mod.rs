@@ -1,0 +1,86 @@
+//! The AI: negamax alpha-beta with iterative deepening, a transposition table keyed by
+//! the Zobrist hash, move ordering (table move, escapes and captures, killers, history)
+//! and a tafl evaluation. Game ends score with their distance ("escape in 3 plies").
+//!
+//! Deterministic under a depth or node limit: every search starts from cleared tables,
+//! so the same position, history and limit give the same move, score and node count.
+//!
+//! ```
+//! use taflcount::moves::{Position, Tables};
+//! use taflcount::rules::catalog;
+//! use taflcount::search::{Limits, Searcher};
+//!
+//! let tables = Tables::new(&catalog::find("brandub").unwrap().rules()).unwrap();
+//! let start = Position::start(&tables);
+//! let result = Searcher::new(&tables, Limits::depth(2)).best_move(&start, &[]);
+//! assert!(result.best_move.is_some());
+//! assert_eq!(result.depth, 2);
+//! ```
+
+mod alphabeta;
+mod board_view;
+pub mod evaluation;
+mod ordering;
+pub mod repetition;
+pub mod score;
+mod transposition;
+
+pub use alphabeta::Searcher;
+pub use evaluation::{Evaluator, Weights};
+
+use crate::moves::Move;
+
+/// When a search stops. With neither set it stops at depth 64 or a proven end.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Limits {
+    /// Deepest iteration, in plies.
+    pub depth: Option<u32>,
+    /// Positions to make at most; the last completed iteration's answer is returned
+    /// (depth 1 always completes).
+    pub nodes: Option<u64>,
+}
+
+impl Limits {
+    pub fn depth(depth: u32) -> Limits {
+        Limits { depth: Some(depth), nodes: None }
+    }
+
+    pub fn nodes(nodes: u64) -> Limits {
+        Limits { depth: None, nodes: Some(nodes) }
+    }
+}
+
+/// A proven game end within the search horizon, for the side to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum SearchOutcome {
+    Win,
+    Loss,
+}
+
+impl SearchOutcome {
+    pub fn name(self) -> &'static str {
+        match self {
+            SearchOutcome::Win => "win",
+            SearchOutcome::Loss => "loss",
+        }
+    }
+}
+
+/// What a search found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchResult {
+    /// `None` only when the game is already over.
+    pub best_move: Option<Move>,
+    /// For the side to move; `score::WIN - p` is a win `p` plies away.
+    pub score: i32,
+    /// The principal variation, starting with `best_move`.
+    pub pv: Vec<Move>,
+    /// The last completed iteration.
+    pub depth: u32,
+    /// Positions made (the root and every child played).
+    pub nodes: u64,
+    pub outcome: Option<SearchOutcome>,
+    /// Plies to the game's end when the score is a game end.
+    pub plies_to_end: Option<u32>,
+}

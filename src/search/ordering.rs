@@ -1,0 +1,121 @@
+//! Move ordering: the table's move first, then escapes and captures, then the killer
+//! moves of the ply, then the rest by the history heuristic. Good ordering is what makes
+//! alpha-beta cut: the first move at a node that can refute usually does.
+
+use super::board_view::ranks;
+use crate::board::MAX_DIM;
+use crate::moves::{file_of, rank_of, Move, Position, Tables};
+
+const TABLE_MOVE: u32 = u32::MAX;
+const ESCAPE: u32 = 3 << 28;
+const CAPTURE: u32 = 2 << 28;
+const KILLER: u32 = 1 << 28;
+/// Squares numbered `rank * MAX_DIM + file` for the history table.
+const SQUARES: usize = MAX_DIM * MAX_DIM;
+
+pub struct Ordering {
+    killers: Vec<[Option<Move>; 2]>,
+    history: Vec<u16>,
+}
+
+/// What the keys of one node's moves need, computed once per node.
+pub struct NodeInfo {
+    table_move: Option<Move>,
+    king: Option<u16>,
+    king_captures: bool,
+    /// Landing squares that sandwich an enemy taflman against an anvil (custodial
+    /// captures as a guess for ordering; the engine decides when the move is played).
+    capture_squares: [u32; MAX_DIM],
+    side: usize,
+    ply: usize,
+}
+
+impl Ordering {
+    pub fn new(max_ply: usize) -> Ordering {
+        Ordering { killers: vec![[None; 2]; max_ply + 1], history: vec![0; 2 * SQUARES * SQUARES] }
+    }
+
+    pub fn clear(&mut self) {
+        self.killers.fill([None; 2]);
+        self.history.fill(0);
+    }
+
+    #[inline]
+    fn history_index(side: usize, mv: Move) -> usize {
+        let index = |s: u16| rank_of(s) * MAX_DIM + file_of(s);
+        (side * SQUARES + index(mv.from)) * SQUARES + index(mv.to)
+    }
+
+    /// A quiet move that caused a cutoff: remember it for this ply and in the history.
+    pub fn reward(&mut self, side: usize, mv: Move, ply: usize, depth: u32) {
+        let k = &mut self.killers[ply];
+        if k[0] != Some(mv) {
+            k[1] = k[0];
+            k[0] = Some(mv);
+        }
+        let h = &mut self.history[Self::history_index(side, mv)];
+        *h = h.saturating_add((depth * depth).min(u16::MAX as u32) as u16);
+    }
+
+    /// The per-node facts the keys need.
+    #[inline]
+    pub fn node_info(&self, t: &Tables, pos: &Position, table_move: Option<Move>, ply: usize) -> NodeInfo {
+        let side = pos.side_to_move();
+        let own = ranks(pos, side);
+        let enemy = ranks(pos, side.opponent());
+        let dim = t.dim;
+        let mut victims = [0u32; MAX_DIM];
+        let mut anvils = [0u32; MAX_DIM];
+        let king = pos.king();
+        for r in 0..dim {
+            victims[r] = enemy[r];
+            anvils[r] = own[r] | t.hostile_empty[side.opponent() as usize][r];
+        }
+        if let Some(k) = king {
+            let bit = 1 << (file_of(k) + 1);
+            // The king is no taflman victim; as an anvil only when armed.
+            victims[rank_of(k)] &= !bit;
+            if !t.king_anvil && own[rank_of(k)] & bit != 0 {
+                anvils[rank_of(k)] &= !bit;
+            }
+        }
+        let mut capture_squares = [0u32; MAX_DIM];
+        for r in 0..dim {
+            let mut c = ((victims[r] & (anvils[r] >> 1)) >> 1) | ((victims[r] & (anvils[r] << 1)) << 1);
+            if r + 2 < dim {
+                c |= victims[r + 1] & anvils[r + 2];
+            }
+            if r >= 2 {
+                c |= victims[r - 1] & anvils[r - 2];
+            }
+            capture_squares[r] = c & t.board;
+        }
+        NodeInfo { table_move, king, king_captures: t.king_hammer, capture_squares, side: side as usize, ply }
+    }
+
+    /// The sort key of a move (higher first), and whether it is quiet.
+    #[inline]
+    pub fn key(&self, t: &Tables, node: &NodeInfo, mv: Move) -> (u32, bool) {
+        if node.table_move == Some(mv) {
+            return (TABLE_MOVE, false);
+        }
+        let (f, r) = (file_of(mv.to), rank_of(mv.to));
+        let bit = 1 << (f + 1);
+        let by_king = Some(mv.from) == node.king;
+        if by_king && t.escape[r] & bit != 0 {
+            return (ESCAPE, false);
+        }
+        if node.capture_squares[r] & bit != 0 && (!by_king || node.king_captures) {
+            return (CAPTURE, false);
+        }
+        let k = &self.killers[node.ply];
+        if k[0] == Some(mv) {
+            return (KILLER + 1, true);
+        }
+        if k[1] == Some(mv) {
+            return (KILLER, true);
+        }
+        (self.history[Self::history_index(node.side, mv)] as u32, true)
+    }
+}
+

@@ -1,0 +1,106 @@
+//! Threefold repetition during a search: the hashes of the game before the root and of
+//! the positions on the current search path, and the variant's `tfr` rule applied to a
+//! position just reached. The solver and the AI share it, so they judge endings alike.
+
+use crate::board::Side;
+use crate::moves::{EndReason, Outcome, Position, Tables};
+use crate::rules::Repetition;
+use std::collections::HashMap;
+
+/// Bits of the quick filter over the game's hashes (most lookups stop there).
+const FILTER_BITS: usize = 1 << 16;
+
+/// Positions seen so far: the game's (counted once, at the root) and the search path's.
+#[derive(Clone, Debug)]
+pub struct Repetitions {
+    rule: Repetition,
+    game: HashMap<u64, u8>,
+    filter: Vec<u64>,
+    /// The search path, root first: (hash, pieces on the board). Positions with other
+    /// piece counts cannot repeat each other, so a scan stops at the last capture.
+    path: Vec<(u64, usize)>,
+}
+
+fn pieces(pos: &Position) -> usize {
+    pos.count(Side::Attackers) + pos.count(Side::Defenders)
+}
+
+impl Repetitions {
+    /// `history`: the hashes of the positions of the game before `root`, oldest first;
+    /// the root itself may end the list (it is then counted once, not twice).
+    pub fn new(tables: &Tables, root: &Position, history: &[u64]) -> Repetitions {
+        let history = match history.split_last() {
+            Some((&last, before)) if last == root.hash() => before,
+            _ => history,
+        };
+        let mut game = HashMap::new();
+        let mut filter = vec![0u64; FILTER_BITS / 64];
+        for &h in history {
+            *game.entry(h).or_insert(0u8) += 1;
+            let bit = (h as usize) & (FILTER_BITS - 1);
+            filter[bit / 64] |= 1 << (bit % 64);
+        }
+        Repetitions { rule: tables.rules.repetition, game, filter, path: vec![(root.hash(), pieces(root))] }
+    }
+
+    /// Enters a position reached by a move (call `pop` when leaving it).
+    #[inline]
+    pub fn push(&mut self, pos: &Position) {
+        self.path.push((pos.hash(), pieces(pos)));
+    }
+
+    #[inline]
+    pub fn pop(&mut self) {
+        self.path.pop();
+    }
+
+    /// How often `pos` occurred before, in the game and on the path (the path's last
+    /// entry is the position `pos` was reached from).
+    #[inline]
+    fn earlier(&self, pos: &Position) -> u32 {
+        let h = pos.hash();
+        let n = pieces(pos);
+        let mut count = 0;
+        // Same side to move: every second entry, starting two plies back.
+        let mut i = self.path.len() as isize - 2;
+        while i >= 0 {
+            let (ph, pn) = self.path[i as usize];
+            if pn != n {
+                return count;
+            }
+            count += (ph == h) as u32;
+            i -= 2;
+        }
+        // The whole path is capture-free: the game's positions may repeat too.
+        if i == -1 && self.path[0].1 != n {
+            return count;
+        }
+        let bit = (h as usize) & (FILTER_BITS - 1);
+        if self.filter[bit / 64] & (1 << (bit % 64)) != 0 {
+            count += self.game.get(&h).copied().unwrap_or(0) as u32;
+        }
+        count
+    }
+
+    /// How the game ends in `pos`, just reached by a move, in rules.md's order: no
+    /// attackers, no defenders, threefold repetition, then the engine's other endings.
+    #[inline]
+    pub fn ending(&self, tables: &Tables, pos: &Position) -> Option<Outcome> {
+        let outcome = pos.outcome(tables);
+        if let Some(o) = outcome {
+            if matches!(o.reason, EndReason::NoAttackers | EndReason::NoDefenders) {
+                return outcome;
+            }
+        }
+        if self.rule != Repetition::Ignored && self.earlier(pos) >= 2 {
+            let to_move = pos.side_to_move();
+            let winner = match self.rule {
+                Repetition::Draw | Repetition::Ignored => None,
+                Repetition::SideToMoveWins => Some(to_move),
+                Repetition::RepeaterWins => Some(to_move.opponent()),
+            };
+            return Some(Outcome { winner, reason: EndReason::Repetition });
+        }
+        outcome
+    }
+}

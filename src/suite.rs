@@ -1,0 +1,384 @@
+//! Misplay fixtures: positions where an AI (or a player) went wrong, each with the right
+//! answer, checked after every change of the AI. One JSON file per position in
+//! `fixtures/misplays/`; this module loads and validates them (errors name the file and
+//! the field), runs the search on them and proves their expectations with the solver.
+
+use crate::board::{Layout, RecordOrder, Side};
+use crate::moves::{Move, Position, Tables};
+use crate::notation::{resolve, MoveText};
+use crate::rules::{catalog, Rules};
+use crate::search::{Limits, SearchOutcome, Searcher};
+use crate::solver::Solver;
+use serde::{Deserialize, Serialize};
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+/// One fixture file as written.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Fixture {
+    pub id: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub variant: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rules: Option<String>,
+    /// A position record, rank 1 first, or top rank first after `starti:`.
+    pub position: String,
+    pub side_to_move: String,
+    /// Moves played before the position, oldest first, none of them a capture (a
+    /// capture ends the window in which positions can repeat).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub history: Vec<String>,
+    /// The move a weaker or older AI, or a player in a recorded game, chose.
+    pub misplay: String,
+    pub expect: Expect,
+    pub limit: LimitSpec,
+    pub proof: Proof,
+    pub source: String,
+    #[serde(default)]
+    pub comment: String,
+}
+
+/// Any move of `best` is right; no move of `avoid` is.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Expect {
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub best: Vec<String>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub avoid: Vec<String>,
+}
+
+/// `{"depth": D}` or `{"nodes": N}`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LimitSpec {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub depth: Option<u32>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub nodes: Option<u64>,
+}
+
+/// What the solver established, in one of three forms, with a sentence saying it.
+/// - `wins`: the side to move wins within `within` plies (shortest `shortest`), and
+///   exactly these moves force it;
+/// - `safe`: every move but these lets the opponent force a win within `within` plies;
+/// - `loses`: exactly these moves let the opponent force a win within `within` plies,
+///   and `safe_count` moves do not.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Proof {
+    pub within: u32,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shortest: Option<u32>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub wins: Option<Vec<String>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub safe: Option<Vec<String>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub loses: Option<Vec<String>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub safe_count: Option<usize>,
+    pub statement: String,
+}
+
+/// Which form of proof to establish.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ProofKind {
+    Wins,
+    Safe,
+    Loses,
+}
+
+/// A fixture that cannot be used, and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FixtureError {
+    pub file: String,
+    pub message: String,
+}
+
+impl fmt::Display for FixtureError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.file, self.message)
+    }
+}
+
+impl std::error::Error for FixtureError {}
+
+/// A validated fixture, ready to run.
+pub struct Loaded {
+    pub file: String,
+    pub fixture: Fixture,
+    pub tables: Tables,
+    pub position: Position,
+    /// Hashes of the positions before `position`, oldest first.
+    pub history: Vec<u64>,
+    pub misplay: Move,
+    pub best: Vec<Move>,
+    pub avoid: Vec<Move>,
+    pub limits: Limits,
+}
+
+fn list(moves: &[String]) -> String {
+    match moves.len() {
+        0 => "no move".into(),
+        1 => moves[0].clone(),
+        n => format!("{} and {}", moves[..n - 1].join(", "), moves[n - 1]),
+    }
+}
+
+fn plies(n: u32) -> String {
+    if n == 1 {
+        "1 ply".into()
+    } else {
+        format!("{n} plies")
+    }
+}
+
+fn texts(moves: &[Move]) -> Vec<String> {
+    let mut v: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
+    v.sort();
+    v
+}
+
+impl Proof {
+    /// Runs the solver and states what it found, in the given form.
+    pub fn establish(tables: &Tables, position: &Position, history: &[u64], kind: ProofKind, within: u32) -> Proof {
+        let mut solver = Solver::new(tables, position, history);
+        let side = position.side_to_move();
+        let mut proof = Proof { within, shortest: None, wins: None, safe: None, loses: None, safe_count: None, statement: String::new() };
+        match kind {
+            ProofKind::Wins => {
+                let s = solver.solve(position, within);
+                let wins = texts(&s.winning_moves);
+                proof.statement = match s.win_in {
+                    Some(n) => format!("the {side} win within {} (shortest {n}); only {} {}", plies(within), list(&wins), if wins.len() == 1 { "does it" } else { "do it" }),
+                    None => format!("the {side} have no win within {}", plies(within)),
+                };
+                proof.shortest = s.win_in;
+                proof.wins = Some(wins);
+            }
+            ProofKind::Safe | ProofKind::Loses => {
+                let r = solver.refute(position, within);
+                let (safe, loses) = (texts(&r.safe_moves), texts(&r.losing_moves));
+                let total = safe.len() + loses.len();
+                let foe = side.opponent();
+                if kind == ProofKind::Safe {
+                    proof.statement = format!("the {foe} force a win within {} after every move of the {side} but {} ({} of {total})", plies(within), list(&safe), safe.len());
+                    proof.safe = Some(safe);
+                } else {
+                    proof.statement = format!("the {foe} force a win within {} after {} ({} of {total} moves); {} moves do not lose so fast", plies(within), list(&loses), loses.len(), safe.len());
+                    proof.safe_count = Some(safe.len());
+                    proof.loses = Some(loses);
+                }
+            }
+        }
+        proof
+    }
+
+    pub fn kind(&self) -> Option<ProofKind> {
+        match (&self.wins, &self.safe, &self.loses) {
+            (Some(_), None, None) => Some(ProofKind::Wins),
+            (None, Some(_), None) => Some(ProofKind::Safe),
+            (None, None, Some(_)) => Some(ProofKind::Loses),
+            _ => None,
+        }
+    }
+}
+
+/// The rules a fixture names: a catalog variant or an OTN rules string.
+pub fn fixture_rules(fixture: &Fixture) -> Result<Rules, String> {
+    match (&fixture.variant, &fixture.rules) {
+        (Some(name), None) => catalog::find(name).map(|v| v.rules()).ok_or_else(|| format!("`variant`: unknown variant `{name}`; known variants: {}", catalog::names().join(", "))),
+        (None, Some(text)) => text.parse::<Rules>().map_err(|e| format!("`rules`: {e}")),
+        (Some(_), Some(_)) => Err("give `variant` or `rules`, not both".into()),
+        (None, None) => Err("missing `variant` (a catalog name) or `rules` (an OTN rules string)".into()),
+    }
+}
+
+fn parse_move(t: &Tables, pos: &Position, text: &str, field: &str) -> Result<Move, String> {
+    let mt: MoveText = text.parse().map_err(|e| format!("`{field}`: {e}"))?;
+    resolve(t, pos, &mt).map_err(|e| format!("`{field}`: {e}"))
+}
+
+/// The positions before `position` that the history moves pass through, oldest first,
+/// found by taking the moves back one by one and checking each forward again.
+fn history_hashes(t: &Tables, position: &Position, moves: &[String]) -> Result<Vec<u64>, String> {
+    let mut later = position.clone();
+    let mut hashes = Vec::new();
+    for (i, text) in moves.iter().enumerate().rev() {
+        let field = format!("history[{i}]");
+        let mt: MoveText = text.parse().map_err(|e| format!("`{field}`: {e}"))?;
+        let mover = later.side_to_move().opponent();
+        let mut layout = later.layout(t);
+        let piece = layout.get(mt.to).filter(|p| p.side == mover).ok_or_else(|| format!("`{field}`: `{text}` cannot be taken back: {} holds no piece of the {mover}", mt.to))?;
+        if layout.get(mt.from).is_some() {
+            return Err(format!("`{field}`: `{text}` cannot be taken back: {} is occupied", mt.from));
+        }
+        layout.set(mt.to, None);
+        layout.set(mt.from, Some(piece));
+        let earlier = Position::from_layout(t, &layout, mover).map_err(|e| format!("`{field}`: {e}"))?;
+        let mv = resolve(t, &earlier, &mt).map_err(|e| format!("`{field}`: {e}"))?;
+        let (replayed, captured) = earlier.after(t, mv);
+        if !captured.is_empty() || replayed.layout(t) != later.layout(t) {
+            return Err(format!("`{field}`: `{text}` captures when played forward; the history may only hold the moves since the last capture"));
+        }
+        hashes.push(earlier.hash());
+        later = earlier;
+    }
+    hashes.reverse();
+    Ok(hashes)
+}
+
+/// The rules, position and history hashes of a fixture (its proof and expectation aside).
+pub fn setup(file: &str, fixture: &Fixture) -> Result<(Tables, Position, Vec<u64>), FixtureError> {
+    let err = |message: String| FixtureError { file: file.to_string(), message };
+    let rules = fixture_rules(fixture).map_err(err)?;
+    let tables = Tables::new(&rules).map_err(|e| err(format!("the rules cannot be played: {e}")))?;
+    let side: Side = fixture.side_to_move.parse().map_err(|e| err(format!("`side_to_move`: {e}")))?;
+    let layout = Layout::parse(&fixture.position, RecordOrder::RankOneFirst).map_err(|e| err(format!("`position`: {e}")))?;
+    let position = Position::from_layout(&tables, &layout, side).map_err(|e| err(format!("`position`: {e}")))?;
+    if let Some(o) = position.outcome(&tables) {
+        return Err(err(format!("`position`: the game is already over ({}, {})", o.reason, o.winner.map_or("draw".into(), |w| format!("the {w} win")))));
+    }
+    let history = history_hashes(&tables, &position, &fixture.history).map_err(err)?;
+    Ok((tables, position, history))
+}
+
+/// Validates a parsed fixture; `file` names it in errors.
+pub fn validate(file: &str, fixture: Fixture) -> Result<Loaded, FixtureError> {
+    let err = |message: String| FixtureError { file: file.to_string(), message };
+    if fixture.id.trim().is_empty() {
+        return Err(err("`id` is empty".into()));
+    }
+    let (tables, position, history) = setup(file, &fixture)?;
+    let misplay = parse_move(&tables, &position, &fixture.misplay, "misplay").map_err(err)?;
+    let moves = |field: &str, texts: &[String]| -> Result<Vec<Move>, FixtureError> { texts.iter().enumerate().map(|(i, m)| parse_move(&tables, &position, m, &format!("{field}[{i}]")).map_err(err)).collect() };
+    let best = moves("expect.best", &fixture.expect.best)?;
+    let avoid = moves("expect.avoid", &fixture.expect.avoid)?;
+    if best.is_empty() && avoid.is_empty() {
+        return Err(err("`expect` needs `best` or `avoid` moves".into()));
+    }
+    if !best.is_empty() && best.contains(&misplay) {
+        return Err(err(format!("`misplay` {misplay} is one of `expect.best`: it is no misplay")));
+    }
+    if !avoid.is_empty() && !avoid.contains(&misplay) && best.is_empty() {
+        return Err(err(format!("`misplay` {misplay} is not in `expect.avoid`: it is no misplay")));
+    }
+    let limits = match (fixture.limit.depth, fixture.limit.nodes) {
+        (Some(d), None) if (1..=40).contains(&d) => Limits::depth(d),
+        (None, Some(n)) if n > 0 => Limits::nodes(n),
+        _ => return Err(err("`limit` must be {\"depth\": 1..40} or {\"nodes\": N > 0}".into())),
+    };
+    let kind = fixture.proof.kind().ok_or_else(|| err("`proof` needs exactly one of `wins`, `safe` or `loses`".into()))?;
+    let within = fixture.proof.within;
+    if !(1..=7).contains(&within) {
+        return Err(err(format!("`proof.within` is {within}; the solver proves 1 to 7 plies")));
+    }
+    let listed = |v: &Option<Vec<String>>| v.clone().unwrap_or_default();
+    let subset = |a: &[Move], b: &[String]| a.iter().all(|m| b.contains(&m.to_string()));
+    match kind {
+        ProofKind::Wins if !subset(&best, &listed(&fixture.proof.wins)) || best.is_empty() => return Err(err("`expect.best` must be among `proof.wins`".into())),
+        ProofKind::Safe if !subset(&best, &listed(&fixture.proof.safe)) || best.is_empty() => return Err(err("`expect.best` must be among `proof.safe`".into())),
+        ProofKind::Loses if !subset(&avoid, &listed(&fixture.proof.loses)) || avoid.is_empty() || fixture.proof.safe_count == Some(0) => {
+            return Err(err("`expect.avoid` must be among `proof.loses`, and some move must be safe".into()))
+        }
+        _ => {}
+    }
+    let claimed = |v: &Option<Vec<String>>| v.as_ref().is_some_and(|l| l.contains(&misplay.to_string()));
+    let misplay_proven = match kind {
+        ProofKind::Wins => !claimed(&fixture.proof.wins),
+        ProofKind::Safe => !claimed(&fixture.proof.safe),
+        ProofKind::Loses => claimed(&fixture.proof.loses),
+    };
+    if !misplay_proven {
+        return Err(err(format!("`misplay` {misplay}: the proof does not show it wrong")));
+    }
+    Ok(Loaded { file: file.to_string(), fixture, tables, position, history, misplay, best, avoid, limits })
+}
+
+/// Reads and validates one fixture file.
+pub fn load_file(path: &Path) -> Result<Loaded, FixtureError> {
+    let file = path.display().to_string();
+    let text = std::fs::read_to_string(path).map_err(|e| FixtureError { file: file.clone(), message: format!("cannot read: {e}") })?;
+    let fixture: Fixture = serde_json::from_str(&text).map_err(|e| FixtureError { file: file.clone(), message: format!("not a fixture: {e}") })?;
+    validate(&file, fixture)
+}
+
+/// Every `*.json` fixture of a directory, sorted by file name; ids must be unique.
+pub fn load_dir(dir: &Path) -> Result<Vec<Loaded>, FixtureError> {
+    let entries = std::fs::read_dir(dir).map_err(|e| FixtureError { file: dir.display().to_string(), message: format!("cannot read the suite directory: {e}") })?;
+    let mut paths: Vec<PathBuf> = entries.filter_map(|e| e.ok().map(|e| e.path())).filter(|p| p.extension().is_some_and(|x| x == "json")).collect();
+    paths.sort();
+    let mut loaded: Vec<Loaded> = Vec::new();
+    for path in paths {
+        let l = load_file(&path)?;
+        if let Some(other) = loaded.iter().find(|o| o.fixture.id == l.fixture.id) {
+            return Err(FixtureError { file: l.file, message: format!("`id` {} is also the id of {}", l.fixture.id, other.file) });
+        }
+        loaded.push(l);
+    }
+    Ok(loaded)
+}
+
+/// What the AI did on one fixture. Serialised whole into the snapshots.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct FixtureResult {
+    pub id: String,
+    /// `bm m1 m2` (best moves) and/or `am m3` (avoid moves), as in EPD.
+    pub expected: String,
+    pub played: Option<String>,
+    pub pass: bool,
+    pub score: i32,
+    pub outcome: Option<SearchOutcome>,
+    pub plies_to_end: Option<u32>,
+    pub depth: u32,
+    pub nodes: u64,
+    pub pv: Vec<String>,
+}
+
+impl Loaded {
+    /// `bm ...` / `am ...`.
+    pub fn expected(&self) -> String {
+        let mut parts = Vec::new();
+        if !self.fixture.expect.best.is_empty() {
+            parts.push(format!("bm {}", self.fixture.expect.best.join(" ")));
+        }
+        if !self.fixture.expect.avoid.is_empty() {
+            parts.push(format!("am {}", self.fixture.expect.avoid.join(" ")));
+        }
+        parts.join("; ")
+    }
+
+    /// Runs the search under the fixture's limit and judges the move.
+    pub fn run(&self) -> FixtureResult {
+        let result = Searcher::new(&self.tables, self.limits).best_move(&self.position, &self.history);
+        let pass = match result.best_move {
+            Some(mv) => (self.best.is_empty() || self.best.contains(&mv)) && !self.avoid.contains(&mv),
+            None => false,
+        };
+        FixtureResult {
+            id: self.fixture.id.clone(),
+            expected: self.expected(),
+            played: result.best_move.map(|m| m.to_string()),
+            pass,
+            score: result.score,
+            outcome: result.outcome,
+            plies_to_end: result.plies_to_end,
+            depth: result.depth,
+            nodes: result.nodes,
+            pv: result.pv.iter().map(|m| m.to_string()).collect(),
+        }
+    }
+
+    /// Proves the fixture's `proof` again with the solver; the error says what differs.
+    pub fn check_proof(&self) -> Result<(), String> {
+        let kind = self.fixture.proof.kind().expect("validated");
+        let again = Proof::establish(&self.tables, &self.position, &self.history, kind, self.fixture.proof.within);
+        if again == self.fixture.proof {
+            Ok(())
+        } else {
+            Err(format!("{}: the solver establishes {}\n  but the fixture claims {}", self.file, serde_json::to_string(&again).unwrap(), serde_json::to_string(&self.fixture.proof).unwrap()))
+        }
+    }
+}
