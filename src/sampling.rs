@@ -25,7 +25,7 @@ mod self_play;
 mod statistics;
 
 pub use game::{GameEnd, GameSample, PlyBranching};
-pub use players::{game_rng, GameRng, GreedyPlayer, Player, PlayerKind, PlayerUnavailable, RandomPlayer};
+pub use players::{game_rng, GameRng, GreedyPlayer, Player, PlayerKind, RandomPlayer, SearchPlayer};
 pub use records::{sample_records, RecordsError};
 pub use report::{BranchingReport, Source, Timing, SCHEMA_VERSION};
 pub use self_play::{play_game, self_play, SelfPlay};

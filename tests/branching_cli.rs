@@ -115,9 +115,9 @@ fn report_writes_a_markdown_page_and_an_svg() {
 
 #[test]
 fn bad_input_exits_2_with_a_clear_message() {
-    let (code, _, err) = taflcount(&["branching", "--player", "search:4"]);
+    let (code, _, err) = taflcount(&["branching", "--player", "search:0"]);
     assert_eq!(code, 2);
-    assert!(err.contains("not available yet: the AI search (issue 5) has not landed"), "{err}");
+    assert!(err.contains("unknown player `search:0`"), "{err}");
     let (code, _, err) = taflcount(&["branching", "--player", "minimax"]);
     assert_eq!(code, 2);
     assert!(err.contains("unknown player `minimax`"), "{err}");
@@ -133,4 +133,19 @@ fn bad_input_exits_2_with_a_clear_message() {
     assert!(err.contains("game on line 1"), "{err}");
     let (code, _, _) = taflcount(&["branching", "--records", COPENHAGEN_GAMES, "--seed", "3"]);
     assert_eq!(code, 2, "--seed means nothing for records");
+}
+
+#[test]
+fn the_search_player_plays_seeded_games_that_differ() {
+    let args = ["branching", "--variant", "brandub", "--player", "search:1", "--games", "6", "--seed", "3", "--json"];
+    let (code, out, err) = taflcount(&args);
+    assert_eq!(code, 0, "{err}");
+    let doc: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(doc["player"], "search:1");
+    assert_eq!(doc["games"], 6);
+    // Two seeded random opening plies make the games differ; the same seed repeats them.
+    assert!(doc["length"]["sd"].as_f64().unwrap() > 0.0 || doc["branching"]["by_ply"][2]["sd"].as_f64().unwrap_or(0.0) > 0.0, "{out}");
+    let (_, again, _) = taflcount(&args);
+    let strip = |s: &str| s.lines().filter(|l| !l.contains("seconds")).collect::<Vec<_>>().join("\n");
+    assert_eq!(strip(&out), strip(&again));
 }

@@ -1,8 +1,7 @@
 //! The kernels taflbench times and the criterion benches share: each turns a workload into
 //! a job, a fixed unit of work that returns how many elements it processed.
 //!
-//! Adding a kernel is one entry in [`KERNELS`]; the AI's search is listed already and
-//! reported as not available until `taflcount::search` exists.
+//! Adding a kernel is one entry in [`KERNELS`].
 
 use super::rng::SplitMix64;
 use super::workload::Workload;
@@ -73,13 +72,11 @@ pub const KERNELS: &[Kernel] = &[
         unit: "games/s",
         prepare: Ok(playouts),
     },
-    // When the AI lands: `prepare: Ok(search)` with a job that searches the workload's
-    // positions to a fixed depth and returns the nodes visited.
     Kernel {
         id: "search",
         title: "AI search",
         unit: "nodes/s",
-        prepare: Err("AI not built yet"),
+        prepare: Ok(search),
     },
 ];
 
@@ -186,6 +183,33 @@ fn copy_make<'a>(w: &'a Workload, _: &KernelOptions) -> Job<'a> {
     }
 }
 
+/// Positions the search kernel searches, from the start of the workload's list.
+pub const SEARCH_POSITIONS: usize = 8;
+
+/// Search depth of the search kernel: a few hundred thousand nodes a unit at most.
+pub fn search_depth(dim: usize) -> u32 {
+    if dim <= 9 {
+        4
+    } else {
+        3
+    }
+}
+
+/// The AI's search (`taflcount::search`) to a fixed depth from each of the first
+/// positions of the workload, a fresh searcher each time; returns the nodes searched
+/// (deterministic, so every unit does the same work).
+fn search<'a>(w: &'a Workload, _: &KernelOptions) -> Job<'a> {
+    let t = &w.tables;
+    let positions: Vec<&Position> = w.positions.iter().filter(|p| !p.is_over(t)).take(SEARCH_POSITIONS).collect();
+    let depth = search_depth(t.dim);
+    Job {
+        work: format!("depth {depth} from {} positions, 1 thread", positions.len()),
+        run: Box::new(move || {
+            positions.iter().map(|p| crate::search::Searcher::new(t, crate::search::Limits::depth(depth)).best_move(p, &[]).nodes).sum()
+        }),
+    }
+}
+
 /// One random game from `start`, moves drawn uniformly by `rng`; returns the plies played.
 /// The game ends by the rules (repetition aside) or at `max_plies`.
 pub fn random_game(t: &Tables, start: &Position, rng: &mut SplitMix64, max_plies: usize) -> usize {
@@ -276,11 +300,11 @@ mod tests {
     }
 
     #[test]
-    fn the_search_row_waits_for_the_ai() {
-        assert_eq!(
-            find_kernel("search").unwrap().prepare.err(),
-            Some("AI not built yet")
-        );
+    fn the_search_kernel_does_the_same_work_every_time() {
+        let w = workload("brandub");
+        let (work, nodes) = run("search", &w, 1);
+        assert!(nodes > 0);
+        assert_eq!((work, nodes), run("search", &w, 1));
     }
 
     #[test]

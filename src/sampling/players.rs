@@ -20,14 +20,16 @@ pub fn game_rng(seed: u64, game: u64) -> GameRng {
 
 /// A self-play player: picks one of `moves` (the legal moves of `pos`, never empty).
 pub trait Player: Sync {
-    fn choose(&self, t: &Tables, pos: &Position, moves: &[Move], rng: &mut GameRng) -> Move;
+    /// `history`: the hashes of the game's earlier positions, oldest first (for the
+    /// repetition rule of players that look ahead).
+    fn choose(&self, t: &Tables, pos: &Position, moves: &[Move], history: &[u64], rng: &mut GameRng) -> Move;
 }
 
 /// Uniformly random among the legal moves.
 pub struct RandomPlayer;
 
 impl Player for RandomPlayer {
-    fn choose(&self, _: &Tables, _: &Position, moves: &[Move], rng: &mut GameRng) -> Move {
+    fn choose(&self, _: &Tables, _: &Position, moves: &[Move], _: &[u64], rng: &mut GameRng) -> Move {
         moves[rng.random_range(0..moves.len())]
     }
 }
@@ -64,7 +66,7 @@ impl GreedyPlayer {
 }
 
 impl Player for GreedyPlayer {
-    fn choose(&self, t: &Tables, pos: &Position, moves: &[Move], rng: &mut GameRng) -> Move {
+    fn choose(&self, t: &Tables, pos: &Position, moves: &[Move], _: &[u64], rng: &mut GameRng) -> Move {
         let mut best = i32::MIN;
         let mut ties: Vec<Move> = Vec::new();
         for &mv in moves {
@@ -154,26 +156,33 @@ impl FromStr for PlayerKind {
     }
 }
 
-/// A player that cannot be built in this build.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct PlayerUnavailable(pub PlayerKind);
+/// The AI (`taflcount::search`) at a fixed depth. The search is deterministic, so two of
+/// them would play the same game every time: the first `RANDOM_OPENING_PLIES` plies of
+/// a game are drawn from the game's seeded stream, then the search plays.
+pub struct SearchPlayer {
+    pub depth: u32,
+}
 
-impl fmt::Display for PlayerUnavailable {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "player `{}` is not available yet: the AI search (issue 5) has not landed", self.0)
+/// Random plies at the start of a `search:D` game, so that seeded games differ.
+pub const RANDOM_OPENING_PLIES: usize = 2;
+
+impl Player for SearchPlayer {
+    fn choose(&self, t: &Tables, pos: &Position, moves: &[Move], history: &[u64], rng: &mut GameRng) -> Move {
+        if history.len() < RANDOM_OPENING_PLIES {
+            return moves[rng.random_range(0..moves.len())];
+        }
+        let result = crate::search::Searcher::new(t, crate::search::Limits::depth(self.depth)).best_move(pos, history);
+        result.best_move.filter(|m| moves.contains(m)).unwrap_or(moves[0])
     }
 }
 
-impl std::error::Error for PlayerUnavailable {}
-
 impl PlayerKind {
-    /// The player itself. `search:D` waits for the AI (`taflcount::search`): plugging it
-    /// in is one `impl Player` that runs the search to depth D.
-    pub fn player(self) -> Result<Box<dyn Player>, PlayerUnavailable> {
+    /// The player itself.
+    pub fn player(self) -> Box<dyn Player> {
         match self {
-            PlayerKind::Random => Ok(Box::new(RandomPlayer)),
-            PlayerKind::Greedy => Ok(Box::new(GreedyPlayer)),
-            PlayerKind::Search { .. } => Err(PlayerUnavailable(self)),
+            PlayerKind::Random => Box::new(RandomPlayer),
+            PlayerKind::Greedy => Box::new(GreedyPlayer),
+            PlayerKind::Search { depth } => Box::new(SearchPlayer { depth }),
         }
     }
 }
@@ -205,8 +214,6 @@ mod tests {
             assert!(bad.parse::<PlayerKind>().is_err(), "{bad}");
         }
         assert_eq!(PlayerKind::Search { depth: 4 }.to_string(), "search:4");
-        let error = PlayerKind::Search { depth: 4 }.player().err().unwrap();
-        assert!(error.to_string().contains("not available yet: the AI search (issue 5) has not landed"));
     }
 
     #[test]
@@ -229,7 +236,7 @@ mod tests {
         assert!(moves.contains(&mv("a3-a1")));
         let mut rng = game_rng(1, 0);
         for _ in 0..20 {
-            assert_eq!(GreedyPlayer.choose(&t, &pos, &moves, &mut rng), mv("a3-a1"));
+            assert_eq!(GreedyPlayer.choose(&t, &pos, &moves, &[], &mut rng), mv("a3-a1"));
         }
     }
 
@@ -242,7 +249,7 @@ mod tests {
         assert_eq!(GreedyPlayer::score(&t, &pos, mv("c1-c3")), 1);
         assert_eq!(GreedyPlayer::score(&t, &pos, mv("f7-f6")), 0);
         let mut rng = game_rng(3, 0);
-        assert_eq!(GreedyPlayer.choose(&t, &pos, &pos.legal_moves(&t), &mut rng), mv("c1-c3"));
+        assert_eq!(GreedyPlayer.choose(&t, &pos, &pos.legal_moves(&t), &[], &mut rng), mv("c1-c3"));
     }
 
     #[test]

@@ -22,6 +22,7 @@ pub fn play_game(t: &Tables, player: &dyn Player, rng: &mut GameRng, max_plies: 
     let mut pos = Position::start(t);
     let mut history = History::new();
     history.record(pos.hash());
+    let mut hashes = Vec::new();
     let mut plies = Vec::new();
     let end = loop {
         if let Some(outcome) = pos.outcome(t) {
@@ -32,7 +33,8 @@ pub fn play_game(t: &Tables, player: &dyn Player, rng: &mut GameRng, max_plies: 
         }
         let moves = pos.legal_moves(t);
         plies.push(PlyBranching { side: pos.side_to_move(), moves: moves.len() as u32 });
-        let mv = player.choose(t, &pos, &moves, rng);
+        let mv = player.choose(t, &pos, &moves, &hashes, rng);
+        hashes.push(pos.hash());
         pos.play(t, mv);
         if t.rules.repetition != Repetition::Ignored && history.record(pos.hash()) >= 3 {
             let winner = match t.rules.repetition {

@@ -78,7 +78,7 @@ pub fn run(args: BranchingArgs) -> Result<(), CliError> {
         }
         None => {
             let kind: PlayerKind = args.player.parse().map_err(|e| CliError::Input(format!("--player: {e}")))?;
-            let player = kind.player().map_err(|e| CliError::Input(e.to_string()))?;
+            let player = kind.player();
             let games = args.games.unwrap_or(DEFAULT_GAMES);
             if games == 0 {
                 return Err(CliError::Input("--games must be at least 1".into()));
