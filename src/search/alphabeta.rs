@@ -152,13 +152,29 @@ impl<'t> Searcher<'t> {
         }
     }
 
-    /// A child at the horizon, for its side to move at `ply`.
+    /// A child at the horizon, for its side to move at `ply`, whose ending other than
+    /// having no legal move was judged already (`ending_unless_stuck`).
     #[inline]
     fn leaf(&self, pos: &Position, ply: usize) -> i32 {
-        if pos.side_to_move() == Side::Defenders && self.evaluator.king_can_escape(self.tables, pos) {
+        let t = self.tables;
+        let routes = pos.king().map(|k| self.evaluator.escape_routes(t, pos, k));
+        // The king's moves are legal ones unless a berserker must move on.
+        let king_moves = match routes {
+            Some((escapes, _, mobility)) if pos.side_to_move() == Side::Defenders && pos.berserker().is_none() => {
+                if escapes > 0 {
+                    return win_at(ply + 1);
+                }
+                mobility
+            }
+            _ => 0,
+        };
+        if king_moves == 0 && !pos.has_moves(t) {
+            return -win_at(ply);
+        }
+        if pos.side_to_move() == Side::Defenders && pos.berserker().is_some() && self.evaluator.king_can_escape(t, pos) {
             return win_at(ply + 1);
         }
-        self.evaluator.evaluate(self.tables, pos)
+        self.evaluator.evaluate_with_routes(pos, routes)
     }
 
     fn negamax(&mut self, pos: &Position, depth: u32, ply: usize, mut alpha: i32, mut beta: i32) -> i32 {
@@ -172,6 +188,11 @@ impl<'t> Searcher<'t> {
         alpha = alpha.max(-win_at(ply + 1));
         beta = beta.min(win_at(ply + 1));
         if alpha >= beta {
+            // Positions without a legal move reach here (see `ending_unless_stuck`): they
+            // are lost now, which the window's bound does not cover.
+            if !pos.has_moves(t) {
+                return -win_at(ply);
+            }
             return alpha;
         }
         let key = pos.hash();
@@ -197,6 +218,11 @@ impl<'t> Searcher<'t> {
                 moves.push((mv, k, quiet));
             }
         });
+        if moves.is_empty() {
+            // No legal move: the side to move has lost (the parent judged every other end).
+            self.moves[ply] = moves;
+            return -win_at(ply);
+        }
         let mover = pos.side_to_move();
         let original_alpha = alpha;
         let mut best = -INFINITY;
@@ -222,7 +248,7 @@ impl<'t> Searcher<'t> {
                 self.tt.prefetch(child.hash());
             }
             self.pv_len[ply + 1] = 0;
-            let score = if let Some(o) = self.reps.ending(t, &child) {
+            let score = if let Some(o) = self.reps.ending_unless_stuck(t, &child) {
                 Self::end_score(o, mover, ply)
             } else if depth <= 1 {
                 -self.leaf(&child, ply + 1)

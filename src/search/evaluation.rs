@@ -97,7 +97,7 @@ impl Evaluator {
 
     /// (escape squares the king reaches in one move, edge squares he reaches, squares he reaches).
     #[inline]
-    fn escape_routes(&self, t: &Tables, pos: &Position, k: u16) -> (u32, u32, u32) {
+    pub(crate) fn escape_routes(&self, t: &Tables, pos: &Position, k: u16) -> (u32, u32, u32) {
         let pm = pos.piece_moves(t, Mover::King, k);
         let (kf, kr) = (file_of(k), rank_of(k));
         let mut routes = (pm.along_rank & self.escape[kr]).count_ones();
@@ -114,14 +114,21 @@ impl Evaluator {
     /// The score for the side to move.
     #[inline]
     pub fn evaluate(&self, t: &Tables, pos: &Position) -> i32 {
+        let routes = pos.king().map(|k| self.escape_routes(t, pos, k));
+        self.evaluate_with_routes(pos, routes)
+    }
+
+    /// `evaluate`, given `escape_routes` of the king (`None` without a king), which the
+    /// search has computed already at a leaf.
+    #[inline]
+    pub(crate) fn evaluate_with_routes(&self, pos: &Position, routes: Option<(u32, u32, u32)>) -> i32 {
         let w = &self.weights;
         let att = ranks(pos, Side::Attackers);
         let def = ranks(pos, Side::Defenders);
         let attackers = pos.count(Side::Attackers) as i32;
         let defenders = pos.count(Side::Defenders) as i32;
         let mut score = (defenders - 1) * w.defender - attackers * w.attacker;
-        if let Some(k) = pos.king() {
-            let (routes, edge, mobility) = self.escape_routes(t, pos, k);
+        if let (Some(k), Some((routes, edge, mobility))) = (pos.king(), routes) {
             score += routes as i32 * w.king_escape_route + edge as i32 * w.king_edge_reach + mobility as i32 * w.king_mobility;
             score -= self.escape_distance[k as usize] as i32 * w.king_escape_distance;
             let (kf, kr) = (file_of(k), rank_of(k));

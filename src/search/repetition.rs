@@ -86,7 +86,20 @@ impl Repetitions {
     /// attackers, no defenders, threefold repetition, then the engine's other endings.
     #[inline]
     pub fn ending(&self, tables: &Tables, pos: &Position) -> Option<Outcome> {
-        let outcome = pos.outcome(tables);
+        self.ending_with(pos, pos.outcome(tables))
+    }
+
+    /// `ending`, except that a side to move without a legal move is not detected: the
+    /// caller finds that out from the moves it generates anyway (or `has_moves`). When
+    /// the engine sees another ending, `outcome` is asked, so the answer is `ending`'s.
+    #[inline]
+    pub fn ending_unless_stuck(&self, tables: &Tables, pos: &Position) -> Option<Outcome> {
+        let outcome = if pos.ended_before_moving(tables) { pos.outcome(tables) } else { None };
+        self.ending_with(pos, outcome)
+    }
+
+    #[inline]
+    fn ending_with(&self, pos: &Position, outcome: Option<Outcome>) -> Option<Outcome> {
         if let Some(o) = outcome {
             if matches!(o.reason, EndReason::NoAttackers | EndReason::NoDefenders) {
                 return outcome;
