@@ -9,7 +9,7 @@
 //!
 //! let rules = catalog::find("brandub").unwrap().rules();
 //! let tables = Tables::new(&rules).unwrap();
-//! let player = PlayerKind::Random.player().unwrap();
+//! let player = PlayerKind::Random.player();
 //! let games = self_play(&tables, &SelfPlay { games: 20, seed: 1, max_plies: 400, threads: 1 }, player.as_ref(), &|_| {});
 //! let stats = BranchingStatistics::compute(&games, rules.first_side());
 //! assert_eq!(stats.games, 20);
