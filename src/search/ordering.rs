@@ -10,18 +10,27 @@ const TABLE_MOVE: u32 = u32::MAX;
 const ESCAPE: u32 = 3 << 28;
 const CAPTURE: u32 = 2 << 28;
 const KILLER: u32 = 1 << 28;
-/// Squares numbered `rank * MAX_DIM + file` for the history table.
-const SQUARES: usize = MAX_DIM * MAX_DIM;
+/// The history table is indexed by the engine's square numbers (`rank * 32 + file`)
+/// as they are: no conversion per move.
+const SQUARES: usize = 32 * MAX_DIM;
+/// No move, in the packed form `from << 16 | to` (square numbers stay far below).
+const NO_MOVE: u32 = u32::MAX;
+
+#[inline(always)]
+fn packed(mv: Move) -> u32 {
+    (mv.from as u32) << 16 | mv.to as u32
+}
 
 pub struct Ordering {
-    killers: Vec<[Option<Move>; 2]>,
+    killers: Vec<[u32; 2]>,
     history: Vec<u16>,
 }
 
 /// What the keys of one node's moves need, computed once per node.
 pub struct NodeInfo {
-    table_move: Option<Move>,
-    king: Option<u16>,
+    table_move: u32,
+    /// The king's square, or `u16::MAX` without a king.
+    king: u16,
     king_captures: bool,
     /// Landing squares that sandwich an enemy taflman against an anvil (custodial
     /// captures as a guess for ordering; the engine decides when the move is played).
@@ -32,26 +41,25 @@ pub struct NodeInfo {
 
 impl Ordering {
     pub fn new(max_ply: usize) -> Ordering {
-        Ordering { killers: vec![[None; 2]; max_ply + 1], history: vec![0; 2 * SQUARES * SQUARES] }
+        Ordering { killers: vec![[NO_MOVE; 2]; max_ply + 1], history: vec![0; 2 * SQUARES * SQUARES] }
     }
 
     pub fn clear(&mut self) {
-        self.killers.fill([None; 2]);
+        self.killers.fill([NO_MOVE; 2]);
         self.history.fill(0);
     }
 
     #[inline]
     fn history_index(side: usize, mv: Move) -> usize {
-        let index = |s: u16| rank_of(s) * MAX_DIM + file_of(s);
-        (side * SQUARES + index(mv.from)) * SQUARES + index(mv.to)
+        (side * SQUARES + mv.from as usize) * SQUARES + mv.to as usize
     }
 
     /// A quiet move that caused a cutoff: remember it for this ply and in the history.
     pub fn reward(&mut self, side: usize, mv: Move, ply: usize, depth: u32) {
         let k = &mut self.killers[ply];
-        if k[0] != Some(mv) {
+        if k[0] != packed(mv) {
             k[1] = k[0];
-            k[0] = Some(mv);
+            k[0] = packed(mv);
         }
         let h = &mut self.history[Self::history_index(side, mv)];
         *h = h.saturating_add((depth * depth).min(u16::MAX as u32) as u16);
@@ -90,18 +98,19 @@ impl Ordering {
             }
             capture_squares[r] = c & t.board;
         }
-        NodeInfo { table_move, king, king_captures: t.king_hammer, capture_squares, side: side as usize, ply }
+        NodeInfo { table_move: table_move.map_or(NO_MOVE, packed), king: king.unwrap_or(u16::MAX), king_captures: t.king_hammer, capture_squares, side: side as usize, ply }
     }
 
     /// The sort key of a move (higher first), and whether it is quiet.
     #[inline]
     pub fn key(&self, t: &Tables, node: &NodeInfo, mv: Move) -> (u32, bool) {
-        if node.table_move == Some(mv) {
+        let m = packed(mv);
+        if node.table_move == m {
             return (TABLE_MOVE, false);
         }
         let (f, r) = (file_of(mv.to), rank_of(mv.to));
         let bit = 1 << (f + 1);
-        let by_king = Some(mv.from) == node.king;
+        let by_king = mv.from == node.king;
         if by_king && t.escape[r] & bit != 0 {
             return (ESCAPE, false);
         }
@@ -109,10 +118,10 @@ impl Ordering {
             return (CAPTURE, false);
         }
         let k = &self.killers[node.ply];
-        if k[0] == Some(mv) {
+        if k[0] == m {
             return (KILLER + 1, true);
         }
-        if k[1] == Some(mv) {
+        if k[1] == m {
             return (KILLER, true);
         }
         (self.history[Self::history_index(node.side, mv)] as u32, true)
