@@ -144,10 +144,11 @@ impl Evaluator {
         }
         let mut guards = 0;
         let mut danger = [0i32; 2];
+        // The empty squares of the rank below, this one and the one above, rolled upward.
+        let mut below_empty = 0;
+        let mut empty = self.board & !(att[0] | def[0]);
         for r in 0..self.dim {
             guards += (att[r] & self.guard[r]).count_ones();
-            let empty = self.board & !(att[r] | def[r]);
-            let below_empty = if r > 0 { self.board & !(att[r - 1] | def[r - 1]) } else { 0 };
             let above_empty = if r + 1 < self.dim { self.board & !(att[r + 1] | def[r + 1]) } else { 0 };
             for (side, own, enemy) in [(Side::Attackers, att, def), (Side::Defenders, def, att)] {
                 let s = side as usize;
@@ -160,6 +161,8 @@ impl Evaluator {
                 }
                 danger[s] += at_risk.count_ones() as i32;
             }
+            below_empty = empty;
+            empty = above_empty;
         }
         score -= guards as i32 * w.attacker_guarding_escape;
         score += (danger[Side::Attackers as usize] - danger[Side::Defenders as usize]) * w.piece_in_danger;
