@@ -166,6 +166,23 @@ impl Position {
         if defenders[0] != 0 || defenders[dim - 1] != 0 || defenders[..dim].iter().any(|w| w & edge_files != 0) {
             return false;
         }
+        // Quick exit: a defender with an empty line to the edge along its rank or file
+        // touches the flood that starts from that edge square.
+        let open_line = |own: &[u32; MAX_DIM], other: &[u32; MAX_DIM]| {
+            (0..dim).any(|i| {
+                let d = own[i];
+                if d == 0 {
+                    return false;
+                }
+                let occupied = (d | other[i]) & t.board;
+                let lowest = d & d.wrapping_neg();
+                let highest = 1u32 << (31 - d.leading_zeros());
+                occupied & (lowest - 1) == 0 || occupied & !((highest << 1) - 1) == 0
+            })
+        };
+        if open_line(defenders, &self.ranks[Side::Attackers as usize]) || open_line(&self.files[Side::Defenders as usize], &self.files[Side::Attackers as usize]) {
+            return false;
+        }
         if let Some(small) = &t.small_board {
             return self.encircled_small(small);
         }
