@@ -2,7 +2,7 @@
 //! command line; user errors with exit code 2; progress on stderr only on a terminal.
 
 use crate::board::{Layout, RecordOrder, Side};
-use crate::moves::{to_square, Position, Tables};
+use crate::moves::{Position, Tables};
 use crate::notation::{resolve, MoveText};
 use crate::rules::{catalog, Rules};
 use clap::Args;
@@ -115,10 +115,8 @@ pub fn play_moves(t: &Tables, mut position: Position, moves: &str) -> Result<Pos
         let text: MoveText = word.parse().map_err(|e| UserError(format!("--moves, ply {ply}: {e}")))?;
         let mv = resolve(t, &position, &text).map_err(|e| UserError(format!("--moves, ply {ply}: {e}")))?;
         let (next, captured) = position.after(t, mv);
-        let king = position.king();
         if !text.captures.is_empty() {
-            let mut made: Vec<_> = captured.iter().filter(|&&s| Some(s) != king).map(|&s| to_square(s)).collect();
-            made.sort();
+            let made = crate::notation::recordable_captures(&position, &captured);
             let mut claimed = text.captures.clone();
             claimed.sort();
             if made != claimed {

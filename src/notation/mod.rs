@@ -7,4 +7,4 @@ mod replay;
 
 pub use game_record::{parse_games, GameRecord, RecordError};
 pub use move_text::{record, turn_record, resolve, resolve_ignoring_end, IllegalMove, MoveSyntaxError, MoveText};
-pub use replay::{replay, Replay, ReplayError};
+pub use replay::{recordable_captures, replay, Replay, ReplayError};

@@ -28,6 +28,16 @@ impl fmt::Display for ReplayError {
 
 impl std::error::Error for ReplayError {}
 
+/// The captures of a move as game records list them: sorted, without the king (whose
+/// capture ends the game instead of being written). `before` is the position the move
+/// was played from.
+pub fn recordable_captures(before: &Position, captured: &[crate::moves::Sq]) -> Vec<Square> {
+    let king = before.king();
+    let mut squares: Vec<Square> = captured.iter().filter(|&&s| Some(s) != king).map(|&s| to_square(s)).collect();
+    squares.sort();
+    squares
+}
+
 /// A replayed game: the positions before each ply and after the last, the moves, and
 /// where the rules ended the game if the players played on.
 #[derive(Clone, Debug)]
@@ -54,12 +64,8 @@ pub fn replay(t: &Tables, game: &GameRecord) -> Result<Replay, ReplayError> {
         }
         // After an end the players ignored, the move is judged by the board alone.
         let mv = resolve_ignoring_end(t, &pos, text).map_err(|error| ReplayError::Illegal { ply, error })?;
-        let playable = &pos;
-        let (next, captured) = playable.after(t, mv);
-        // The archives do not list the king's capture: it ends the game instead.
-        let king = playable.king();
-        let mut made: Vec<Square> = captured.iter().filter(|&&s| Some(s) != king).map(|&s| to_square(s)).collect();
-        made.sort();
+        let (next, captured) = pos.after(t, mv);
+        let made = recordable_captures(&pos, &captured);
         let mut recorded = text.captures.clone();
         recorded.sort();
         if made != recorded {
