@@ -8,7 +8,8 @@ use taflcount::complexity::{count_material, ComplexityReport, ComplexitySpec};
 use taflcount::rules::catalog;
 
 fn spec(name: &str) -> ComplexitySpec {
-    ComplexitySpec::from_rules(&catalog::find(name).expect("catalog variant").rules()).expect("valid spec")
+    ComplexitySpec::from_rules(&catalog::find(name).expect("catalog variant").rules())
+        .expect("valid spec")
 }
 
 fn bench_complexity(c: &mut Criterion) {

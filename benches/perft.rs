@@ -25,16 +25,29 @@ fn bench_perft(c: &mut Criterion) {
         let start = Position::start(&t);
         let leaves = perft(&t, &start, depth, counting);
         group.throughput(Throughput::Elements(leaves));
-        group.bench_with_input(BenchmarkId::new(format!("{name}/{label}"), depth), &depth, |b, &d| b.iter(|| perft(&t, black_box(&start), d, counting)));
+        group.bench_with_input(
+            BenchmarkId::new(format!("{name}/{label}"), depth),
+            &depth,
+            |b, &d| b.iter(|| perft(&t, black_box(&start), d, counting)),
+        );
     }
     group.finish();
 }
 
 /// Positions reached in the first 40 recorded copenhagen games.
 fn real_positions(t: &Tables) -> Vec<Position> {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/games/copenhagen.csv");
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../shared/games/copenhagen.csv"
+    );
     let text = std::fs::read_to_string(path).expect("../shared/games beside the checkout");
-    parse_games(&text).unwrap().iter().take(40).flat_map(|g| replay(t, g).unwrap().positions).filter(|p| !p.is_over(t)).collect()
+    parse_games(&text)
+        .unwrap()
+        .iter()
+        .take(40)
+        .flat_map(|g| replay(t, g).unwrap().positions)
+        .filter(|p| !p.is_over(t))
+        .collect()
 }
 
 fn bench_move_generation(c: &mut Criterion) {
@@ -43,8 +56,22 @@ fn bench_move_generation(c: &mut Criterion) {
     let moves: u64 = positions.iter().map(|p| p.count_moves(&t)).sum();
     let mut group = c.benchmark_group("move generation (copenhagen, real games)");
     group.throughput(Throughput::Elements(moves));
-    group.bench_function("count", |b| b.iter(|| positions.iter().map(|p| black_box(p).count_moves(&t)).sum::<u64>()));
-    group.bench_function("generate", |b| b.iter(|| positions.iter().map(|p| black_box(p).legal_moves(&t).len()).sum::<usize>()));
+    group.bench_function("count", |b| {
+        b.iter(|| {
+            positions
+                .iter()
+                .map(|p| black_box(p).count_moves(&t))
+                .sum::<u64>()
+        })
+    });
+    group.bench_function("generate", |b| {
+        b.iter(|| {
+            positions
+                .iter()
+                .map(|p| black_box(p).legal_moves(&t).len())
+                .sum::<usize>()
+        })
+    });
     group.bench_function("generate and play", |b| {
         b.iter(|| {
             let mut n = 0u64;

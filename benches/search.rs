@@ -16,7 +16,9 @@ fn bench_search(c: &mut Criterion) {
         let mut searcher = Searcher::new(&t, Limits::depth(depth));
         let nodes = searcher.best_move(&start, &[]).nodes;
         group.throughput(Throughput::Elements(nodes));
-        group.bench_with_input(BenchmarkId::new(name, depth), &depth, |b, _| b.iter(|| searcher.best_move(black_box(&start), &[]).nodes));
+        group.bench_with_input(BenchmarkId::new(name, depth), &depth, |b, _| {
+            b.iter(|| searcher.best_move(black_box(&start), &[]).nodes)
+        });
     }
     group.finish();
 }

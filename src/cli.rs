@@ -77,11 +77,17 @@ impl GameArgs {
     pub fn rules(&self) -> Result<(Option<String>, Rules), UserError> {
         if let Some(text) = &self.rules {
             let rules: Rules = text.parse()?;
-            let name = (!rules.name.is_empty()).then(|| rules.name.to_lowercase().replace(' ', "-"));
+            let name =
+                (!rules.name.is_empty()).then(|| rules.name.to_lowercase().replace(' ', "-"));
             return Ok((name, rules));
         }
         let name = self.variant.as_deref().unwrap_or("copenhagen");
-        let entry = catalog::find(name).ok_or_else(|| UserError(format!("unknown variant `{name}`; known variants: {}", catalog::names().join(", "))))?;
+        let entry = catalog::find(name).ok_or_else(|| {
+            UserError(format!(
+                "unknown variant `{name}`; known variants: {}",
+                catalog::names().join(", ")
+            ))
+        })?;
         Ok((Some(entry.name.to_string()), entry.rules()))
     }
 
@@ -103,25 +109,50 @@ impl GameArgs {
         if let Some(moves) = &self.moves {
             position = play_moves(&tables, position, moves)?;
         }
-        Ok(Game { variant, rules, tables, position })
+        Ok(Game {
+            variant,
+            rules,
+            tables,
+            position,
+        })
     }
 }
 
 /// Plays space-separated moves; an illegal move or wrong recorded captures name the ply.
 pub fn play_moves(t: &Tables, mut position: Position, moves: &str) -> Result<Position, UserError> {
     // Spaces separate moves; `|` separates the single moves of a berserk turn.
-    for (i, word) in moves.split(|c: char| c.is_whitespace() || c == '|').filter(|w| !w.is_empty()).enumerate() {
+    for (i, word) in moves
+        .split(|c: char| c.is_whitespace() || c == '|')
+        .filter(|w| !w.is_empty())
+        .enumerate()
+    {
         let ply = i + 1;
-        let text: MoveText = word.parse().map_err(|e| UserError(format!("--moves, ply {ply}: {e}")))?;
-        let mv = resolve(t, &position, &text).map_err(|e| UserError(format!("--moves, ply {ply}: {e}")))?;
+        let text: MoveText = word
+            .parse()
+            .map_err(|e| UserError(format!("--moves, ply {ply}: {e}")))?;
+        let mv = resolve(t, &position, &text)
+            .map_err(|e| UserError(format!("--moves, ply {ply}: {e}")))?;
         let (next, captured) = position.after(t, mv);
         if !text.captures.is_empty() {
             let made = crate::notation::recordable_captures(&position, &captured);
             let mut claimed = text.captures.clone();
             claimed.sort();
             if made != claimed {
-                let list = |v: &[crate::board::Square]| if v.is_empty() { "nothing".into() } else { v.iter().map(|s| s.to_string()).collect::<Vec<_>>().join(", ") };
-                return Err(UserError(format!("--moves, ply {ply}: `{word}` claims to capture {}, but the rules capture {}", list(&claimed), list(&made))));
+                let list = |v: &[crate::board::Square]| {
+                    if v.is_empty() {
+                        "nothing".into()
+                    } else {
+                        v.iter()
+                            .map(|s| s.to_string())
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    }
+                };
+                return Err(UserError(format!(
+                    "--moves, ply {ply}: `{word}` claims to capture {}, but the rules capture {}",
+                    list(&claimed),
+                    list(&made)
+                )));
             }
         }
         position = next;
@@ -140,16 +171,34 @@ pub struct Progress {
 
 impl Progress {
     pub fn new(total: u64, message: &str) -> Progress {
-        let bar = indicatif::ProgressBar::with_draw_target(Some(total), indicatif::ProgressDrawTarget::hidden());
-        bar.set_style(indicatif::ProgressStyle::with_template("{msg} [{bar:30}] {pos}/{len} {elapsed} (eta {eta})").unwrap().progress_chars("=> "));
+        let bar = indicatif::ProgressBar::with_draw_target(
+            Some(total),
+            indicatif::ProgressDrawTarget::hidden(),
+        );
+        bar.set_style(
+            indicatif::ProgressStyle::with_template(
+                "{msg} [{bar:30}] {pos}/{len} {elapsed} (eta {eta})",
+            )
+            .unwrap()
+            .progress_chars("=> "),
+        );
         bar.set_message(message.to_string());
-        Progress { bar, started: Instant::now(), shown: false.into(), enabled: std::io::stderr().is_terminal() }
+        Progress {
+            bar,
+            started: Instant::now(),
+            shown: false.into(),
+            enabled: std::io::stderr().is_terminal(),
+        }
     }
 
     pub fn inc(&self, n: u64) {
         self.bar.inc(n);
-        if self.enabled && self.started.elapsed() > Duration::from_secs(1) && !self.shown.swap(true, std::sync::atomic::Ordering::Relaxed) {
-            self.bar.set_draw_target(indicatif::ProgressDrawTarget::stderr());
+        if self.enabled
+            && self.started.elapsed() > Duration::from_secs(1)
+            && !self.shown.swap(true, std::sync::atomic::Ordering::Relaxed)
+        {
+            self.bar
+                .set_draw_target(indicatif::ProgressDrawTarget::stderr());
         }
     }
 
@@ -164,5 +213,8 @@ impl Progress {
 
 /// Writes a JSON document on stdout, pretty and ending with a newline.
 pub fn print_json(value: &serde_json::Value) {
-    println!("{}", serde_json::to_string_pretty(value).expect("JSON values always serialise"));
+    println!(
+        "{}",
+        serde_json::to_string_pretty(value).expect("JSON values always serialise")
+    );
 }

@@ -25,10 +25,13 @@ mod self_play;
 mod statistics;
 
 pub use game::{GameEnd, GameSample, PlyBranching};
-pub use players::{game_rng, GameRng, GreedyPlayer, Player, PlayerKind, RandomPlayer, SearchPlayer};
+pub use players::{
+    game_rng, GameRng, GreedyPlayer, Player, PlayerKind, RandomPlayer, SearchPlayer,
+};
 pub use records::{sample_records, RecordsError};
 pub use report::{BranchingReport, Source, Timing, SCHEMA_VERSION};
 pub use self_play::{play_game, self_play, SelfPlay};
 pub use statistics::{
-    geometric_mean, mean_ratio_stderr, quantile, BranchingStatistics, BranchingSummary, FirstMover, GameTree, LengthSummary, Moments, Outcomes, PlyRow,
+    geometric_mean, mean_ratio_stderr, quantile, BranchingStatistics, BranchingSummary, FirstMover,
+    GameTree, LengthSummary, Moments, Outcomes, PlyRow,
 };

@@ -50,7 +50,11 @@ impl<'t> Solver<'t> {
     /// `history`: hashes of the game's positions before `root`, oldest first (see
     /// `Repetitions::new`).
     pub fn new(tables: &'t Tables, root: &Position, history: &[u64]) -> Solver<'t> {
-        Solver { tables, reps: Repetitions::new(tables, root, history), nodes: 0 }
+        Solver {
+            tables,
+            reps: Repetitions::new(tables, root, history),
+            nodes: 0,
+        }
     }
 
     /// Whether the side to move in `root` (the position given to `new`) wins within
@@ -78,7 +82,13 @@ impl<'t> Solver<'t> {
                 }
             }
         }
-        Solution { side, within, win_in, winning_moves, nodes: self.nodes - start }
+        Solution {
+            side,
+            within,
+            win_in,
+            winning_moves,
+            nodes: self.nodes - start,
+        }
     }
 
     /// Which moves of the side to move let the opponent force a win within `within`
@@ -108,7 +118,13 @@ impl<'t> Solver<'t> {
                 }
             }
         }
-        Refutation { side, within, losing_moves, safe_moves, nodes: self.nodes - start }
+        Refutation {
+            side,
+            within,
+            losing_moves,
+            safe_moves,
+            nodes: self.nodes - start,
+        }
     }
 
     /// True if the side to move in `pos` (not over, already on the path) wins within `n`.

@@ -143,16 +143,35 @@ fn texts(moves: &[Move]) -> Vec<String> {
 
 impl Proof {
     /// Runs the solver and states what it found, in the given form.
-    pub fn establish(tables: &Tables, position: &Position, history: &[u64], kind: ProofKind, within: u32) -> Proof {
+    pub fn establish(
+        tables: &Tables,
+        position: &Position,
+        history: &[u64],
+        kind: ProofKind,
+        within: u32,
+    ) -> Proof {
         let mut solver = Solver::new(tables, position, history);
         let side = position.side_to_move();
-        let mut proof = Proof { within, shortest: None, wins: None, safe: None, loses: None, safe_count: None, statement: String::new() };
+        let mut proof = Proof {
+            within,
+            shortest: None,
+            wins: None,
+            safe: None,
+            loses: None,
+            safe_count: None,
+            statement: String::new(),
+        };
         match kind {
             ProofKind::Wins => {
                 let s = solver.solve(position, within);
                 let wins = texts(&s.winning_moves);
                 proof.statement = match s.win_in {
-                    Some(n) => format!("the {side} win within {} (shortest {n}); only {} {}", plies(within), list(&wins), if wins.len() == 1 { "does it" } else { "do it" }),
+                    Some(n) => format!(
+                        "the {side} win within {} (shortest {n}); only {} {}",
+                        plies(within),
+                        list(&wins),
+                        if wins.len() == 1 { "does it" } else { "do it" }
+                    ),
                     None => format!("the {side} have no win within {}", plies(within)),
                 };
                 proof.shortest = s.win_in;
@@ -189,10 +208,17 @@ impl Proof {
 /// The rules a fixture names: a catalog variant or an OTN rules string.
 pub fn fixture_rules(fixture: &Fixture) -> Result<Rules, String> {
     match (&fixture.variant, &fixture.rules) {
-        (Some(name), None) => catalog::find(name).map(|v| v.rules()).ok_or_else(|| format!("`variant`: unknown variant `{name}`; known variants: {}", catalog::names().join(", "))),
+        (Some(name), None) => catalog::find(name).map(|v| v.rules()).ok_or_else(|| {
+            format!(
+                "`variant`: unknown variant `{name}`; known variants: {}",
+                catalog::names().join(", ")
+            )
+        }),
         (None, Some(text)) => text.parse::<Rules>().map_err(|e| format!("`rules`: {e}")),
         (Some(_), Some(_)) => Err("give `variant` or `rules`, not both".into()),
-        (None, None) => Err("missing `variant` (a catalog name) or `rules` (an OTN rules string)".into()),
+        (None, None) => {
+            Err("missing `variant` (a catalog name) or `rules` (an OTN rules string)".into())
+        }
     }
 }
 
@@ -211,13 +237,25 @@ fn history_hashes(t: &Tables, position: &Position, moves: &[String]) -> Result<V
         let mt: MoveText = text.parse().map_err(|e| format!("`{field}`: {e}"))?;
         let mover = later.side_to_move().opponent();
         let mut layout = later.layout(t);
-        let piece = layout.get(mt.to).filter(|p| p.side == mover).ok_or_else(|| format!("`{field}`: `{text}` cannot be taken back: {} holds no piece of the {mover}", mt.to))?;
+        let piece = layout
+            .get(mt.to)
+            .filter(|p| p.side == mover)
+            .ok_or_else(|| {
+                format!(
+                    "`{field}`: `{text}` cannot be taken back: {} holds no piece of the {mover}",
+                    mt.to
+                )
+            })?;
         if layout.get(mt.from).is_some() {
-            return Err(format!("`{field}`: `{text}` cannot be taken back: {} is occupied", mt.from));
+            return Err(format!(
+                "`{field}`: `{text}` cannot be taken back: {} is occupied",
+                mt.from
+            ));
         }
         layout.set(mt.to, None);
         layout.set(mt.from, Some(piece));
-        let earlier = Position::from_layout(t, &layout, mover).map_err(|e| format!("`{field}`: {e}"))?;
+        let earlier =
+            Position::from_layout(t, &layout, mover).map_err(|e| format!("`{field}`: {e}"))?;
         let mv = resolve(t, &earlier, &mt).map_err(|e| format!("`{field}`: {e}"))?;
         let (replayed, captured) = earlier.after(t, mv);
         if !captured.is_empty() || replayed.layout(t) != later.layout(t) {
@@ -232,14 +270,27 @@ fn history_hashes(t: &Tables, position: &Position, moves: &[String]) -> Result<V
 
 /// The rules, position and history hashes of a fixture (its proof and expectation aside).
 pub fn setup(file: &str, fixture: &Fixture) -> Result<(Tables, Position, Vec<u64>), FixtureError> {
-    let err = |message: String| FixtureError { file: file.to_string(), message };
+    let err = |message: String| FixtureError {
+        file: file.to_string(),
+        message,
+    };
     let rules = fixture_rules(fixture).map_err(err)?;
-    let tables = Tables::new(&rules).map_err(|e| err(format!("the rules cannot be played: {e}")))?;
-    let side: Side = fixture.side_to_move.parse().map_err(|e| err(format!("`side_to_move`: {e}")))?;
-    let layout = Layout::parse(&fixture.position, RecordOrder::RankOneFirst).map_err(|e| err(format!("`position`: {e}")))?;
-    let position = Position::from_layout(&tables, &layout, side).map_err(|e| err(format!("`position`: {e}")))?;
+    let tables =
+        Tables::new(&rules).map_err(|e| err(format!("the rules cannot be played: {e}")))?;
+    let side: Side = fixture
+        .side_to_move
+        .parse()
+        .map_err(|e| err(format!("`side_to_move`: {e}")))?;
+    let layout = Layout::parse(&fixture.position, RecordOrder::RankOneFirst)
+        .map_err(|e| err(format!("`position`: {e}")))?;
+    let position = Position::from_layout(&tables, &layout, side)
+        .map_err(|e| err(format!("`position`: {e}")))?;
     if let Some(o) = position.outcome(&tables) {
-        return Err(err(format!("`position`: the game is already over ({}, {})", o.reason, o.winner.map_or("draw".into(), |w| format!("the {w} win")))));
+        return Err(err(format!(
+            "`position`: the game is already over ({}, {})",
+            o.reason,
+            o.winner.map_or("draw".into(), |w| format!("the {w} win"))
+        )));
     }
     let history = history_hashes(&tables, &position, &fixture.history).map_err(err)?;
     Ok((tables, position, history))
@@ -247,74 +298,134 @@ pub fn setup(file: &str, fixture: &Fixture) -> Result<(Tables, Position, Vec<u64
 
 /// Validates a parsed fixture; `file` names it in errors.
 pub fn validate(file: &str, fixture: Fixture) -> Result<Loaded, FixtureError> {
-    let err = |message: String| FixtureError { file: file.to_string(), message };
+    let err = |message: String| FixtureError {
+        file: file.to_string(),
+        message,
+    };
     if fixture.id.trim().is_empty() {
         return Err(err("`id` is empty".into()));
     }
     let (tables, position, history) = setup(file, &fixture)?;
     let misplay = parse_move(&tables, &position, &fixture.misplay, "misplay").map_err(err)?;
-    let moves = |field: &str, texts: &[String]| -> Result<Vec<Move>, FixtureError> { texts.iter().enumerate().map(|(i, m)| parse_move(&tables, &position, m, &format!("{field}[{i}]")).map_err(err)).collect() };
+    let moves = |field: &str, texts: &[String]| -> Result<Vec<Move>, FixtureError> {
+        texts
+            .iter()
+            .enumerate()
+            .map(|(i, m)| parse_move(&tables, &position, m, &format!("{field}[{i}]")).map_err(err))
+            .collect()
+    };
     let best = moves("expect.best", &fixture.expect.best)?;
     let avoid = moves("expect.avoid", &fixture.expect.avoid)?;
     if best.is_empty() && avoid.is_empty() {
         return Err(err("`expect` needs `best` or `avoid` moves".into()));
     }
     if !best.is_empty() && best.contains(&misplay) {
-        return Err(err(format!("`misplay` {misplay} is one of `expect.best`: it is no misplay")));
+        return Err(err(format!(
+            "`misplay` {misplay} is one of `expect.best`: it is no misplay"
+        )));
     }
     if !avoid.is_empty() && !avoid.contains(&misplay) && best.is_empty() {
-        return Err(err(format!("`misplay` {misplay} is not in `expect.avoid`: it is no misplay")));
+        return Err(err(format!(
+            "`misplay` {misplay} is not in `expect.avoid`: it is no misplay"
+        )));
     }
     let limits = match (fixture.limit.depth, fixture.limit.nodes) {
         (Some(d), None) if (1..=40).contains(&d) => Limits::depth(d),
         (None, Some(n)) if n > 0 => Limits::nodes(n),
-        _ => return Err(err("`limit` must be {\"depth\": 1..40} or {\"nodes\": N > 0}".into())),
+        _ => {
+            return Err(err(
+                "`limit` must be {\"depth\": 1..40} or {\"nodes\": N > 0}".into(),
+            ))
+        }
     };
-    let kind = fixture.proof.kind().ok_or_else(|| err("`proof` needs exactly one of `wins`, `safe` or `loses`".into()))?;
+    let kind = fixture
+        .proof
+        .kind()
+        .ok_or_else(|| err("`proof` needs exactly one of `wins`, `safe` or `loses`".into()))?;
     let within = fixture.proof.within;
     if !(1..=7).contains(&within) {
-        return Err(err(format!("`proof.within` is {within}; the solver proves 1 to 7 plies")));
+        return Err(err(format!(
+            "`proof.within` is {within}; the solver proves 1 to 7 plies"
+        )));
     }
     let listed = |v: &Option<Vec<String>>| v.clone().unwrap_or_default();
     let subset = |a: &[Move], b: &[String]| a.iter().all(|m| b.contains(&m.to_string()));
     match kind {
-        ProofKind::Wins if !subset(&best, &listed(&fixture.proof.wins)) || best.is_empty() => return Err(err("`expect.best` must be among `proof.wins`".into())),
-        ProofKind::Safe if !subset(&best, &listed(&fixture.proof.safe)) || best.is_empty() => return Err(err("`expect.best` must be among `proof.safe`".into())),
-        ProofKind::Loses if !subset(&avoid, &listed(&fixture.proof.loses)) || avoid.is_empty() || fixture.proof.safe_count == Some(0) => {
-            return Err(err("`expect.avoid` must be among `proof.loses`, and some move must be safe".into()))
+        ProofKind::Wins if !subset(&best, &listed(&fixture.proof.wins)) || best.is_empty() => {
+            return Err(err("`expect.best` must be among `proof.wins`".into()))
+        }
+        ProofKind::Safe if !subset(&best, &listed(&fixture.proof.safe)) || best.is_empty() => {
+            return Err(err("`expect.best` must be among `proof.safe`".into()))
+        }
+        ProofKind::Loses
+            if !subset(&avoid, &listed(&fixture.proof.loses))
+                || avoid.is_empty()
+                || fixture.proof.safe_count == Some(0) =>
+        {
+            return Err(err(
+                "`expect.avoid` must be among `proof.loses`, and some move must be safe".into(),
+            ))
         }
         _ => {}
     }
-    let claimed = |v: &Option<Vec<String>>| v.as_ref().is_some_and(|l| l.contains(&misplay.to_string()));
+    let claimed =
+        |v: &Option<Vec<String>>| v.as_ref().is_some_and(|l| l.contains(&misplay.to_string()));
     let misplay_proven = match kind {
         ProofKind::Wins => !claimed(&fixture.proof.wins),
         ProofKind::Safe => !claimed(&fixture.proof.safe),
         ProofKind::Loses => claimed(&fixture.proof.loses),
     };
     if !misplay_proven {
-        return Err(err(format!("`misplay` {misplay}: the proof does not show it wrong")));
+        return Err(err(format!(
+            "`misplay` {misplay}: the proof does not show it wrong"
+        )));
     }
-    Ok(Loaded { file: file.to_string(), fixture, tables, position, history, misplay, best, avoid, limits })
+    Ok(Loaded {
+        file: file.to_string(),
+        fixture,
+        tables,
+        position,
+        history,
+        misplay,
+        best,
+        avoid,
+        limits,
+    })
 }
 
 /// Reads and validates one fixture file.
 pub fn load_file(path: &Path) -> Result<Loaded, FixtureError> {
     let file = path.display().to_string();
-    let text = std::fs::read_to_string(path).map_err(|e| FixtureError { file: file.clone(), message: format!("cannot read: {e}") })?;
-    let fixture: Fixture = serde_json::from_str(&text).map_err(|e| FixtureError { file: file.clone(), message: format!("not a fixture: {e}") })?;
+    let text = std::fs::read_to_string(path).map_err(|e| FixtureError {
+        file: file.clone(),
+        message: format!("cannot read: {e}"),
+    })?;
+    let fixture: Fixture = serde_json::from_str(&text).map_err(|e| FixtureError {
+        file: file.clone(),
+        message: format!("not a fixture: {e}"),
+    })?;
     validate(&file, fixture)
 }
 
 /// Every `*.json` fixture of a directory, sorted by file name; ids must be unique.
 pub fn load_dir(dir: &Path) -> Result<Vec<Loaded>, FixtureError> {
-    let entries = std::fs::read_dir(dir).map_err(|e| FixtureError { file: dir.display().to_string(), message: format!("cannot read the suite directory: {e}") })?;
-    let mut paths: Vec<PathBuf> = entries.filter_map(|e| e.ok().map(|e| e.path())).filter(|p| p.extension().is_some_and(|x| x == "json")).collect();
+    let entries = std::fs::read_dir(dir).map_err(|e| FixtureError {
+        file: dir.display().to_string(),
+        message: format!("cannot read the suite directory: {e}"),
+    })?;
+    let mut paths: Vec<PathBuf> = entries
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "json"))
+        .collect();
     paths.sort();
     let mut loaded: Vec<Loaded> = Vec::new();
     for path in paths {
         let l = load_file(&path)?;
         if let Some(other) = loaded.iter().find(|o| o.fixture.id == l.fixture.id) {
-            return Err(FixtureError { file: l.file, message: format!("`id` {} is also the id of {}", l.fixture.id, other.file) });
+            return Err(FixtureError {
+                file: l.file,
+                message: format!("`id` {} is also the id of {}", l.fixture.id, other.file),
+            });
         }
         loaded.push(l);
     }
@@ -352,9 +463,12 @@ impl Loaded {
 
     /// Runs the search under the fixture's limit and judges the move.
     pub fn run(&self) -> FixtureResult {
-        let result = Searcher::new(&self.tables, self.limits).best_move(&self.position, &self.history);
+        let result =
+            Searcher::new(&self.tables, self.limits).best_move(&self.position, &self.history);
         let pass = match result.best_move {
-            Some(mv) => (self.best.is_empty() || self.best.contains(&mv)) && !self.avoid.contains(&mv),
+            Some(mv) => {
+                (self.best.is_empty() || self.best.contains(&mv)) && !self.avoid.contains(&mv)
+            }
             None => false,
         };
         FixtureResult {
@@ -374,11 +488,22 @@ impl Loaded {
     /// Proves the fixture's `proof` again with the solver; the error says what differs.
     pub fn check_proof(&self) -> Result<(), String> {
         let kind = self.fixture.proof.kind().expect("validated");
-        let again = Proof::establish(&self.tables, &self.position, &self.history, kind, self.fixture.proof.within);
+        let again = Proof::establish(
+            &self.tables,
+            &self.position,
+            &self.history,
+            kind,
+            self.fixture.proof.within,
+        );
         if again == self.fixture.proof {
             Ok(())
         } else {
-            Err(format!("{}: the solver establishes {}\n  but the fixture claims {}", self.file, serde_json::to_string(&again).unwrap(), serde_json::to_string(&self.fixture.proof).unwrap()))
+            Err(format!(
+                "{}: the solver establishes {}\n  but the fixture claims {}",
+                self.file,
+                serde_json::to_string(&again).unwrap(),
+                serde_json::to_string(&self.fixture.proof).unwrap()
+            ))
         }
     }
 }

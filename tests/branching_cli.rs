@@ -3,8 +3,15 @@
 use std::process::Command;
 
 fn taflcount(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_taflcount")).args(args).output().unwrap();
-    (out.status.code().unwrap_or(-1), String::from_utf8(out.stdout).unwrap(), String::from_utf8(out.stderr).unwrap())
+    let out = Command::new(env!("CARGO_BIN_EXE_taflcount"))
+        .args(args)
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
 }
 
 fn json(args: &[&str]) -> serde_json::Value {
@@ -13,12 +20,26 @@ fn json(args: &[&str]) -> serde_json::Value {
     serde_json::from_str(&out).unwrap()
 }
 
-const COPENHAGEN_GAMES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/games/copenhagen.csv");
+const COPENHAGEN_GAMES: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/../shared/games/copenhagen.csv"
+);
 const BRANDUBH_GAMES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/games/brandubh.csv");
 
 #[test]
 fn self_play_json_follows_the_schema() {
-    let doc = json(&["branching", "--variant", "brandub", "--games", "30", "--player", "greedy", "--seed", "5", "--json"]);
+    let doc = json(&[
+        "branching",
+        "--variant",
+        "brandub",
+        "--games",
+        "30",
+        "--player",
+        "greedy",
+        "--seed",
+        "5",
+        "--json",
+    ]);
     assert_eq!(doc["schema_version"], 1);
     assert_eq!(doc["tool"], "taflcount");
     assert_eq!(doc["command"], "branching");
@@ -43,9 +64,15 @@ fn self_play_json_follows_the_schema() {
         assert!(doc["length"][field].is_number(), "{field}");
     }
     let tree = &doc["game_tree"];
-    assert!(tree["log10_mean_b_pow_mean_l"].as_f64().unwrap() >= tree["mean_sum_log10_b"].as_f64().unwrap());
+    assert!(
+        tree["log10_mean_b_pow_mean_l"].as_f64().unwrap()
+            >= tree["mean_sum_log10_b"].as_f64().unwrap()
+    );
     let o = &doc["outcomes"];
-    let total: u64 = ["attackers", "defenders", "draw", "unfinished"].iter().map(|k| o[k].as_u64().unwrap()).sum();
+    let total: u64 = ["attackers", "defenders", "draw", "unfinished"]
+        .iter()
+        .map(|k| o[k].as_u64().unwrap())
+        .sum();
     assert_eq!(total, 30);
     // One position per ply played.
     let plies: f64 = doc["length"]["mean"].as_f64().unwrap() * 30.0;
@@ -56,19 +83,44 @@ fn self_play_json_follows_the_schema() {
 #[test]
 fn the_same_seed_gives_the_same_numbers_on_any_number_of_threads() {
     let run = |threads: &str, seed: &str| {
-        let mut doc = json(&["branching", "--variant", "tablut", "--games", "40", "--player", "random", "--seed", seed, "--threads", threads, "--json"]);
+        let mut doc = json(&[
+            "branching",
+            "--variant",
+            "tablut",
+            "--games",
+            "40",
+            "--player",
+            "random",
+            "--seed",
+            seed,
+            "--threads",
+            threads,
+            "--json",
+        ]);
         doc.as_object_mut().unwrap().remove("timing");
         doc
     };
     let one = run("1", "11");
     assert_eq!(one, run("3", "11"));
     assert_eq!(one, run("1", "11"));
-    assert_ne!(one["branching"]["mean"], run("2", "12")["branching"]["mean"]);
+    assert_ne!(
+        one["branching"]["mean"],
+        run("2", "12")["branching"]["mean"]
+    );
 }
 
 #[test]
 fn a_ply_cap_leaves_games_unfinished() {
-    let doc = json(&["branching", "--variant", "copenhagen", "--games", "4", "--max-plies", "6", "--json"]);
+    let doc = json(&[
+        "branching",
+        "--variant",
+        "copenhagen",
+        "--games",
+        "4",
+        "--max-plies",
+        "6",
+        "--json",
+    ]);
     assert_eq!(doc["outcomes"]["unfinished"], 4);
     assert_eq!(doc["length"]["max"], 6.0);
     assert_eq!(doc["positions"], 24);
@@ -90,7 +142,13 @@ fn recorded_copenhagen_games_replay_and_measure() {
 
 #[test]
 fn recorded_brandubh_table_snapshot() {
-    let (code, out, err) = taflcount(&["branching", "--variant", "brandubh", "--records", BRANDUBH_GAMES]);
+    let (code, out, err) = taflcount(&[
+        "branching",
+        "--variant",
+        "brandubh",
+        "--records",
+        BRANDUBH_GAMES,
+    ]);
     assert_eq!(code, 0, "{err}");
     let text = out.replace(BRANDUBH_GAMES, "../shared/games/brandubh.csv");
     insta::with_settings!({ snapshot_path => "../snapshots", prepend_module_to_snapshot => false }, {
@@ -101,15 +159,30 @@ fn recorded_brandubh_table_snapshot() {
 #[test]
 fn report_writes_a_markdown_page_and_an_svg() {
     let dir = std::env::temp_dir().join(format!("taflcount-branching-{}", std::process::id()));
-    let (code, _, err) = taflcount(&["branching", "--variant", "brandub", "--games", "20", "--report", dir.to_str().unwrap()]);
+    let (code, _, err) = taflcount(&[
+        "branching",
+        "--variant",
+        "brandub",
+        "--games",
+        "20",
+        "--report",
+        dir.to_str().unwrap(),
+    ]);
     assert_eq!(code, 0, "{err}");
     let page = std::fs::read_to_string(dir.join("branching-brandub-random.md")).unwrap();
-    assert!(page.contains("![") && page.contains("(branching-brandub-random.svg)"), "{page}");
+    assert!(
+        page.contains("![") && page.contains("(branching-brandub-random.svg)"),
+        "{page}"
+    );
     assert!(page.contains("| game length (plies)"));
     let svg = std::fs::read_to_string(dir.join("branching-brandub-random.svg")).unwrap();
     assert!(svg.starts_with("<svg") && svg.trim_end().ends_with("</svg>"));
     assert_eq!(svg.matches("<polygon").count(), 2, "one band per side");
-    assert_eq!(svg.matches("<polyline").count(), 2, "one mean line per side");
+    assert_eq!(
+        svg.matches("<polyline").count(),
+        2,
+        "one mean line per side"
+    );
     std::fs::remove_dir_all(dir).unwrap();
 }
 
@@ -128,7 +201,13 @@ fn bad_input_exits_2_with_a_clear_message() {
     assert_eq!(code, 2);
     assert!(err.contains("cannot read /nonexistent/games.csv"), "{err}");
     // Brandubh games do not replay under brandub rules: the error names the game's line.
-    let (code, _, err) = taflcount(&["branching", "--variant", "copenhagen", "--records", BRANDUBH_GAMES]);
+    let (code, _, err) = taflcount(&[
+        "branching",
+        "--variant",
+        "copenhagen",
+        "--records",
+        BRANDUBH_GAMES,
+    ]);
     assert_eq!(code, 2);
     assert!(err.contains("game on line 1"), "{err}");
     let (code, _, _) = taflcount(&["branching", "--records", COPENHAGEN_GAMES, "--seed", "3"]);
@@ -137,15 +216,35 @@ fn bad_input_exits_2_with_a_clear_message() {
 
 #[test]
 fn the_search_player_plays_seeded_games_that_differ() {
-    let args = ["branching", "--variant", "brandub", "--player", "search:1", "--games", "6", "--seed", "3", "--json"];
+    let args = [
+        "branching",
+        "--variant",
+        "brandub",
+        "--player",
+        "search:1",
+        "--games",
+        "6",
+        "--seed",
+        "3",
+        "--json",
+    ];
     let (code, out, err) = taflcount(&args);
     assert_eq!(code, 0, "{err}");
     let doc: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(doc["player"], "search:1");
     assert_eq!(doc["games"], 6);
     // Two seeded random opening plies make the games differ; the same seed repeats them.
-    assert!(doc["length"]["sd"].as_f64().unwrap() > 0.0 || doc["branching"]["by_ply"][2]["sd"].as_f64().unwrap_or(0.0) > 0.0, "{out}");
+    assert!(
+        doc["length"]["sd"].as_f64().unwrap() > 0.0
+            || doc["branching"]["by_ply"][2]["sd"].as_f64().unwrap_or(0.0) > 0.0,
+        "{out}"
+    );
     let (_, again, _) = taflcount(&args);
-    let strip = |s: &str| s.lines().filter(|l| !l.contains("seconds")).collect::<Vec<_>>().join("\n");
+    let strip = |s: &str| {
+        s.lines()
+            .filter(|l| !l.contains("seconds"))
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
     assert_eq!(strip(&out), strip(&again));
 }

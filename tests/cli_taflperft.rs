@@ -2,8 +2,15 @@
 use std::process::Command;
 
 fn taflperft(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_taflperft")).args(args).output().unwrap();
-    (out.status.code().unwrap_or(-1), String::from_utf8(out.stdout).unwrap(), String::from_utf8(out.stderr).unwrap())
+    let out = Command::new(env!("CARGO_BIN_EXE_taflperft"))
+        .args(args)
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
 }
 
 #[test]
@@ -23,31 +30,60 @@ fn divide_lists_root_moves_then_a_blank_line_and_the_total() {
     assert_eq!(lines.len(), 40 + 2);
     assert_eq!(lines[40], "");
     assert_eq!(lines[41], "960");
-    let sum: u64 = lines[..40].iter().map(|l| l.split(": ").nth(1).unwrap().parse::<u64>().unwrap()).sum();
+    let sum: u64 = lines[..40]
+        .iter()
+        .map(|l| l.split(": ").nth(1).unwrap().parse::<u64>().unwrap())
+        .sum();
     assert_eq!(sum, 960);
-    assert!(lines[..40].iter().all(|l| l.contains('-') && l.contains(": ")));
+    assert!(lines[..40]
+        .iter()
+        .all(|l| l.contains('-') && l.contains(": ")));
 }
 
 #[test]
 fn json_document_follows_the_schema() {
-    let (code, out, _) = taflperft(&["--depth", "2", "--json", "--divide", "--moves", "d1-d3 e5-e2"]);
+    let (code, out, _) = taflperft(&[
+        "--depth",
+        "2",
+        "--json",
+        "--divide",
+        "--moves",
+        "d1-d3 e5-e2",
+    ]);
     assert_eq!(code, 0);
     let doc: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(doc["schema_version"], 1);
     assert_eq!(doc["tool"], "taflperft");
     assert_eq!(doc["variant"], "copenhagen");
     assert_eq!(doc["side_to_move"], "attackers");
-    assert_eq!(doc["position"], "/4tttt3/4Tt5/3t7/t4T4t/t4TT3t/tt1TTKTT1tt/t3TTT3t/t4T4t/11/5t5/3ttttt3/");
+    assert_eq!(
+        doc["position"],
+        "/4tttt3/4Tt5/3t7/t4T4t/t4TT3t/tt1TTKTT1tt/t3TTT3t/t4T4t/11/5t5/3ttttt3/"
+    );
     assert_eq!(doc["results"].as_array().unwrap().len(), 2);
-    let total: u64 = doc["divide"].as_array().unwrap().iter().map(|d| d["nodes"].as_u64().unwrap()).sum();
+    let total: u64 = doc["divide"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d["nodes"].as_u64().unwrap())
+        .sum();
     assert_eq!(doc["results"][1]["nodes"].as_u64().unwrap(), total);
     assert!(doc["timing"]["total_seconds"].is_number());
-    assert!(doc["rules"].as_str().unwrap().starts_with("dim:11 name:Copenhagen"));
+    assert!(doc["rules"]
+        .as_str()
+        .unwrap()
+        .starts_with("dim:11 name:Copenhagen"));
 }
 
 #[test]
 fn rules_without_a_name_have_a_null_variant() {
-    let (code, out, _) = taflperft(&["--depth", "1", "--json", "--rules", "dim:7 ks:w start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/"]);
+    let (code, out, _) = taflperft(&[
+        "--depth",
+        "1",
+        "--json",
+        "--rules",
+        "dim:7 ks:w start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/",
+    ]);
     assert_eq!(code, 0);
     let doc: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert!(doc["variant"].is_null());
@@ -73,7 +109,10 @@ fn bad_input_names_the_problem_and_exits_2() {
         let (code, out, err) = taflperft(args);
         assert_eq!(code, 2, "{args:?}: {err}");
         assert!(out.is_empty(), "{args:?} wrote to stdout: {out}");
-        assert!(err.contains(expected), "{args:?}: stderr `{err}` lacks `{expected}`");
+        assert!(
+            err.contains(expected),
+            "{args:?}: stderr `{err}` lacks `{expected}`"
+        );
         assert!(!err.contains("panicked"), "{args:?}: {err}");
     }
 }
@@ -83,10 +122,17 @@ fn a_suite_mismatch_exits_1() {
     let dir = std::env::temp_dir().join(format!("taflperft-test-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("wrong.perft");
-    std::fs::write(&path, "id brandub-wrong\nrules brandub\nperft 1 40\nperft 2 961\n").unwrap();
+    std::fs::write(
+        &path,
+        "id brandub-wrong\nrules brandub\nperft 1 40\nperft 2 961\n",
+    )
+    .unwrap();
     let (code, out, _) = taflperft(&["--suite", path.to_str().unwrap()]);
     assert_eq!(code, 1, "{out}");
-    assert!(out.contains("FAIL") && out.contains("expected 961"), "{out}");
+    assert!(
+        out.contains("FAIL") && out.contains("expected 961"),
+        "{out}"
+    );
     std::fs::write(&path, "id brandub\nrules brandub\nperft 2 960\n").unwrap();
     let (code, _, _) = taflperft(&["--suite", path.to_str().unwrap()]);
     assert_eq!(code, 0);
@@ -100,6 +146,11 @@ fn a_suite_mismatch_exits_1() {
 fn list_variants_shows_every_catalog_entry_with_its_rules() {
     let (code, out, _) = taflperft(&["--list-variants"]);
     assert_eq!(code, 0);
-    assert_eq!(out.lines().count(), taflcount::rules::catalog::VARIANTS.len());
-    assert!(out.lines().any(|l| l.starts_with("brandubh") && l.contains("dim:7")));
+    assert_eq!(
+        out.lines().count(),
+        taflcount::rules::catalog::VARIANTS.len()
+    );
+    assert!(out
+        .lines()
+        .any(|l| l.starts_with("brandubh") && l.contains("dim:7")));
 }

@@ -5,7 +5,11 @@
 use std::process::{Command, Output};
 
 fn taflregress(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_taflregress")).current_dir(env!("CARGO_MANIFEST_DIR")).args(args).output().expect("the binary runs")
+    Command::new(env!("CARGO_BIN_EXE_taflregress"))
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .args(args)
+        .output()
+        .expect("the binary runs")
 }
 
 fn stdout(o: &Output) -> String {
@@ -15,10 +19,19 @@ fn stdout(o: &Output) -> String {
 #[test]
 fn suite_run_passes_and_prints_a_table_and_the_solve_rate() {
     let o = taflregress(&["--filter", "brandub-"]);
-    assert_eq!(o.status.code(), Some(0), "{}", String::from_utf8_lossy(&o.stderr));
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
     let text = stdout(&o);
     assert!(text.contains("brandub-escape-in-1") && text.contains("bm a4-a1"));
-    assert!(text.lines().any(|l| l.starts_with("solved ") && l.contains("(100.0%)")), "{text}");
+    assert!(
+        text.lines()
+            .any(|l| l.starts_with("solved ") && l.contains("(100.0%)")),
+        "{text}"
+    );
 }
 
 #[test]
@@ -33,8 +46,24 @@ fn suite_json_has_schema_and_results() {
 
 #[test]
 fn analyze_json_reports_a_win_with_its_distance() {
-    let o = taflregress(&["analyze", "--variant", "brandub", "--position", "starti:/7/t6/7/K3t2/7/2t4/3t3/", "--side", "defenders", "--depth", "3", "--json"]);
-    assert_eq!(o.status.code(), Some(0), "{}", String::from_utf8_lossy(&o.stderr));
+    let o = taflregress(&[
+        "analyze",
+        "--variant",
+        "brandub",
+        "--position",
+        "starti:/7/t6/7/K3t2/7/2t4/3t3/",
+        "--side",
+        "defenders",
+        "--depth",
+        "3",
+        "--json",
+    ]);
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
     let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
     assert_eq!(v["schema_version"], 1);
     assert_eq!(v["best_move"], "a4-a1");
@@ -59,12 +88,43 @@ fn bench_signature_matches_its_snapshot() {
 #[test]
 fn input_errors_exit_with_2_and_say_what_is_wrong() {
     for (args, needle) in [
-        (vec!["--suite", "no/such/dir"], "cannot read the suite directory"),
+        (
+            vec!["--suite", "no/such/dir"],
+            "cannot read the suite directory",
+        ),
         (vec!["--filter", "no-such-fixture"], "no fixture"),
-        (vec!["analyze", "--variant", "nope", "--depth", "2"], "unknown variant `nope`"),
-        (vec!["analyze", "--variant", "brandub", "--depth", "0"], "--depth"),
-        (vec!["analyze", "--variant", "brandub", "--moves", "d1-d9", "--depth", "2"], "ply 1"),
-        (vec!["add", "--records", "../shared/games/brandubh.csv", "--game", "1", "--ply", "999"], "has plies"),
+        (
+            vec!["analyze", "--variant", "nope", "--depth", "2"],
+            "unknown variant `nope`",
+        ),
+        (
+            vec!["analyze", "--variant", "brandub", "--depth", "0"],
+            "--depth",
+        ),
+        (
+            vec![
+                "analyze",
+                "--variant",
+                "brandub",
+                "--moves",
+                "d1-d9",
+                "--depth",
+                "2",
+            ],
+            "ply 1",
+        ),
+        (
+            vec![
+                "add",
+                "--records",
+                "../shared/games/brandubh.csv",
+                "--game",
+                "1",
+                "--ply",
+                "999",
+            ],
+            "has plies",
+        ),
     ] {
         let o = taflregress(&args);
         assert_eq!(o.status.code(), Some(2), "{args:?}");

@@ -7,8 +7,8 @@ use std::collections::{HashMap, HashSet};
 use num_bigint::BigUint;
 use num_traits::{One, Zero};
 use taflcount::complexity::{
-    count_material, fixed_boards, naive, placements, side_split, symmetry_group, ComplexityReport, ComplexitySpec,
-    StandMask,
+    count_material, fixed_boards, naive, placements, side_split, symmetry_group, ComplexityReport,
+    ComplexitySpec, StandMask,
 };
 use taflcount::rules::catalog;
 
@@ -75,7 +75,14 @@ fn kept_permutations(spec: &ComplexitySpec) -> Vec<Vec<usize>> {
 /// Every legal board, one at a time: exactly one king, at most the starting number of
 /// attackers and defenders, each piece where its kind may stand.
 fn enumerate(spec: &ComplexitySpec) -> Vec<Vec<u8>> {
-    fn go(spec: &ComplexitySpec, board: &mut Vec<u8>, kings: usize, a: usize, d: usize, out: &mut Vec<Vec<u8>>) {
+    fn go(
+        spec: &ComplexitySpec,
+        board: &mut Vec<u8>,
+        kings: usize,
+        a: usize,
+        d: usize,
+        out: &mut Vec<Vec<u8>>,
+    ) {
         let square = board.len();
         if square == spec.cells() {
             if kings == 1 {
@@ -131,7 +138,10 @@ fn brute_force(spec: &ComplexitySpec) -> (CountsByMaterial, CountsByMaterial) {
             .unwrap();
         canonical.entry((a, d)).or_default().insert(least);
     }
-    let orbits = canonical.into_iter().map(|(k, set)| (k, set.len() as u64)).collect();
+    let orbits = canonical
+        .into_iter()
+        .map(|(k, set)| (k, set.len() as u64))
+        .collect();
     (raw, orbits)
 }
 
@@ -164,10 +174,16 @@ fn check_against_brute_force(spec: &ComplexitySpec, expected_group: usize) {
     let report = ComplexityReport::compute(spec, &[]);
     let value = |name: &str| report.bound(name).unwrap().value.clone();
     assert_eq!(value("material"), BigUint::from(2 * raw_total));
-    assert_eq!(value("material_up_to_symmetry"), BigUint::from(2 * orbit_total));
+    assert_eq!(
+        value("material_up_to_symmetry"),
+        BigUint::from(2 * orbit_total)
+    );
     let start = (spec.attackers(), spec.defenders());
     assert_eq!(value("start_material"), BigUint::from(raw[&start]));
-    assert_eq!(value("start_material_up_to_symmetry"), BigUint::from(orbits[&start]));
+    assert_eq!(
+        value("start_material_up_to_symmetry"),
+        BigUint::from(orbits[&start])
+    );
 }
 
 fn with_masks(
@@ -177,8 +193,12 @@ fn with_masks(
     edit: impl Fn(&mut [StandMask], &mut [u8]),
 ) -> ComplexitySpec {
     let base = ComplexitySpec::throne_and_corners(dim, 0, 0).unwrap();
-    let mut masks: Vec<StandMask> = (0..dim * dim).map(|i| base.may_stand(i % dim, i / dim)).collect();
-    let mut kinds: Vec<u8> = (0..dim * dim).map(|i| base.square_kinds(i % dim, i / dim)).collect();
+    let mut masks: Vec<StandMask> = (0..dim * dim)
+        .map(|i| base.may_stand(i % dim, i / dim))
+        .collect();
+    let mut kinds: Vec<u8> = (0..dim * dim)
+        .map(|i| base.square_kinds(i % dim, i / dim))
+        .collect();
     edit(&mut masks, &mut kinds);
     ComplexitySpec::new("test", dim, attackers, defenders, 3, masks, kinds).unwrap()
 }
@@ -273,7 +293,12 @@ fn material_by_hand(cells: u64, special: u64, attackers: u64, defenders: u64) ->
 
 #[test]
 fn catalog_material_matches_the_closed_form() {
-    for (name, special) in [("copenhagen", 5), ("brandub", 5), ("tablut", 1), ("alea-evangelii", 17)] {
+    for (name, special) in [
+        ("copenhagen", 5),
+        ("brandub", 5),
+        ("tablut", 1),
+        ("alea-evangelii", 17),
+    ] {
         let spec = ComplexitySpec::from_rules(&catalog::find(name).unwrap().rules()).unwrap();
         let report = ComplexityReport::compute(&spec, &[]);
         let want = material_by_hand(
@@ -323,7 +348,11 @@ fn the_essay_figures_come_out_within_their_rounding() {
     assert_eq!(scientific("naive"), "7.07e72"); // 4^121 ≈ 7×10^72
     assert_eq!(scientific("placements"), "3.08e31"); // ≈ 3×10^31
     assert_eq!(scientific("side_split_quarter"), "1.43e43"); // ≈ 1.4×10^43
-    let rows: HashMap<&str, _> = copenhagen.published.iter().map(|r| (r.claim.as_str(), r)).collect();
+    let rows: HashMap<&str, _> = copenhagen
+        .published
+        .iter()
+        .map(|r| (r.claim.as_str(), r))
+        .collect();
     for claim in ["7e72", "3e31", "1.4e43"] {
         assert!(rows[claim].within_rounding, "{claim}");
         assert!(rows[claim].log10_difference.abs() < 0.05, "{claim}");
@@ -339,7 +368,11 @@ fn the_essay_figures_come_out_within_their_rounding() {
 #[test]
 fn the_brandub_figures_are_reported_as_off() {
     let brandub = report("brandub");
-    let rows: HashMap<&str, _> = brandub.published.iter().map(|r| (r.claim.as_str(), r)).collect();
+    let rows: HashMap<&str, _> = brandub
+        .published
+        .iter()
+        .map(|r| (r.claim.as_str(), r))
+        .collect();
     // 4.4e15 is the essay's side-split formula on 7x7, 4.155e15: it does not round to 4.4.
     let quarter = &rows["4.4e15"];
     assert_eq!(quarter.bound, "side_split_quarter");
@@ -350,5 +383,8 @@ fn the_brandub_figures_are_reported_as_off() {
     let naive_row = &rows["1.3e36"];
     assert_eq!(naive_row.bound, "naive");
     assert!(naive_row.log10_difference > 6.0);
-    assert_eq!(brandub.bound("naive").unwrap().value, BigUint::from(4u32).pow(49u32));
+    assert_eq!(
+        brandub.bound("naive").unwrap().value,
+        BigUint::from(4u32).pow(49u32)
+    );
 }

@@ -93,8 +93,10 @@ fn the_committed_report_is_current() {
     assert!(output.status.success());
     let fresh = std::fs::read_to_string(dir.join("complexity.md")).unwrap();
     std::fs::remove_dir_all(&dir).ok();
-    let committed = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("reports/complexity.md"))
-        .expect("reports/complexity.md is committed");
+    let committed = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("reports/complexity.md"),
+    )
+    .expect("reports/complexity.md is committed");
     assert_eq!(
         fresh, committed,
         "regenerate with: taflcount complexity --all --report reports/"
@@ -107,8 +109,24 @@ fn input_errors_exit_with_2_and_a_message() {
         &["complexity", "--variant", "no-such-variant"],
         &["complexity", "--dim", "8"],
         &["complexity", "--dim", "5"],
-        &["complexity", "--dim", "21", "--attackers", "1", "--defenders", "1"],
-        &["complexity", "--dim", "5", "--attackers", "30", "--defenders", "1"],
+        &[
+            "complexity",
+            "--dim",
+            "21",
+            "--attackers",
+            "1",
+            "--defenders",
+            "1",
+        ],
+        &[
+            "complexity",
+            "--dim",
+            "5",
+            "--attackers",
+            "30",
+            "--defenders",
+            "1",
+        ],
         &["complexity", "--rules", "dim:7 start:/7/7/7/7/7/7/7/"],
         &["complexity", "--rules", "not rules"],
         &["complexity", "--branching", "-3", "--length", "10"],

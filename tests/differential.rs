@@ -90,7 +90,13 @@ fn perft_is_invariant_under_board_symmetries() {
             let base = perft(&t, &pos, d, Counting::Bulk);
             for g in 1..8 {
                 let image = pos.transformed(&t, g);
-                assert_eq!(perft(&t, &image, d, Counting::Bulk), base, "{} symmetry {g} depth {d} of {}", v.name, pos.layout(&t));
+                assert_eq!(
+                    perft(&t, &image, d, Counting::Bulk),
+                    base,
+                    "{} symmetry {g} depth {d} of {}",
+                    v.name,
+                    pos.layout(&t)
+                );
             }
         }
     }
@@ -133,8 +139,10 @@ fn equal_positions_hash_equal_and_side_to_move_counts() {
     let a = play(&["d1-d3", "e5-e2", "h1-h3", "g5-g2"]);
     let b = play(&["h1-h3", "g5-g2", "d1-d3", "e5-e2"]);
     assert_eq!(a.hash(), b.hash());
-    let flipped = Position::from_layout(&t, &a.layout(&t), taflcount::board::Side::Attackers).unwrap();
-    let other = Position::from_layout(&t, &a.layout(&t), taflcount::board::Side::Defenders).unwrap();
+    let flipped =
+        Position::from_layout(&t, &a.layout(&t), taflcount::board::Side::Attackers).unwrap();
+    let other =
+        Position::from_layout(&t, &a.layout(&t), taflcount::board::Side::Defenders).unwrap();
     assert_ne!(flipped.hash(), other.hash());
 }
 

@@ -30,15 +30,25 @@ fn random_games_agree_ply_by_ply() {
                     *endings.entry(reason).or_insert(0) += 1;
                     break;
                 }
-                let mut fast_moves: Vec<String> = pos.legal_moves(&t).iter().map(|m| m.to_string()).collect();
+                let mut fast_moves: Vec<String> =
+                    pos.legal_moves(&t).iter().map(|m| m.to_string()).collect();
                 fast_moves.sort();
                 assert_eq!(fast_moves, slow.legal_moves(), "legal moves: {}", context());
                 // Prefer captures half of the time, so that captures are exercised.
                 let moves = pos.legal_moves(&t);
-                let capturing: Vec<_> = moves.iter().filter(|m| !pos.after(&t, **m).1.is_empty()).copied().collect();
-                let mv = if !capturing.is_empty() && rng.below(2) == 0 { capturing[rng.below(capturing.len())] } else { moves[rng.below(moves.len())] };
+                let capturing: Vec<_> = moves
+                    .iter()
+                    .filter(|m| !pos.after(&t, **m).1.is_empty())
+                    .copied()
+                    .collect();
+                let mv = if !capturing.is_empty() && rng.below(2) == 0 {
+                    capturing[rng.below(capturing.len())]
+                } else {
+                    moves[rng.below(moves.len())]
+                };
                 let (next, captured) = pos.after(&t, mv);
-                let fast_captured: Vec<String> = captured.iter().map(|&s| to_square(s).to_string()).collect();
+                let fast_captured: Vec<String> =
+                    captured.iter().map(|&s| to_square(s).to_string()).collect();
                 let slow_captured = slow.play(&mv.to_string()).unwrap();
                 let mut a = fast_captured.clone();
                 a.sort();
@@ -48,7 +58,12 @@ fn random_games_agree_ply_by_ply() {
                 captures_seen += a.len();
                 pos = next;
                 continuations += usize::from(pos.berserker().is_some());
-                assert_eq!(pos.layout(&t).to_string(), slow.position_record(), "position after {mv}: {}", context());
+                assert_eq!(
+                    pos.layout(&t).to_string(),
+                    slow.position_record(),
+                    "position after {mv}: {}",
+                    context()
+                );
                 plies_checked += 1;
             }
         }

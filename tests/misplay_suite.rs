@@ -16,20 +16,48 @@ fn fixtures() -> Vec<Loaded> {
 fn the_suite_is_large_and_varied() {
     let all = fixtures();
     assert!(all.len() >= 50, "{} fixtures", all.len());
-    let variants: BTreeSet<String> = all.iter().map(|l| l.fixture.variant.clone().unwrap_or_else(|| l.tables.rules.name.clone())).collect();
+    let variants: BTreeSet<String> = all
+        .iter()
+        .map(|l| {
+            l.fixture
+                .variant
+                .clone()
+                .unwrap_or_else(|| l.tables.rules.name.clone())
+        })
+        .collect();
     assert!(variants.len() >= 4, "{variants:?}");
-    let mined = all.iter().filter(|l| l.fixture.source.contains(".csv game")).count();
+    let mined = all
+        .iter()
+        .filter(|l| l.fixture.source.contains(".csv game"))
+        .count();
     assert!(mined >= 20, "{mined} fixtures from recorded games");
     // The categories the suite promises, by id.
-    for topic in ["escape-in-1", "escape-in-2", "escape-in-3", "stop-the-escape", "capture-the", "walk-into-capture", "edge-fort", "shieldwall", "encirclement", "repetition-loses"] {
-        assert!(all.iter().any(|l| l.fixture.id.contains(topic)), "no fixture about {topic}");
+    for topic in [
+        "escape-in-1",
+        "escape-in-2",
+        "escape-in-3",
+        "stop-the-escape",
+        "capture-the",
+        "walk-into-capture",
+        "edge-fort",
+        "shieldwall",
+        "encirclement",
+        "repetition-loses",
+    ] {
+        assert!(
+            all.iter().any(|l| l.fixture.id.contains(topic)),
+            "no fixture about {topic}"
+        );
     }
     assert!(all.iter().any(|l| !l.fixture.history.is_empty()));
 }
 
 #[test]
 fn every_proof_is_established_again_by_the_solver() {
-    let failures: Vec<String> = fixtures().iter().filter_map(|l| l.check_proof().err()).collect();
+    let failures: Vec<String> = fixtures()
+        .iter()
+        .filter_map(|l| l.check_proof().err())
+        .collect();
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
@@ -39,7 +67,10 @@ fn the_ai_passes_every_position_and_matches_its_snapshot() {
     for l in fixtures() {
         let result = l.run();
         if !result.pass {
-            failed.push(format!("{}: expected {}, played {:?}", result.id, result.expected, result.played));
+            failed.push(format!(
+                "{}: expected {}, played {:?}",
+                result.id, result.expected, result.played
+            ));
         }
         insta::with_settings!({ snapshot_path => "../snapshots", prepend_module_to_snapshot => false, omit_expression => true }, {
             insta::assert_json_snapshot!(format!("misplay_{}", result.id), result);
@@ -49,7 +80,8 @@ fn the_ai_passes_every_position_and_matches_its_snapshot() {
 }
 
 fn a_fixture() -> Fixture {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/misplays/brandub-capture-the-king.json");
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("fixtures/misplays/brandub-capture-the-king.json");
     serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
 }
 
@@ -95,7 +127,8 @@ fn bad_fixtures_are_refused_with_the_field_named() {
 #[test]
 fn a_wrong_proof_is_caught() {
     let mut f = a_fixture();
-    f.proof.statement = "the attackers win within 1 ply (shortest 1); only d2-d5 and b5-b6 do it".into();
+    f.proof.statement =
+        "the attackers win within 1 ply (shortest 1); only d2-d5 and b5-b6 do it".into();
     f.proof.wins = Some(vec!["b5-b6".into(), "d2-d5".into()]);
     let loaded = suite::validate("x.json", f).unwrap();
     let e = loaded.check_proof().unwrap_err();

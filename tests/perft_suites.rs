@@ -31,10 +31,17 @@ fn check(cap: Option<u64>) {
                 if cap.is_some_and(|c| expected > c) {
                     continue;
                 }
-                let got = if cap.is_some() { perft(&t, &root, depth, Counting::Bulk) } else { perft_threads(&t, &root, depth, Counting::Bulk, 2) };
+                let got = if cap.is_some() {
+                    perft(&t, &root, depth, Counting::Bulk)
+                } else {
+                    perft_threads(&t, &root, depth, Counting::Bulk, 2)
+                };
                 checked += 1;
                 if got != expected {
-                    failures.push(format!("{file}: {} perft {depth}: got {got}, expected {expected}", entry.id));
+                    failures.push(format!(
+                        "{file}: {} perft {depth}: got {got}, expected {expected}",
+                        entry.id
+                    ));
                 }
             }
         }

@@ -13,7 +13,8 @@ struct Summary {
 
 fn replay_archive(file: &str, variant: &str) -> Summary {
     let path = format!("{}/../shared/games/{file}", env!("CARGO_MANIFEST_DIR"));
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e} (CI keeps ../shared beside the checkout)"));
+    let text = std::fs::read_to_string(&path)
+        .unwrap_or_else(|e| panic!("{path}: {e} (CI keeps ../shared beside the checkout)"));
     let games = parse_games(&text).unwrap();
     let t = Tables::new(&catalog::find(variant).unwrap().rules()).unwrap();
     let mut failures = Vec::new();
@@ -42,9 +43,18 @@ fn replay_archive(file: &str, variant: &str) -> Summary {
             }
         }
     }
-    assert!(failures.is_empty(), "{} of {} games disagree with the rules:\n{}", failures.len(), games.len(), failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} of {} games disagree with the rules:\n{}",
+        failures.len(),
+        games.len(),
+        failures.join("\n")
+    );
     eprintln!("{file}: games the rules decide at their last ply: {decided:?}");
-    Summary { games: games.len(), ended_early }
+    Summary {
+        games: games.len(),
+        ended_early,
+    }
 }
 
 #[test]
@@ -52,12 +62,22 @@ fn copenhagen_archive_replays() {
     let s = replay_archive("copenhagen.csv", "copenhagen");
     assert_eq!(s.games, 1752);
     // No recorded game went on past an end the rules see (encirclement, edge fort...).
-    assert_eq!(s.ended_early.values().sum::<usize>(), 0, "{:?}", s.ended_early);
+    assert_eq!(
+        s.ended_early.values().sum::<usize>(),
+        0,
+        "{:?}",
+        s.ended_early
+    );
 }
 
 #[test]
 fn brandubh_archive_replays() {
     let s = replay_archive("brandubh.csv", "brandubh");
     assert_eq!(s.games, 525);
-    assert_eq!(s.ended_early.values().sum::<usize>(), 0, "{:?}", s.ended_early);
+    assert_eq!(
+        s.ended_early.values().sum::<usize>(),
+        0,
+        "{:?}",
+        s.ended_early
+    );
 }

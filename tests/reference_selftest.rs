@@ -4,11 +4,12 @@
 
 mod reference;
 
-use reference::{divide, perft, RefGame, Side};
 #[allow(unused_imports)]
 use reference::suite::load_suite;
+use reference::{divide, perft, RefGame, Side};
 
-const COPENHAGEN_START: &str = "/3ttttt3/5t5/11/t4T4t/t3TTT3t/tt1TTKTT1tt/t3TTT3t/t4T4t/11/5t5/3ttttt3/";
+const COPENHAGEN_START: &str =
+    "/3ttttt3/5t5/11/t4T4t/t3TTT3t/tt1TTKTT1tt/t3TTT3t/t4T4t/11/5t5/3ttttt3/";
 const TABLUT_START: &str = "/3ttt3/4t4/4T4/t3T3t/ttTTKTTtt/t3T3t/4T4/4t4/3ttt3/";
 const BRANDUB_START: &str = "/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/";
 
@@ -181,25 +182,37 @@ const D: Side = Side::Defenders;
 
 #[test]
 fn custodial_basic_and_safe_entry() {
-    let rows = [".......", ".....T.", ".......", "...K...", ".......", ".tT....", "...t..."];
+    let rows = [
+        ".......", ".....T.", ".......", "...K...", ".......", ".tT....", "...t...",
+    ];
     // d1-d2 closes c2 between b2 and d2.
     assert_eq!(caps("", &rows, A, "d1-d2"), v(&["c2"]));
     // Moving between two enemies is safe.
-    let rows = [".......", ".....t.", ".......", "...K...", ".......", ".T.T...", "..t...."];
+    let rows = [
+        ".......", ".....t.", ".......", "...K...", ".......", ".T.T...", "..t....",
+    ];
     let mut g = game("", &rows, A);
     assert_eq!(g.play("c1-c2").unwrap(), v(&[]));
-    assert!(g.position_record().contains("1TtT3"), "{}", g.position_record());
+    assert!(
+        g.position_record().contains("1TtT3"),
+        "{}",
+        g.position_record()
+    );
 }
 
 #[test]
 fn hostile_corner() {
-    let rows = [".......", ".....T.", ".......", "...K...", "..t....", ".......", ".T....."];
+    let rows = [
+        ".......", ".....T.", ".......", "...K...", "..t....", ".......", ".T.....",
+    ];
     // c3-c1: b1 between c1 and the corner a1 (corh: all -> hostile to defenders).
     assert_eq!(caps("", &rows, A, "c3-c1"), v(&["b1"]));
     // corh:t: corners hostile to attackers only.
     assert_eq!(caps("corh:t", &rows, A, "c3-c1"), v(&[]));
     // The same for an attacker victim: corner hostile to attackers by default.
-    let rows = [".......", ".....t.", ".......", "...K...", "..T....", ".......", ".t....."];
+    let rows = [
+        ".......", ".....t.", ".......", "...K...", "..T....", ".......", ".t.....",
+    ];
     assert_eq!(caps("", &rows, D, "c3-c1"), v(&["b1"]));
     assert_eq!(caps("corh:T", &rows, D, "c3-c1"), v(&[]));
 }
@@ -207,18 +220,24 @@ fn hostile_corner() {
 #[test]
 fn hostile_throne_empty_and_occupied() {
     // Empty throne d4, defender on d5, attacker lands on d6.
-    let rows = ["...t...", ".......", "...T...", ".......", ".......", ".K.....", "......t"];
+    let rows = [
+        "...t...", ".......", "...T...", ".......", ".......", ".K.....", "......t",
+    ];
     assert_eq!(caps("", &rows, A, "d7-d6"), v(&["d5"])); // cenhe default: all
     assert_eq!(caps("cenhe:t", &rows, A, "d7-d6"), v(&[])); // hostile to attackers only
     assert_eq!(caps("cenhe:", &rows, A, "d7-d6"), v(&[]));
     // Throne occupied by the king, attacker on d5, defender lands on d6.
-    let rows = [".......", "......T", "...t...", "...K...", ".......", ".......", "t......"];
+    let rows = [
+        ".......", "......T", "...t...", "...K...", ".......", ".......", "t......",
+    ];
     assert_eq!(caps("", &rows, D, "g6-d6"), v(&["d5"])); // king anvil + cenh
     assert_eq!(caps("ka:n", &rows, D, "g6-d6"), v(&["d5"])); // cenh:tcnkm still hostile
     assert_eq!(caps("ka:n cenh:", &rows, D, "g6-d6"), v(&[]));
     assert_eq!(caps("ka:a cenh:", &rows, D, "g6-d6"), v(&["d5"])); // anvil king
-    // Occupied throne is not hostile to defenders by default (cenh:tcnkm).
-    let rows = ["...t...", ".......", "...T...", "...K...", ".......", ".......", "......t"];
+                                                                   // Occupied throne is not hostile to defenders by default (cenh:tcnkm).
+    let rows = [
+        "...t...", ".......", "...T...", "...K...", ".......", ".......", "......t",
+    ];
     assert_eq!(caps("", &rows, A, "d7-d6"), v(&[]));
     assert_eq!(caps("cenh:T", &rows, A, "d7-d6"), v(&["d5"]));
 }
@@ -226,35 +245,66 @@ fn hostile_throne_empty_and_occupied() {
 #[test]
 fn king_strength() {
     // King b3, attacker a3, attacker c1 -> c3: two-sided only.
-    let rows = [".......", ".....T.", ".......", ".......", "tK.....", ".......", "..t...."];
-    for (ks, want) in [("s", false), ("m", false), ("w", true), ("c", true), ("y", false), ("n", true)] {
+    let rows = [
+        ".......", ".....T.", ".......", ".......", "tK.....", ".......", "..t....",
+    ];
+    for (ks, want) in [
+        ("s", false),
+        ("m", false),
+        ("w", true),
+        ("c", true),
+        ("y", false),
+        ("n", true),
+    ] {
         let mut g = game(&format!("ks:{ks}"), &rows, A);
         let c = g.play("c1-c3").unwrap();
         assert_eq!(c == v(&["b3"]), want, "ks:{ks}");
         assert_eq!(g.is_over() == Some("king captured"), want, "ks:{ks}");
     }
     // King b3 with attackers on a3, b4, b2; c1 -> c3 closes the fourth side.
-    let rows = [".......", ".....T.", ".......", ".t.....", "tK.....", ".t.....", "..t...."];
+    let rows = [
+        ".......", ".....T.", ".......", ".t.....", "tK.....", ".t.....", "..t....",
+    ];
     for ks in ["s", "m", "w", "c"] {
-        assert_eq!(caps(&format!("ks:{ks}"), &rows, A, "c1-c3"), v(&["b3"]), "ks:{ks}");
+        assert_eq!(
+            caps(&format!("ks:{ks}"), &rows, A, "c1-c3"),
+            v(&["b3"]),
+            "ks:{ks}"
+        );
     }
     // King on the edge a3, attackers a4 and a2; c3 -> b3 closes the third side.
-    let rows = [".......", ".....T.", ".......", "t......", "K.t....", "t......", "......."];
+    let rows = [
+        ".......", ".....T.", ".......", "t......", "K.t....", "t......", ".......",
+    ];
     for (ks, want) in [("s", false), ("m", true), ("w", false), ("c", false)] {
-        assert_eq!(caps(&format!("ks:{ks}"), &rows, A, "c3-b3") == v(&["a3"]), want, "ks:{ks}");
+        assert_eq!(
+            caps(&format!("ks:{ks}"), &rows, A, "c3-b3") == v(&["a3"]),
+            want,
+            "ks:{ks}"
+        );
     }
     // King a3 with an attacker on a2 only; b4 -> a4 is a two-sided (vertical) capture.
-    let rows = [".......", ".....T.", ".......", ".t.....", "K......", "t......", "......."];
+    let rows = [
+        ".......", ".....T.", ".......", ".t.....", "K......", "t......", ".......",
+    ];
     for (ks, want) in [("s", false), ("m", false), ("w", true), ("c", true)] {
-        assert_eq!(caps(&format!("ks:{ks}"), &rows, A, "b4-a4") == v(&["a3"]), want, "ks:{ks}");
+        assert_eq!(
+            caps(&format!("ks:{ks}"), &rows, A, "b4-a4") == v(&["a3"]),
+            want,
+            "ks:{ks}"
+        );
     }
     // ks:c next to the (empty, hostile) throne d4: king d5, attackers c5 and d6, g5 -> e5.
-    let rows = [".......", "...t...", "..tK..t", ".......", ".......", ".T.....", "......."];
+    let rows = [
+        ".......", "...t...", "..tK..t", ".......", ".......", ".T.....", ".......",
+    ];
     assert_eq!(caps("ks:c", &rows, A, "g5-e5"), v(&["d5"])); // c5 d6 e5 + throne
     assert_eq!(caps("ks:c cenhe:t", &rows, A, "g5-e5"), v(&[])); // throne not hostile to him
     assert_eq!(caps("ks:s", &rows, A, "g5-e5"), v(&["d5"]));
     // Same but d6 empty: ks:c needs four, ks:w two.
-    let rows = [".......", ".......", "..tK..t", ".......", ".......", ".T.....", "t......"];
+    let rows = [
+        ".......", ".......", "..tK..t", ".......", ".......", ".T.....", "t......",
+    ];
     assert_eq!(caps("ks:c", &rows, A, "g5-e5"), v(&[]));
     assert_eq!(caps("ks:w", &rows, A, "g5-e5"), v(&["d5"]));
 }
@@ -262,21 +312,35 @@ fn king_strength() {
 #[test]
 fn armed_king() {
     // Anvil: king b3, attacker c3, defender d1 -> d3.
-    let rows = [".......", ".....t.", ".......", ".......", ".Kt....", ".......", "...T..."];
+    let rows = [
+        ".......", ".....t.", ".......", ".......", ".Kt....", ".......", "...T...",
+    ];
     for (ka, want) in [("y", true), ("a", true), ("h", false), ("n", false)] {
-        assert_eq!(caps(&format!("ka:{ka}"), &rows, D, "d1-d3") == v(&["c3"]), want, "ka:{ka}");
+        assert_eq!(
+            caps(&format!("ka:{ka}"), &rows, D, "d1-d3") == v(&["c3"]),
+            want,
+            "ka:{ka}"
+        );
     }
     // Hammer: attacker c3, defender d3, king b1 -> b3.
-    let rows = [".......", ".....t.", ".......", ".......", "..tT...", ".......", ".K....."];
+    let rows = [
+        ".......", ".....t.", ".......", ".......", "..tT...", ".......", ".K.....",
+    ];
     for (ka, want) in [("y", true), ("a", false), ("h", true), ("n", false)] {
-        assert_eq!(caps(&format!("ka:{ka}"), &rows, D, "b1-b3") == v(&["c3"]), want, "ka:{ka}");
+        assert_eq!(
+            caps(&format!("ka:{ka}"), &rows, D, "b1-b3") == v(&["c3"]),
+            want,
+            "ka:{ka}"
+        );
     }
 }
 
 #[test]
 fn shieldwall_corner_closer() {
     // Wall b1 c1 with fronts b2 c2; the corner a1 closes one end; d3 -> d1 closes the other.
-    let rows = [".......", ".....T.", ".......", "...K...", "...t...", ".tt....", ".TT...."];
+    let rows = [
+        ".......", ".....T.", ".......", "...K...", "...t...", ".tt....", ".TT....",
+    ];
     assert_eq!(caps("sw:s", &rows, A, "d3-d1"), v(&["b1", "c1"]));
     assert_eq!(caps("sw:w", &rows, A, "d3-d1"), v(&[]));
     assert_eq!(caps("sw:n", &rows, A, "d3-d1"), v(&[]));
@@ -286,7 +350,9 @@ fn shieldwall_corner_closer() {
 #[test]
 fn shieldwall_king_in_wall() {
     // Wall c1 (T) d1 (K), closed by b1 and the mover e3 -> e1; fronts c2 d2.
-    let rows = [".......", ".....T.", ".......", ".......", "....t..", "..tt...", ".tTK..."];
+    let rows = [
+        ".......", ".....T.", ".......", ".......", "....t..", "..tt...", ".tTK...",
+    ];
     assert_eq!(caps("sw:s", &rows, A, "e3-e1"), v(&["c1"]));
     assert_eq!(caps("sw:w", &rows, A, "e3-e1"), v(&["c1"]));
     assert_eq!(caps("sw:n", &rows, A, "e3-e1"), v(&[]));
@@ -295,15 +361,21 @@ fn shieldwall_king_in_wall() {
 #[test]
 fn shieldwall_strict_vs_relaxed() {
     // Wall c1 d1 closed by b1 and e1; front c2 stands, g2 -> d2 completes the fronts.
-    let rows = [".......", ".....T.", ".......", "...K...", ".......", "..t...t", ".tTTt.."];
+    let rows = [
+        ".......", ".....T.", ".......", "...K...", ".......", "..t...t", ".tTTt..",
+    ];
     assert_eq!(caps("sw:s swf:n", &rows, A, "g2-d2"), v(&["c1", "d1"]));
     assert_eq!(caps("sw:s swf:y", &rows, A, "g2-d2"), v(&[])); // the mover is no closer
     assert_eq!(caps("sw:w swf:n", &rows, A, "g2-d2"), v(&["c1", "d1"]));
     // Strict: the closer lands on the edge (its very first move captures).
-    let rows = [".......", ".....T.", ".......", "...K...", "....t..", "..tt...", ".tTT..."];
+    let rows = [
+        ".......", ".....T.", ".......", "...K...", "....t..", "..tt...", ".tTT...",
+    ];
     assert_eq!(caps("sw:s swf:y", &rows, A, "e3-e1"), v(&["c1", "d1"]));
     // Defenders capture attacker walls the same way.
-    let rows = [".......", ".....t.", ".......", "...K...", "....T..", "..TT...", ".Ttt..."];
+    let rows = [
+        ".......", ".....t.", ".......", "...K...", "....T..", "..TT...", ".Ttt...",
+    ];
     assert_eq!(caps("sw:s", &rows, D, "e3-e1"), v(&["c1", "d1"]));
 }
 
@@ -311,15 +383,32 @@ fn shieldwall_strict_vs_relaxed() {
 fn linnaean_capture() {
     let tab = "esc:e ks:c cor: cenp:tcnkTCNK cens: cenh: cenhe:tcnkTCNK";
     let rows = [
-        ".........", "....t....", ".........", "....T....", "...tKt...", "....t....", ".........",
-        ".........", "T........",
+        ".........",
+        "....t....",
+        ".........",
+        "....T....",
+        "...tKt...",
+        "....t....",
+        ".........",
+        ".........",
+        "T........",
     ];
-    assert_eq!(caps(&format!("{tab} linc:y"), &rows, A, "e8-e7"), v(&["e6"]));
+    assert_eq!(
+        caps(&format!("{tab} linc:y"), &rows, A, "e8-e7"),
+        v(&["e6"])
+    );
     assert_eq!(caps(&format!("{tab} linc:n"), &rows, A, "e8-e7"), v(&[]));
     // Only two other neighbours of the centre held: no capture.
     let rows = [
-        ".........", "....t....", ".........", "....T....", "...tK....", "....t....", ".........",
-        ".........", "T.......t",
+        ".........",
+        "....t....",
+        ".........",
+        "....T....",
+        "...tK....",
+        "....t....",
+        ".........",
+        ".........",
+        "T.......t",
     ];
     assert_eq!(caps(&format!("{tab} linc:y"), &rows, A, "e8-e7"), v(&[]));
 }
@@ -327,7 +416,9 @@ fn linnaean_capture() {
 #[test]
 fn edge_fort_arises() {
     // f3 -> f1 closes a fort around the king on d1: R = {c1, e1}, W = b1 c2 d2 e2 f1.
-    let rows = [".t.....", ".......", ".......", ".......", ".....T.", "..TTT..", ".T.K..."];
+    let rows = [
+        ".t.....", ".......", ".......", ".......", ".....T.", "..TTT..", ".T.K...",
+    ];
     let mut g = game("efe:y surf:n", &rows, D);
     assert_eq!(g.is_over(), None);
     assert_eq!(g.play("f3-f1").unwrap(), v(&[]));
@@ -339,7 +430,9 @@ fn edge_fort_arises() {
         assert_eq!(g.is_over(), None, "{extra}");
     }
     // A king with no legal move has no fort.
-    let rows = [".t.....", ".......", ".......", ".......", ".......", "..TTT..", ".TTKT.."];
+    let rows = [
+        ".t.....", ".......", ".......", ".......", ".......", "..TTT..", ".TTKT..",
+    ];
     let g = game("efe:y surf:n", &rows, A);
     assert_eq!(g.is_over(), None);
 }
@@ -365,7 +458,9 @@ fn edge_fort_opentafl_false_positive() {
 #[test]
 fn encirclement() {
     // d7 -> d6 closes the ring c5 e5 d6 c4 e4 d3 around the king (d4) and d5.
-    let rows = ["...t...", ".......", "..t.t..", "..tKt..", "...t...", ".......", "......."];
+    let rows = [
+        "...t...", ".......", "..t.t..", "..tKt..", "...t...", ".......", ".......",
+    ];
     let mut g = game("surf:y", &rows, A);
     assert_eq!(g.is_over(), None);
     assert!(!g.encircled());
@@ -378,7 +473,9 @@ fn encirclement() {
     assert_eq!(g.is_over(), None);
     assert_eq!(g.legal_moves(), v(&["d4-d5"]));
     // A defender on the edge is never encircled.
-    let rows = ["...t...", ".......", "..t.t..", "..tKt..", "...t...", ".......", "T......"];
+    let rows = [
+        "...t...", ".......", "..t.t..", "..tKt..", "...t...", ".......", "T......",
+    ];
     let mut g = game("surf:y", &rows, A);
     g.play("d7-d6").unwrap();
     assert_eq!(g.is_over(), None);
@@ -388,7 +485,10 @@ fn encirclement() {
 fn speed_limits() {
     let count = |extra: &str, side: Side| {
         let r = format!("dim:7 {extra} start:{BRANDUB_START}");
-        RefGame::new(&r, None, Some(side)).unwrap().legal_moves().len()
+        RefGame::new(&r, None, Some(side))
+            .unwrap()
+            .legal_moves()
+            .len()
     };
     // Brandub start by hand: each attacker arm has 2+2 (outer) and 3+3 (inner) moves
     // unlimited, 2+2 at speed 2, 1+1 at speed 1; each defender 3+3 / 2+2 / 1+1.
@@ -403,8 +503,16 @@ fn speed_limits() {
     assert_eq!(count("spd:1,-1,-1,-1,2,-1,-1,-1", A), 16);
     assert_eq!(count("spd:1,-1,-1,-1,2,-1,-1,-1,", D), 16);
     // Magpie's 12-value list: only the king (10th value) is limited to 1.
-    let rows = [".......", ".t.....", ".......", "...K...", ".......", ".....T.", "......."];
-    let km = |extra: &str| game(extra, &rows, D).legal_moves().iter().filter(|m| m.starts_with("d4")).count();
+    let rows = [
+        ".......", ".t.....", ".......", "...K...", ".......", ".....T.", ".......",
+    ];
+    let km = |extra: &str| {
+        game(extra, &rows, D)
+            .legal_moves()
+            .iter()
+            .filter(|m| m.starts_with("d4"))
+            .count()
+    };
     assert_eq!(km(""), 12);
     assert_eq!(km("spd:-1,-1,-1,-1,-1,-1,-1,-1,-1,1,-1,-1,"), 4);
     assert_eq!(km("spd:-1,-1,-1,2,-1,-1,-1,-1"), 12); // 8 values: 4th is the attacker king
@@ -413,7 +521,9 @@ fn speed_limits() {
 
 #[test]
 fn forts_and_reentry() {
-    let rows = [".......", ".....T.", ".......", "...K...", ".......", "t..t...", "......."];
+    let rows = [
+        ".......", ".....T.", ".......", "...K...", ".......", "t..t...", ".......",
+    ];
     let moves = |extra: &str| game(extra, &rows, A).legal_moves();
     // Attacker fort c2 d2 e2 without re-entry: a2 may not enter, d2 may leave through c2.
     let m = moves("afor:c2,d2,e2 aforre:");
@@ -430,7 +540,9 @@ fn forts_and_reentry() {
     let m = moves("dfor:b2 dforp:T");
     assert!(!m.contains(&"a2-c2".to_string()));
     // Attacker-fort squares are hostile to defenders (aforh:TCNKM): c2 fort, d2 defender.
-    let rows = [".......", ".....T.", ".......", "...K...", "....t..", "...T...", "......."];
+    let rows = [
+        ".......", ".....T.", ".......", "...K...", "....t..", "...T...", ".......",
+    ];
     assert_eq!(caps("afor:c2", &rows, A, "e3-e2"), v(&["d2"]));
     assert_eq!(caps("afor:c2 aforh:", &rows, A, "e3-e2"), v(&[]));
 }
@@ -465,10 +577,20 @@ fn parsing_errors() {
     let g = RefGame::new("dim:5 starti:/t4/5/2K2/5/4T/", None, None).unwrap();
     assert_eq!(g.position_record(), "/4T/5/2K2/5/t4/");
     // Multi-digit runs.
-    let g = RefGame::new("dim:11 start:/11/11/11/11/11/5K5/11/11/11/t10/10T/", None, None).unwrap();
+    let g = RefGame::new(
+        "dim:11 start:/11/11/11/11/11/5K5/11/11/11/t10/10T/",
+        None,
+        None,
+    )
+    .unwrap();
     assert_eq!(g.position_record(), "/11/11/11/11/11/5K5/11/11/11/t10/10T/");
     assert_eq!(g.side_to_move(), Side::Attackers);
-    let g = RefGame::new("dim:7 atkf:n start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/", None, None).unwrap();
+    let g = RefGame::new(
+        "dim:7 atkf:n start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/",
+        None,
+        None,
+    )
+    .unwrap();
     assert_eq!(g.side_to_move(), Side::Defenders);
 }
 
@@ -532,7 +654,11 @@ fn suite_twins_differ() {
             .perft
             .iter()
             .any(|&(d, n)| c.perft.iter().any(|&(d2, n2)| d2 == d && n2 != n));
-        assert!(differ, "{} and {} have the same counts at every common depth", base.id, c.id);
+        assert!(
+            differ,
+            "{} and {} have the same counts at every common depth",
+            base.id, c.id
+        );
         pairs += 1;
     }
     assert!(pairs >= 20, "only {pairs} twin pairs");
@@ -543,7 +669,9 @@ fn suite_sizes_covered() {
     let entries = load_suite(SUITE).unwrap();
     for dim in [5, 7, 9, 11, 13, 19] {
         assert!(
-            entries.iter().any(|e| e.rules.contains(&format!("dim:{dim} "))),
+            entries
+                .iter()
+                .any(|e| e.rules.contains(&format!("dim:{dim} "))),
             "no {dim}x{dim} entry"
         );
     }
@@ -562,7 +690,9 @@ fn suite_parse_errors_name_the_line() {
     let e = reference::suite::parse_suite(bad).unwrap_err();
     assert!(e.contains("line 3"), "{e}");
     let bad = "perft 1 2\n";
-    assert!(reference::suite::parse_suite(bad).unwrap_err().contains("line 1"));
+    assert!(reference::suite::parse_suite(bad)
+        .unwrap_err()
+        .contains("line 1"));
 }
 
 /// Maintenance tool: recompute every `perft d n` line of the suite file with the
@@ -608,7 +738,12 @@ fn fill_suite_counts() {
 #[test]
 fn suite_claims() {
     let entries = load_suite(SUITE).unwrap();
-    let get = |id: &str| entries.iter().find(|e| e.id == id).unwrap_or_else(|| panic!("no {id}"));
+    let get = |id: &str| {
+        entries
+            .iter()
+            .find(|e| e.id == id)
+            .unwrap_or_else(|| panic!("no {id}"))
+    };
     let start = |id: &str| {
         let e = get(id);
         RefGame::new(&e.rules, e.position.as_deref(), e.side).unwrap()
@@ -633,7 +768,11 @@ fn suite_claims() {
         ("throne-occupied-hostile", "p12-j12", &["j11"], &[]),
     ] {
         assert_eq!(start(id).play(mv).unwrap(), v(with), "{id} {mv}");
-        assert_eq!(start(&format!("{id}-control")).play(mv).unwrap(), v(without), "{id}-control {mv}");
+        assert_eq!(
+            start(&format!("{id}-control")).play(mv).unwrap(),
+            v(without),
+            "{id}-control {mv}"
+        );
     }
     // (id, move, status with the rule, status in the twin)
     for (id, mv, with, without) in [
@@ -656,11 +795,16 @@ fn suite_claims() {
         g.play("b6-b7").unwrap();
         g.play("f3-f1").unwrap();
         assert_eq!(g.legal_moves().contains(&"b7-b6".to_string()), back, "{id}");
-        assert!(g.legal_moves().contains(&"a6-a3".to_string()), "{id}: a6 leaves through a5");
+        assert!(
+            g.legal_moves().contains(&"a6-a3".to_string()),
+            "{id}: a6 leaves through a5"
+        );
     }
     // Defender fort: attackers pass g8 but may not stop there.
     assert!(!start("dfor").legal_moves().contains(&"g11-g8".to_string()));
-    assert!(start("dfor-control").legal_moves().contains(&"g11-g8".to_string()));
+    assert!(start("dfor-control")
+        .legal_moves()
+        .contains(&"g11-g8".to_string()));
     assert!(!start("dfor").legal_moves().contains(&"c7-f7".to_string()));
     assert!(start("dfor").legal_moves().contains(&"c7-e7".to_string()));
     // The OpenTafl false positive is no fort.
@@ -679,7 +823,9 @@ fn has(g: &RefGame, mv: &str) -> bool {
 #[test]
 fn jumps_per_mode() {
     // Attacker knight c3 next to a defender d3, e3 empty; king f6.
-    let rows = [".......", ".....K.", ".......", ".......", "..nT...", ".......", "......."];
+    let rows = [
+        ".......", ".....K.", ".......", ".......", "..nT...", ".......", ".......",
+    ];
     assert!(!has(&game("nj:n", &rows, A), "c3-e3"));
     assert!(has(&game("nj:j", &rows, A), "c3-e3"));
     assert!(has(&game("nj:c", &rows, A), "c3-e3"));
@@ -696,53 +842,89 @@ fn jumps_per_mode() {
     // Only one square over one piece: no jump to f3, no jump from b3 over c3-d3.
     assert!(!has(&game("nj:c", &rows, A), "c3-f3"));
     // Each type uses its own key; taflmen never jump.
-    let rows2 = [".......", ".....K.", ".......", ".......", "..cT...", ".......", "......."];
+    let rows2 = [
+        ".......", ".....K.", ".......", ".......", "..cT...", ".......", ".......",
+    ];
     assert!(has(&game("cj:j", &rows2, A), "c3-e3") && !has(&game("cj:n", &rows2, A), "c3-e3"));
     assert!(has(&game("", &rows2, A), "c3-e3")); // default cj:j
     assert_eq!(caps("", &rows2, A, "c3-e3"), v(&[]));
-    let rows3 = [".......", ".....K.", ".......", ".......", "..mT...", ".......", "......."];
+    let rows3 = [
+        ".......", ".....K.", ".......", ".......", "..mT...", ".......", ".......",
+    ];
     assert!(!has(&game("", &rows3, A), "c3-e3") && has(&game("mj:c", &rows3, A), "c3-e3"));
-    let rows4 = [".......", ".....K.", ".......", ".......", "..gT...", ".......", "......."];
+    let rows4 = [
+        ".......", ".....K.", ".......", ".......", "..gT...", ".......", ".......",
+    ];
     assert!(has(&game("gj:c", &rows4, A), "c3-e3"));
     assert_eq!(caps("gj:c", &rows4, A, "c3-e3"), v(&[])); // a guard captures nothing
-    let rows5 = [".......", ".....K.", ".......", ".......", "..tT...", ".......", "......."];
+    let rows5 = [
+        ".......", ".....K.", ".......", ".......", "..tT...", ".......", ".......",
+    ];
     assert!(!has(&game("nj:c cj:c kj:c mj:c gj:c", &rows5, A), "c3-e3"));
     // What may be jumped: not friends, kings, knights, commanders; guards and mercenaries yes.
-    for (victim, ok) in [('t', false), ('K', false), ('N', false), ('C', false), ('G', true), ('M', true), ('T', true)] {
+    for (victim, ok) in [
+        ('t', false),
+        ('K', false),
+        ('N', false),
+        ('C', false),
+        ('G', true),
+        ('M', true),
+        ('T', true),
+    ] {
         let r3 = format!("..n{victim}...");
         let king_row = if victim == 'K' { "......." } else { ".....K." };
-        let rows = [".......", king_row, ".......", ".......", r3.as_str(), ".......", "......."];
+        let rows = [
+            ".......",
+            king_row,
+            ".......",
+            ".......",
+            r3.as_str(),
+            ".......",
+            ".......",
+        ];
         assert_eq!(has(&game("nj:c", &rows, A), "c3-e3"), ok, "over {victim}");
     }
     // Landing square must be empty.
-    let rows6 = [".......", ".....K.", ".......", ".......", "..nTT..", ".......", "......."];
+    let rows6 = [
+        ".......", ".....K.", ".......", ".......", "..nTT..", ".......", ".......",
+    ];
     assert!(!has(&game("nj:c", &rows6, A), "c3-e3"));
 }
 
 #[test]
 fn capturing_jump_and_landing_captures() {
     // nj:c c3-e3 captures d3 (jumped) and f3 (custodial against g3).
-    let rows = [".......", ".....K.", ".......", ".......", "..nT.Tt", ".......", "......."];
+    let rows = [
+        ".......", ".....K.", ".......", ".......", "..nT.Tt", ".......", ".......",
+    ];
     assert_eq!(caps("nj:c", &rows, A, "c3-e3"), v(&["d3", "f3"]));
     assert_eq!(caps("nj:j", &rows, A, "c3-e3"), v(&["f3"]));
     // A jumped guard stays; a jumped mercenary is converted.
-    let rows = [".......", ".....K.", ".......", ".......", "..nG...", ".......", "......."];
+    let rows = [
+        ".......", ".....K.", ".......", ".......", "..nG...", ".......", ".......",
+    ];
     assert_eq!(caps("nj:c", &rows, A, "c3-e3"), v(&[]));
-    let rows = [".......", ".....K.", ".......", ".......", "..nM...", ".......", "T......"];
+    let rows = [
+        ".......", ".....K.", ".......", ".......", "..nM...", ".......", "T......",
+    ];
     let mut g = game("nj:c", &rows, A);
     assert_eq!(g.play("c3-e3").unwrap(), v(&["d3"]));
     assert_eq!(g.position_record(), "/T6/7/3mn2/7/7/5K1/7/");
     // kj:r from the throne: the armed king jumps d4-d6 over d5; d5 is then between d6
     // and the empty throne, hostile to attackers when empty (cenhe default).
-    let rows = [".......", ".......", "...t...", "...K...", ".......", "......t", "......."];
+    let rows = [
+        ".......", ".......", "...t...", "...K...", ".......", "......t", ".......",
+    ];
     let g = game("kj:r", &rows, D);
     assert!(has(&g, "d4-d6"));
     assert_eq!(caps("kj:r", &rows, D, "d4-d6"), v(&["d5"]));
     assert_eq!(caps("kj:r cenhe:T", &rows, D, "d4-d6"), v(&[]));
     assert_eq!(caps("kj:r ka:n", &rows, D, "d4-d6"), v(&[])); // unarmed: no custodial
     assert_eq!(caps("kj:c ka:n", &rows, D, "d4-d6"), v(&["d5"])); // a c-jump needs no arms
-    // kj:r between two ordinary squares: no jump (b5 over b6 to b7); kj:j may.
-    let rows = [".......", ".t.....", ".K.....", ".......", ".......", "......t", "......."];
+                                                                  // kj:r between two ordinary squares: no jump (b5 over b6 to b7); kj:j may.
+    let rows = [
+        ".......", ".t.....", ".K.....", ".......", ".......", "......t", ".......",
+    ];
     assert!(!has(&game("kj:r", &rows, D), "b5-b7"));
     assert!(has(&game("kj:j", &rows, D), "b5-b7"));
 }
@@ -750,51 +932,77 @@ fn capturing_jump_and_landing_captures() {
 #[test]
 fn commander_sandwich() {
     // King c3, attacker commander b3; commander d1 -> d3.
-    let rows = [".......", ".....T.", ".......", ".......", ".cK....", ".......", "...c..."];
+    let rows = [
+        ".......", ".....T.", ".......", ".......", ".cK....", ".......", "...c...",
+    ];
     let mut g = game("ks:s", &rows, A);
     assert_eq!(g.play("d1-d3").unwrap(), v(&["c3"]));
     assert_eq!(g.is_over(), Some("king captured"));
     // Knights count as commanders.
-    let rows_n = [".......", ".....T.", ".......", ".......", ".nK....", ".......", "...n..."];
+    let rows_n = [
+        ".......", ".....T.", ".......", ".......", ".nK....", ".......", "...n...",
+    ];
     assert_eq!(caps("ks:s", &rows_n, A, "d1-d3"), v(&["c3"]));
     // Only one commander (a taflman on b3, or a taflman moving): no capture.
-    let rows_t = [".......", ".....T.", ".......", ".......", ".tK....", ".......", "...c..."];
+    let rows_t = [
+        ".......", ".....T.", ".......", ".......", ".tK....", ".......", "...c...",
+    ];
     assert_eq!(caps("ks:s", &rows_t, A, "d1-d3"), v(&[]));
-    let rows_t2 = [".......", ".....T.", ".......", ".......", ".cK....", ".......", "...t..."];
+    let rows_t2 = [
+        ".......", ".....T.", ".......", ".......", ".cK....", ".......", "...t...",
+    ];
     assert_eq!(caps("ks:s", &rows_t2, A, "d1-d3"), v(&[]));
     // A defender commander on b3 is not hostile.
-    let rows_d = [".......", ".....T.", ".......", ".......", ".CK....", ".......", "...c..."];
+    let rows_d = [
+        ".......", ".....T.", ".......", ".......", ".CK....", ".......", "...c...",
+    ];
     assert_eq!(caps("ks:s", &rows_d, A, "d1-d3"), v(&[]));
     // ks:w captures anyway; ks:m and ks:c (off the centre: weak) too.
     assert_eq!(caps("ks:w", &rows_t, A, "d1-d3"), v(&["c3"]));
     assert_eq!(caps("ks:m", &rows, A, "d1-d3"), v(&["c3"]));
     // Knight + hostile corner: king b1 on the edge, knight c3 -> c1, the corner a1 opposite.
-    let rows = [".......", ".....T.", ".......", ".......", "..n....", ".......", ".K....."];
+    let rows = [
+        ".......", ".....T.", ".......", ".......", "..n....", ".......", ".K.....",
+    ];
     assert_eq!(caps("ks:s", &rows, A, "c3-c1"), v(&["b1"]));
     assert_eq!(caps("ks:s corh:t", &rows, A, "c3-c1"), v(&[])); // corner not hostile to him
-    let rows_t = [".......", ".....T.", ".......", ".......", "..t....", ".......", ".K....."];
+    let rows_t = [
+        ".......", ".....T.", ".......", ".......", "..t....", ".......", ".K.....",
+    ];
     assert_eq!(caps("ks:s", &rows_t, A, "c3-c1"), v(&[]));
     // Never on or against the throne (d4): king d5, commanders c5 and g5 -> e5 captures;
     // the line d6-d5-d4 never does.
-    let rows = [".......", "......c", "..cK..c", ".......", ".......", ".T.....", "......."];
+    let rows = [
+        ".......", "......c", "..cK..c", ".......", ".......", ".T.....", ".......",
+    ];
     assert_eq!(caps("ks:s", &rows, A, "g5-e5"), v(&["d5"]));
     assert_eq!(caps("ks:s", &rows, A, "g6-d6"), v(&[]));
-    let rows = [".......", ".......", ".......", "..cK..c", ".......", ".T.....", "......."];
+    let rows = [
+        ".......", ".......", ".......", "..cK..c", ".......", ".T.....", ".......",
+    ];
     assert_eq!(caps("ks:s", &rows, A, "g4-e4"), v(&[])); // king on the throne
-    // With commanders around, a plain four-sided capture still works (OpenTafl differs).
-    let rows = [".......", ".....T.", ".......", "..t....", ".tK....", "..t....", "...c..."];
+                                                         // With commanders around, a plain four-sided capture still works (OpenTafl differs).
+    let rows = [
+        ".......", ".....T.", ".......", "..t....", ".tK....", "..t....", "...c...",
+    ];
     assert_eq!(caps("ks:s", &rows, A, "d1-d3"), v(&["c3"]));
     // ks:m on the edge: king a3, commander a2; commander b4 -> a4 (b3 empty).
-    let rows = [".......", ".....T.", ".......", ".c.....", "K......", "c......", "......."];
+    let rows = [
+        ".......", ".....T.", ".......", ".c.....", "K......", "c......", ".......",
+    ];
     assert_eq!(caps("ks:m", &rows, A, "b4-a4"), v(&["a3"]));
-    let rows_t = [".......", ".....T.", ".......", ".c.....", "K......", "t......", "......."];
+    let rows_t = [
+        ".......", ".....T.", ".......", ".c.....", "K......", "t......", ".......",
+    ];
     assert_eq!(caps("ks:m", &rows_t, A, "b4-a4"), v(&[]));
 }
 
 #[test]
 fn mercenaries_convert() {
     // b2 t, c2 M; d1 -> d2 converts c2; c1 T and f3 -> c3 converts it back.
-    let rows = [".......", ".....K.", ".......", ".......", ".....T.", ".tM....", "..Tt..."];
+    let rows = [
+        ".......", ".....K.", ".......", ".......", ".....T.", ".tM....", "..Tt...",
+    ];
     let mut g = game("", &rows, A);
     assert_eq!(g.play("d1-d2").unwrap(), v(&["c2"]));
     assert_eq!(g.position_record(), "/2T4/1tmt3/5T1/7/7/5K1/7/");
@@ -802,17 +1010,23 @@ fn mercenaries_convert() {
     assert_eq!(g.position_record(), "/2T4/1tMt3/2T4/7/7/5K1/7/");
     // A converted mercenary belongs to its new side at once: after d1-d2 converts c2,
     // e3 -> e2 cannot capture d2 against c2 (an attacker now).
-    let rows = [".......", ".....K.", ".......", ".......", "....T..", ".tM....", "...t..."];
+    let rows = [
+        ".......", ".....K.", ".......", ".......", "....T..", ".tM....", "...t...",
+    ];
     let mut g = game("", &rows, A);
     assert_eq!(g.play("d1-d2").unwrap(), v(&["c2"]));
     assert_eq!(g.play("e3-e2").unwrap(), v(&[])); // c2 is an attacker now
-    // Converting the last attacker: the defenders win.
-    let rows = [".......", ".....K.", ".......", ".......", ".......", ".Tm....", "...T..."];
+                                                  // Converting the last attacker: the defenders win.
+    let rows = [
+        ".......", ".....K.", ".......", ".......", ".......", ".Tm....", "...T...",
+    ];
     let mut g = game("", &rows, D);
     assert_eq!(g.play("d1-d2").unwrap(), v(&["c2"]));
     assert_eq!(g.is_over(), Some("no attackers"));
     // Shieldwall: the mercenary member is converted, the taflman removed.
-    let rows = [".......", ".....T.", ".......", "...K...", "...t...", ".tt....", ".TM...."];
+    let rows = [
+        ".......", ".....T.", ".......", "...K...", "...t...", ".tt....", ".TM....",
+    ];
     let mut g = game("sw:s", &rows, A);
     assert_eq!(g.play("d3-d1").unwrap(), v(&["b1", "c1"]));
     assert_eq!(g.position_record(), "/2mt3/1tt4/7/3K3/7/5T1/7/");
@@ -821,32 +1035,61 @@ fn mercenaries_convert() {
 #[test]
 fn guards() {
     // Not an anvil: b1 -> b2 against c2 with an attacker guard on d2.
-    let rows = [".......", ".....K.", ".......", ".......", ".......", "..Tg...", ".t....."];
+    let rows = [
+        ".......", ".....K.", ".......", ".......", ".......", "..Tg...", ".t.....",
+    ];
     assert_eq!(caps("", &rows, A, "b1-b2"), v(&[]));
-    let rows_t = [".......", ".....K.", ".......", ".......", ".......", "..Tt...", ".t....."];
+    let rows_t = [
+        ".......", ".....K.", ".......", ".......", ".......", "..Tt...", ".t.....",
+    ];
     assert_eq!(caps("", &rows_t, A, "b1-b2"), v(&["c2"]));
     // Not a hammer.
-    let rows = [".......", ".....K.", ".......", ".......", ".......", ".tT....", "...g..."];
+    let rows = [
+        ".......", ".....K.", ".......", ".......", ".......", ".tT....", "...g...",
+    ];
     assert_eq!(caps("", &rows, A, "d1-d2"), v(&[]));
     // Never captured.
-    let rows = [".......", ".....K.", ".......", ".......", ".......", ".tG....", "...t..."];
+    let rows = [
+        ".......", ".....K.", ".......", ".......", ".......", ".tG....", "...t...",
+    ];
     assert_eq!(caps("", &rows, A, "d1-d2"), v(&[]));
     // Cannot close a shieldwall; stays in a wall that falls.
     let wall = |closer: char| {
         let r3 = format!("...{closer}...");
-        caps("sw:s", &[".......", ".....T.", ".......", "...K...", r3.as_str(), ".tt....", ".TT...."], A, "d3-d1")
+        caps(
+            "sw:s",
+            &[
+                ".......",
+                ".....T.",
+                ".......",
+                "...K...",
+                r3.as_str(),
+                ".tt....",
+                ".TT....",
+            ],
+            A,
+            "d3-d1",
+        )
     };
     assert_eq!(wall('t'), v(&["b1", "c1"]));
     assert_eq!(wall('g'), v(&[]));
-    let rows = [".......", ".....T.", ".......", "...K...", "...t...", ".tt....", ".TG...."];
+    let rows = [
+        ".......", ".....T.", ".......", "...K...", "...t...", ".tt....", ".TG....",
+    ];
     assert_eq!(caps("sw:s", &rows, A, "d3-d1"), v(&["b1"]));
     // Cannot front a wall member.
-    let rows = [".......", ".....T.", ".......", "...K...", "...t...", ".tg....", ".TT...."];
+    let rows = [
+        ".......", ".....T.", ".......", "...K...", "...t...", ".tg....", ".TT....",
+    ];
     assert_eq!(caps("sw:s", &rows, A, "d3-d1"), v(&[]));
     // Not a hostile neighbour of the king (ks:s): king c3, t b3 c4, g c2, t lands d3.
-    let rows = [".......", ".....T.", ".......", "..t....", ".tK....", "..g....", "...t..."];
+    let rows = [
+        ".......", ".....T.", ".......", "..t....", ".tK....", "..g....", "...t...",
+    ];
     assert_eq!(caps("ks:s", &rows, A, "d1-d3"), v(&[]));
-    let rows = [".......", ".....T.", ".......", "..t....", ".tK....", "..t....", "...t..."];
+    let rows = [
+        ".......", ".....T.", ".......", "..t....", ".tK....", "..t....", "...t...",
+    ];
     assert_eq!(caps("ks:s", &rows, A, "d1-d3"), v(&["c3"]));
 }
 
@@ -854,7 +1097,9 @@ fn guards() {
 fn berserk_capture_continuation() {
     // d1 -> d2 captures c2 (b2 anvil); the same piece then has exactly one capturing
     // move, d2 -> d5 (through the throne d4) capturing c5 against b5.
-    let rows = [".......", ".....K.", ".tT....", ".......", ".......", ".tT....", "...t..."];
+    let rows = [
+        ".......", ".....K.", ".tT....", ".......", ".......", ".tT....", "...t...",
+    ];
     let mut g = game("ber:c", &rows, A);
     assert_eq!(g.play("d1-d2").unwrap(), v(&["c2"]));
     assert_eq!(g.side_to_move(), A);
@@ -866,32 +1111,48 @@ fn berserk_capture_continuation() {
     assert_eq!(g.side_to_move(), D);
     // The same as one turn in record notation.
     let mut g = game("ber:c", &rows, A);
-    assert_eq!(g.play_turn("d1-d2xc2|d2-d5xc5").unwrap(), vec![v(&["c2"]), v(&["c5"])]);
+    assert_eq!(
+        g.play_turn("d1-d2xc2|d2-d5xc5").unwrap(),
+        vec![v(&["c2"]), v(&["c5"])]
+    );
     assert_eq!(g.side_to_move(), D);
     let mut g = game("ber:c", &rows, A);
     assert!(g.play_turn("d1-d2").is_err()); // incomplete turn
-    // Without berserk the turn ends at once.
+                                            // Without berserk the turn ends at once.
     let mut g = game("", &rows, A);
     g.play("d1-d2").unwrap();
     assert_eq!((g.side_to_move(), g.continuation()), (D, None));
     // Perft: every single move is a ply. After d1-d2 there is one child (d2-d5).
-    assert_eq!(divide(&format!("dim:7 ber:c starti:{}", pic(&rows)), None, Some(A), 2)
+    assert_eq!(
+        divide(
+            &format!("dim:7 ber:c starti:{}", pic(&rows)),
+            None,
+            Some(A),
+            2
+        )
         .unwrap()
         .into_iter()
         .find(|(m, _)| m == "d1-d2")
         .unwrap()
-        .1, 1);
+        .1,
+        1
+    );
 }
 
 #[test]
 fn berserk_any_move_continuation() {
-    let rows = [".......", ".....K.", ".tT....", ".......", ".......", ".tT....", "...t..."];
+    let rows = [
+        ".......", ".....K.", ".tT....", ".......", ".......", ".tT....", "...t...",
+    ];
     let mut g = game("ber:m", &rows, A);
     g.play("d1-d2").unwrap();
     assert_eq!(g.continuation(), Some("d2".to_string()));
     // d2: up d3 d5 d6 d7 (the throne d4 is passed, not a stop), down d1, left c2,
     // right e2 f2 g2.
-    assert_eq!(g.legal_moves(), v(&["d2-c2", "d2-d1", "d2-d3", "d2-d5", "d2-d6", "d2-d7", "d2-e2", "d2-f2", "d2-g2"]));
+    assert_eq!(
+        g.legal_moves(),
+        v(&["d2-c2", "d2-d1", "d2-d3", "d2-d5", "d2-d6", "d2-d7", "d2-e2", "d2-f2", "d2-g2"])
+    );
     // A continuation move without capture ends the turn.
     assert_eq!(g.play("d2-e2").unwrap(), v(&[]));
     assert_eq!((g.side_to_move(), g.continuation()), (D, None));
@@ -903,35 +1164,50 @@ fn berserk_any_move_continuation() {
     // The berserker has no legal move after its capture: the turn passes. Knight d1
     // jumps over the mercenary c1 (nj:c, converted, stays) to b1: a1 is a corner it may
     // not enter, b2 a commander it may not jump, c1 its own piece now.
-    let rows = [".......", ".....K.", ".......", ".......", ".......", ".C.....", "..Mn..."];
+    let rows = [
+        ".......", ".....K.", ".......", ".......", ".......", ".C.....", "..Mn...",
+    ];
     for ber in ["ber:m", "ber:c"] {
         let mut g = game(ber, &rows, A);
         assert_eq!(g.play("d1-b1").unwrap(), v(&["c1"]));
-        assert_eq!((g.side_to_move(), g.continuation(), g.is_over()), (D, None, None), "{ber}");
+        assert_eq!(
+            (g.side_to_move(), g.continuation(), g.is_over()),
+            (D, None, None),
+            "{ber}"
+        );
     }
 }
 
 #[test]
 fn berserk_game_end_stops_the_turn() {
     // ks:w: d1 -> d2 captures the king on c2: the game ends, no continuation.
-    let rows = [".......", ".....T.", ".tT....", ".......", ".......", ".tK....", "...t..."];
+    let rows = [
+        ".......", ".....T.", ".tT....", ".......", ".......", ".tK....", "...t...",
+    ];
     let mut g = game("ber:c ks:w", &rows, A);
     assert_eq!(g.play("d1-d2").unwrap(), v(&["c2"]));
     assert_eq!(g.is_over(), Some("king captured"));
     assert_eq!(g.continuation(), None);
     assert!(g.legal_moves().is_empty());
     // Capturing the last defender ends the game too.
-    let rows = [".......", ".......", ".t.....", ".......", ".......", ".tT....", "...t..."];
+    let rows = [
+        ".......", ".......", ".t.....", ".......", ".......", ".tT....", "...t...",
+    ];
     let mut g = game("ber:m", &rows, A);
     g.play("d1-d2").unwrap();
-    assert_eq!((g.is_over(), g.continuation()), (Some("no defenders"), None));
+    assert_eq!(
+        (g.is_over(), g.continuation()),
+        (Some("no defenders"), None)
+    );
 }
 
 #[test]
 fn edge_fort_and_jumpers() {
     // The edge_fort_arises position: an attacker knight anywhere rules the fort out
     // (nj:c default), unless knights may not jump.
-    let rows = [".n.....", ".......", ".......", ".......", ".....T.", "..TTT..", ".T.K..."];
+    let rows = [
+        ".n.....", ".......", ".......", ".......", ".....T.", "..TTT..", ".T.K...",
+    ];
     let mut g = game("efe:y surf:n", &rows, D);
     g.play("f3-f1").unwrap();
     assert_eq!(g.is_over(), None);
@@ -952,7 +1228,8 @@ fn check_file_part(path: &str, part: usize, parts: usize) {
     let mut failures = Vec::new();
     for e in entries.iter().skip(part).step_by(parts) {
         for &(d, want) in &e.perft {
-            let got = perft(&e.rules, e.position.as_deref(), e.side, d).unwrap_or_else(|m| panic!("{}: {m}", e.id));
+            let got = perft(&e.rules, e.position.as_deref(), e.side, d)
+                .unwrap_or_else(|m| panic!("{}: {m}", e.id));
             if got != want {
                 failures.push(format!("{} perft {d}: file {want}, reference {got}", e.id));
             }
@@ -986,19 +1263,42 @@ fn exotic_twins_differ_and_sizes() {
     let mut pairs = 0;
     for c in entries.iter().filter(|e| e.id.ends_with("-control")) {
         let base_id = c.id.strip_suffix("-control").unwrap();
-        let base = entries.iter().find(|e| e.id == base_id).unwrap_or_else(|| panic!("{} has no twin", c.id));
-        let differ = base.perft.iter().any(|&(d, n)| c.perft.iter().any(|&(d2, n2)| d2 == d && n2 != n));
-        assert!(differ, "{} and {} have the same counts at every common depth", base.id, c.id);
+        let base = entries
+            .iter()
+            .find(|e| e.id == base_id)
+            .unwrap_or_else(|| panic!("{} has no twin", c.id));
+        let differ = base
+            .perft
+            .iter()
+            .any(|&(d, n)| c.perft.iter().any(|&(d2, n2)| d2 == d && n2 != n));
+        assert!(
+            differ,
+            "{} and {} have the same counts at every common depth",
+            base.id, c.id
+        );
         pairs += 1;
     }
     assert_eq!(pairs * 2, entries.len(), "every entry has a -control twin");
     assert!(pairs >= 20, "only {pairs} twin pairs");
     for e in &entries {
-        assert!(e.perft.iter().map(|&(d, _)| d).max().unwrap() >= 3, "{}: too shallow", e.id);
-        assert!(e.perft.iter().all(|&(_, n)| n <= 3_000_000), "{}: too big", e.id);
+        assert!(
+            e.perft.iter().map(|&(d, _)| d).max().unwrap() >= 3,
+            "{}: too shallow",
+            e.id
+        );
+        assert!(
+            e.perft.iter().all(|&(_, n)| n <= 3_000_000),
+            "{}: too big",
+            e.id
+        );
     }
     for dim in [5, 7, 9, 11, 13] {
-        assert!(entries.iter().any(|e| e.rules.contains(&format!("dim:{dim} "))), "no {dim}x{dim} entry");
+        assert!(
+            entries
+                .iter()
+                .any(|e| e.rules.contains(&format!("dim:{dim} "))),
+            "no {dim}x{dim} entry"
+        );
     }
 }
 
@@ -1007,7 +1307,10 @@ fn exotic_twins_differ_and_sizes() {
 fn exotic_claims() {
     let entries = load_suite(EXOTIC).unwrap();
     let start = |id: &str| {
-        let e = entries.iter().find(|e| e.id == id).unwrap_or_else(|| panic!("no {id}"));
+        let e = entries
+            .iter()
+            .find(|e| e.id == id)
+            .unwrap_or_else(|| panic!("no {id}"));
         RefGame::new(&e.rules, e.position.as_deref(), e.side).unwrap()
     };
     let control = |id: &str| start(&format!("{id}-control"));
@@ -1036,17 +1339,28 @@ fn exotic_claims() {
         assert_eq!(start(id).play(mv).unwrap(), v(with), "{id} {mv}");
         match without {
             Some(w) => assert_eq!(control(id).play(mv).unwrap(), v(w), "{id}-control {mv}"),
-            None => assert!(control(id).play(mv).is_err(), "{id}-control: {mv} should be illegal"),
+            None => assert!(
+                control(id).play(mv).is_err(),
+                "{id}-control: {mv} should be illegal"
+            ),
         }
     }
     assert!(start("jump-knight-restricted-fort").play("g3-e3").is_err());
     // The converted mercenary stays, now an attacker; in the twin the taflman is gone.
     let mut g = start("mercenary-conversion");
     g.play("h7-f7").unwrap();
-    assert!(g.position_record().contains("/3tmt3/"), "{}", g.position_record());
+    assert!(
+        g.position_record().contains("/3tmt3/"),
+        "{}",
+        g.position_record()
+    );
     let mut g = control("mercenary-conversion");
     g.play("h7-f7").unwrap();
-    assert!(g.position_record().contains("/3t1t3/"), "{}", g.position_record());
+    assert!(
+        g.position_record().contains("/3t1t3/"),
+        "{}",
+        g.position_record()
+    );
     // Berserk: after d1-d2 the same side goes on (ber:c one move, ber:m nine); not in the twins.
     for (id, n) in [("berserk-capture", 1), ("berserk-any-move", 9)] {
         let mut g = start(id);
@@ -1054,6 +1368,10 @@ fn exotic_claims() {
         assert_eq!((g.side_to_move(), g.legal_moves().len()), (A, n), "{id}");
         let mut g = control(id);
         g.play("d1-d2").unwrap();
-        assert_eq!((g.side_to_move(), g.continuation()), (D, None), "{id}-control");
+        assert_eq!(
+            (g.side_to_move(), g.continuation()),
+            (D, None),
+            "{id}-control"
+        );
     }
 }

@@ -13,14 +13,23 @@ fn variant(name: &str) -> Tables {
 
 #[test]
 fn same_position_and_limit_give_the_same_move_score_and_nodes() {
-    for (name, limits) in [("copenhagen", Limits::depth(3)), ("brandub", Limits::depth(5)), ("tablut", Limits::nodes(20_000)), ("copenhagen", Limits::nodes(30_000))] {
+    for (name, limits) in [
+        ("copenhagen", Limits::depth(3)),
+        ("brandub", Limits::depth(5)),
+        ("tablut", Limits::nodes(20_000)),
+        ("copenhagen", Limits::nodes(30_000)),
+    ] {
         let t = variant(name);
         let start = Position::start(&t);
         let mut searcher = Searcher::new(&t, limits);
         let first = searcher.best_move(&start, &[]);
         // Reused searcher, and a fresh one: the same answer.
         assert_eq!(searcher.best_move(&start, &[]), first, "{name}");
-        assert_eq!(Searcher::new(&t, limits).best_move(&start, &[]), first, "{name}");
+        assert_eq!(
+            Searcher::new(&t, limits).best_move(&start, &[]),
+            first,
+            "{name}"
+        );
         assert!(first.best_move.is_some());
         assert_eq!(first.pv.first(), first.best_move.as_ref());
     }
@@ -37,11 +46,15 @@ fn node_limit_is_kept_to_within_one_nodes_moves() {
 #[test]
 fn escape_in_one_scores_as_a_win_one_ply_away() {
     let t = variant("brandub");
-    let layout = Layout::parse("starti:/7/t6/7/K3t2/7/2t4/3t3/", RecordOrder::RankOneFirst).unwrap();
+    let layout =
+        Layout::parse("starti:/7/t6/7/K3t2/7/2t4/3t3/", RecordOrder::RankOneFirst).unwrap();
     let pos = Position::from_layout(&t, &layout, Side::Defenders).unwrap();
     let r = Searcher::new(&t, Limits::depth(4)).best_move(&pos, &[]);
     assert_eq!(r.best_move.unwrap().to_string(), "a4-a1");
-    assert_eq!((r.outcome, r.plies_to_end, r.score), (Some(SearchOutcome::Win), Some(1), score::WIN - 1));
+    assert_eq!(
+        (r.outcome, r.plies_to_end, r.score),
+        (Some(SearchOutcome::Win), Some(1), score::WIN - 1)
+    );
     // The attackers to move cannot stop it but by c2-a2: the others lose in 2.
     let pos = Position::from_layout(&t, &layout, Side::Attackers).unwrap();
     let r = Searcher::new(&t, Limits::depth(2)).best_move(&pos, &[]);
@@ -54,19 +67,32 @@ fn a_finished_game_has_no_move() {
     let layout = Layout::parse("starti:/K6/7/7/7/7/7/3t3/", RecordOrder::RankOneFirst).unwrap();
     let pos = Position::from_layout(&t, &layout, Side::Attackers).unwrap();
     let r = Searcher::new(&t, Limits::depth(3)).best_move(&pos, &[]);
-    assert_eq!((r.best_move, r.outcome, r.plies_to_end), (None, Some(SearchOutcome::Loss), Some(0)));
+    assert_eq!(
+        (r.best_move, r.outcome, r.plies_to_end),
+        (None, Some(SearchOutcome::Loss), Some(0))
+    );
 }
 
 #[test]
 fn repetition_rule_is_honoured_with_the_game_history() {
     // The shuffle of tests/solver.rs in copenhagen (tfr:w): c3-c2 would repeat a third time.
     let t = variant("copenhagen");
-    let layout = Layout::parse("starti:/11/11/7t3/11/11/11/11/11/11/2K8/7T3/", RecordOrder::RankOneFirst).unwrap();
+    let layout = Layout::parse(
+        "starti:/11/11/7t3/11/11/11/11/11/11/2K8/7T3/",
+        RecordOrder::RankOneFirst,
+    )
+    .unwrap();
     let mut pos = Position::from_layout(&t, &layout, Side::Attackers).unwrap();
     let mut history = Vec::new();
-    for m in ["h9-h8", "c2-c3", "h8-h9", "c3-c2", "h9-h8", "c2-c3", "h8-h9"] {
+    for m in [
+        "h9-h8", "c2-c3", "h8-h9", "c3-c2", "h9-h8", "c2-c3", "h8-h9",
+    ] {
         history.push(pos.hash());
-        let mv = *pos.legal_moves(&t).iter().find(|mv| mv.to_string() == m).unwrap();
+        let mv = *pos
+            .legal_moves(&t)
+            .iter()
+            .find(|mv| mv.to_string() == m)
+            .unwrap();
         pos.play(&t, mv);
     }
     let r = Searcher::new(&t, Limits::depth(2)).best_move(&pos, &history);
@@ -83,18 +109,34 @@ fn search_agrees_with_the_solver_on_short_wins() {
     let t = Tables::new(&rules).unwrap();
     let mut state = 12345u64;
     let mut next = |n: usize| {
-        state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        state = state
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
         ((state >> 33) % n as u64) as usize
     };
     let (mut checked, mut wins) = (0, 0);
     while checked < 60 {
         let mut layout = Layout::empty(7);
-        let mut free: Vec<Square> = (0..7).flat_map(|r| (0..7).map(move |f| Square::new(f, r))).filter(|s| !t.is_corner(s.file(), s.rank()) && (s.file(), s.rank()) != (3, 3)).collect();
-        for piece in [Piece::KING, Piece::DEFENDER, Piece::ATTACKER, Piece::ATTACKER, Piece::ATTACKER, Piece::ATTACKER] {
+        let mut free: Vec<Square> = (0..7)
+            .flat_map(|r| (0..7).map(move |f| Square::new(f, r)))
+            .filter(|s| !t.is_corner(s.file(), s.rank()) && (s.file(), s.rank()) != (3, 3))
+            .collect();
+        for piece in [
+            Piece::KING,
+            Piece::DEFENDER,
+            Piece::ATTACKER,
+            Piece::ATTACKER,
+            Piece::ATTACKER,
+            Piece::ATTACKER,
+        ] {
             let i = next(free.len());
             layout.set(free.swap_remove(i), Some(piece));
         }
-        let side = if next(2) == 0 { Side::Attackers } else { Side::Defenders };
+        let side = if next(2) == 0 {
+            Side::Attackers
+        } else {
+            Side::Defenders
+        };
         let pos = Position::from_layout(&t, &layout, side).unwrap();
         if pos.outcome(&t).is_some() {
             continue;
@@ -105,8 +147,17 @@ fn search_agrees_with_the_solver_on_short_wins() {
         match proof.win_in {
             Some(n) => {
                 wins += 1;
-                assert_eq!((r.outcome, r.plies_to_end), (Some(SearchOutcome::Win), Some(n)), "{}", layout.picture());
-                assert!(proof.winning_moves.contains(&r.best_move.unwrap()), "{}", layout.picture());
+                assert_eq!(
+                    (r.outcome, r.plies_to_end),
+                    (Some(SearchOutcome::Win), Some(n)),
+                    "{}",
+                    layout.picture()
+                );
+                assert!(
+                    proof.winning_moves.contains(&r.best_move.unwrap()),
+                    "{}",
+                    layout.picture()
+                );
             }
             None => assert_ne!(r.outcome, Some(SearchOutcome::Win), "{}", layout.picture()),
         }

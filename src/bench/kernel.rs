@@ -200,12 +200,24 @@ pub fn search_depth(dim: usize) -> u32 {
 /// (deterministic, so every unit does the same work).
 fn search<'a>(w: &'a Workload, _: &KernelOptions) -> Job<'a> {
     let t = &w.tables;
-    let positions: Vec<&Position> = w.positions.iter().filter(|p| !p.is_over(t)).take(SEARCH_POSITIONS).collect();
+    let positions: Vec<&Position> = w
+        .positions
+        .iter()
+        .filter(|p| !p.is_over(t))
+        .take(SEARCH_POSITIONS)
+        .collect();
     let depth = search_depth(t.dim);
     Job {
         work: format!("depth {depth} from {} positions, 1 thread", positions.len()),
         run: Box::new(move || {
-            positions.iter().map(|p| crate::search::Searcher::new(t, crate::search::Limits::depth(depth)).best_move(p, &[]).nodes).sum()
+            positions
+                .iter()
+                .map(|p| {
+                    crate::search::Searcher::new(t, crate::search::Limits::depth(depth))
+                        .best_move(p, &[])
+                        .nodes
+                })
+                .sum()
         }),
     }
 }

@@ -18,7 +18,11 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 #[derive(Parser)]
-#[command(name = "taflcount", version, about = "Counting tools for the tafl board games")]
+#[command(
+    name = "taflcount",
+    version,
+    about = "Counting tools for the tafl board games"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,

@@ -16,7 +16,11 @@ const SCHEMA_VERSION: u32 = 1;
 /// of a move generator. Counts follow ../shared/spec/perft.md: captures applied, finished
 /// games have no children, repetition ignored.
 #[derive(Parser, Debug)]
-#[command(name = "taflperft", version, after_help = "Examples:\n  taflperft --depth 5\n  taflperft --variant brandub --depth 4 --divide\n  taflperft --rules \"dim:7 ks:w start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/\" --depth 3 --json\n  taflperft --depth 3 --moves \"d1-d3 e5-e2\" --divide\n  taflperft --suite fixtures/perft/rules.perft\n  taflperft --estimate --depth 12 --samples 100000 --seed 7\n\nExit codes: 0 success, 1 a suite count did not match, 2 usage or input error.")]
+#[command(
+    name = "taflperft",
+    version,
+    after_help = "Examples:\n  taflperft --depth 5\n  taflperft --variant brandub --depth 4 --divide\n  taflperft --rules \"dim:7 ks:w start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/\" --depth 3 --json\n  taflperft --depth 3 --moves \"d1-d3 e5-e2\" --divide\n  taflperft --suite fixtures/perft/rules.perft\n  taflperft --estimate --depth 12 --samples 100000 --seed 7\n\nExit codes: 0 success, 1 a suite count did not match, 2 usage or input error."
+)]
 struct Cli {
     /// The depth in plies; one result row per depth 1..D.
     #[arg(long, short, value_name = "D", required_unless_present_any = ["list_variants", "suite"])]
@@ -49,7 +53,12 @@ struct Cli {
     #[arg(long, conflicts_with_all = ["divide", "no_bulk", "suite"])]
     estimate: bool,
     /// With --estimate: random root-to-depth paths to walk.
-    #[arg(long, value_name = "S", default_value_t = 10_000, requires = "estimate")]
+    #[arg(
+        long,
+        value_name = "S",
+        default_value_t = 10_000,
+        requires = "estimate"
+    )]
     samples: u64,
     /// With --estimate: the seed; path i is walked from (seed, i).
     #[arg(long, value_name = "X", default_value_t = 1, requires = "estimate")]
@@ -83,7 +92,11 @@ fn run(cli: &Cli) -> Result<i32, UserError> {
     if cli.estimate {
         return run_estimate(cli, &game, depth);
     }
-    let counting = if cli.no_bulk { Counting::Full } else { Counting::Bulk };
+    let counting = if cli.no_bulk {
+        Counting::Full
+    } else {
+        Counting::Bulk
+    };
     let (t, root) = (&game.tables, &game.position);
     let mut rows = Vec::new();
     let started = Instant::now();
@@ -112,7 +125,10 @@ fn run(cli: &Cli) -> Result<i32, UserError> {
             "results": rows.iter().map(|(d, n, _)| json!({"depth": d, "nodes": n})).collect::<Vec<_>>(),
         });
         if cli.divide {
-            doc["divide"] = divided.iter().map(|(m, n)| json!({"move": m.to_string(), "nodes": n})).collect();
+            doc["divide"] = divided
+                .iter()
+                .map(|(m, n)| json!({"move": m.to_string(), "nodes": n}))
+                .collect();
         }
         doc["timing"] = json!({
             "threads": cli.threads,
@@ -130,12 +146,26 @@ fn run(cli: &Cli) -> Result<i32, UserError> {
         let mut table = Table::new();
         table.set_header(vec!["depth", "nodes", "seconds", "nodes/s"]);
         for (d, n, s) in &rows {
-            table.add_row(vec![d.to_string(), group(*n), format!("{s:.3}"), group(rate(*n, *s) as u64)]);
+            table.add_row(vec![
+                d.to_string(),
+                group(*n),
+                format!("{s:.3}"),
+                group(rate(*n, *s) as u64),
+            ]);
         }
         for c in 0..4 {
-            table.column_mut(c).unwrap().set_cell_alignment(CellAlignment::Right);
+            table
+                .column_mut(c)
+                .unwrap()
+                .set_cell_alignment(CellAlignment::Right);
         }
-        eprintln!("{} ({} to move), {} counting, {} thread(s)", game.variant.as_deref().unwrap_or("custom rules"), root.side_to_move(), if cli.no_bulk { "full" } else { "bulk" }, cli.threads);
+        eprintln!(
+            "{} ({} to move), {} counting, {} thread(s)",
+            game.variant.as_deref().unwrap_or("custom rules"),
+            root.side_to_move(),
+            if cli.no_bulk { "full" } else { "bulk" },
+            cli.threads
+        );
         println!("{table}");
     }
     Ok(0)
@@ -170,14 +200,29 @@ fn run_estimate(cli: &Cli, game: &taflcount::cli::Game, depth: u32) -> Result<i3
         }));
         return Ok(0);
     }
-    eprintln!("{} ({} to move), Knuth estimate from {} random paths, seed {}, {seconds:.2} s", game.variant.as_deref().unwrap_or("custom rules"), root.side_to_move(), cli.samples, cli.seed);
+    eprintln!(
+        "{} ({} to move), Knuth estimate from {} random paths, seed {}, {seconds:.2} s",
+        game.variant.as_deref().unwrap_or("custom rules"),
+        root.side_to_move(),
+        cli.samples,
+        cli.seed
+    );
     let mut table = Table::new();
     table.set_header(vec!["depth", "estimate", "± se", "rel. se", "log10"]);
     for e in &rows {
-        table.add_row(vec![e.depth.to_string(), format!("{:.4e}", e.mean), format!("{:.2e}", e.stderr), format!("{:.2}%", 100.0 * e.stderr / e.mean), format!("{:.3}", e.log10())]);
+        table.add_row(vec![
+            e.depth.to_string(),
+            format!("{:.4e}", e.mean),
+            format!("{:.2e}", e.stderr),
+            format!("{:.2}%", 100.0 * e.stderr / e.mean),
+            format!("{:.3}", e.log10()),
+        ]);
     }
     for c in 0..5 {
-        table.column_mut(c).unwrap().set_cell_alignment(CellAlignment::Right);
+        table
+            .column_mut(c)
+            .unwrap()
+            .set_cell_alignment(CellAlignment::Right);
     }
     println!("{table}");
     Ok(0)
@@ -206,8 +251,13 @@ fn group(n: u64) -> String {
 
 fn list_variants(json_out: bool) {
     if json_out {
-        let list: Vec<_> = catalog::VARIANTS.iter().map(|v| json!({"name": v.name, "rules": v.rules().to_string()})).collect();
-        print_json(&json!({"schema_version": SCHEMA_VERSION, "tool": "taflperft", "variants": list}));
+        let list: Vec<_> = catalog::VARIANTS
+            .iter()
+            .map(|v| json!({"name": v.name, "rules": v.rules().to_string()}))
+            .collect();
+        print_json(
+            &json!({"schema_version": SCHEMA_VERSION, "tool": "taflperft", "variants": list}),
+        );
         return;
     }
     for v in catalog::VARIANTS {
@@ -218,29 +268,50 @@ fn list_variants(json_out: bool) {
 fn check_suite(cli: &Cli, path: &str) -> Result<i32, UserError> {
     let text = std::fs::read_to_string(path).map_err(|e| UserError(format!("{path}: {e}")))?;
     let entries = parse_suite(&text).map_err(|e| UserError(format!("{path}: {e}")))?;
-    let counting = if cli.no_bulk { Counting::Full } else { Counting::Bulk };
+    let counting = if cli.no_bulk {
+        Counting::Full
+    } else {
+        Counting::Bulk
+    };
     let mut results = Vec::new();
     let mut failed = 0;
     for entry in &entries {
-        let (_, t, root) = entry.setup().map_err(|e| UserError(format!("{path}: {e}")))?;
+        let (_, t, root) = entry
+            .setup()
+            .map_err(|e| UserError(format!("{path}: {e}")))?;
         for &(depth, expected) in &entry.perft {
             if cli.max_nodes.is_some_and(|cap| expected > cap) {
                 results.push(json!({"id": entry.id, "depth": depth, "expected": expected, "status": "skipped"}));
                 continue;
             }
             let clock = Instant::now();
-            let got = if cli.threads > 1 { taflcount::perft::perft_threads(&t, &root, depth, counting, cli.threads) } else { perft(&t, &root, depth, counting) };
+            let got = if cli.threads > 1 {
+                taflcount::perft::perft_threads(&t, &root, depth, counting, cli.threads)
+            } else {
+                perft(&t, &root, depth, counting)
+            };
             let ok = got == expected;
             failed += usize::from(!ok);
             if !cli.json {
-                println!("{:<4} {:<32} perft {depth} = {got} {}", if ok { "ok" } else { "FAIL" }, entry.id, if ok { String::new() } else { format!("(expected {expected})") });
+                println!(
+                    "{:<4} {:<32} perft {depth} = {got} {}",
+                    if ok { "ok" } else { "FAIL" },
+                    entry.id,
+                    if ok {
+                        String::new()
+                    } else {
+                        format!("(expected {expected})")
+                    }
+                );
             }
             results.push(json!({"id": entry.id, "depth": depth, "expected": expected, "nodes": got, "status": if ok {"ok"} else {"fail"}, "seconds": clock.elapsed().as_secs_f64()}));
         }
     }
     let checked = results.iter().filter(|r| r["status"] != "skipped").count();
     if cli.json {
-        print_json(&json!({"schema_version": SCHEMA_VERSION, "tool": "taflperft", "suite": path, "checked": checked, "failed": failed, "results": results}));
+        print_json(
+            &json!({"schema_version": SCHEMA_VERSION, "tool": "taflperft", "suite": path, "checked": checked, "failed": failed, "results": results}),
+        );
     } else {
         println!("{} passed, {} failed", checked - failed, failed);
     }

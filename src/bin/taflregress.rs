@@ -62,7 +62,12 @@ enum Command {
 struct AnalyzeArgs {
     #[command(flatten)]
     game: GameArgs,
-    #[arg(long, value_name = "D", conflicts_with = "nodes", required_unless_present = "nodes")]
+    #[arg(
+        long,
+        value_name = "D",
+        conflicts_with = "nodes",
+        required_unless_present = "nodes"
+    )]
     depth: Option<u32>,
     #[arg(long, value_name = "N")]
     nodes: Option<u64>,
@@ -141,9 +146,19 @@ fn main() {
 
 fn run_suite(cli: &Cli) -> Result<i32, UserError> {
     let loaded = suite::load_dir(&cli.suite).map_err(|e| UserError(e.to_string()))?;
-    let chosen: Vec<&Loaded> = loaded.iter().filter(|l| cli.filter.as_ref().is_none_or(|f| l.fixture.id.contains(f.as_str()) || l.file.contains(f.as_str()))).collect();
+    let chosen: Vec<&Loaded> = loaded
+        .iter()
+        .filter(|l| {
+            cli.filter
+                .as_ref()
+                .is_none_or(|f| l.fixture.id.contains(f.as_str()) || l.file.contains(f.as_str()))
+        })
+        .collect();
     if chosen.is_empty() {
-        return Err(UserError(format!("no fixture in {} matches", cli.suite.display())));
+        return Err(UserError(format!(
+            "no fixture in {} matches",
+            cli.suite.display()
+        )));
     }
     let started = Instant::now();
     let results: Vec<_> = chosen.iter().map(|l| l.run()).collect();
@@ -162,19 +177,41 @@ fn run_suite(cli: &Cli) -> Result<i32, UserError> {
             "timings": {"seconds": seconds},
         }));
     } else {
-        let mut table = new_table(TableStyle::Terminal, &["id", "expected", "played", "result", "score", "depth", "nodes"], &[4, 5, 6]);
+        let mut table = new_table(
+            TableStyle::Terminal,
+            &[
+                "id", "expected", "played", "result", "score", "depth", "nodes",
+            ],
+            &[4, 5, 6],
+        );
         for r in &results {
             let score = match r.plies_to_end {
                 Some(p) => format!("{} in {p}", r.outcome.map_or("end", |o| o.name())),
                 None => r.score.to_string(),
             };
-            table.add_row(vec![r.id.clone(), r.expected.clone(), r.played.clone().unwrap_or_else(|| "-".into()), if r.pass { "pass" } else { "FAIL" }.into(), score, r.depth.to_string(), r.nodes.to_string()]);
+            table.add_row(vec![
+                r.id.clone(),
+                r.expected.clone(),
+                r.played.clone().unwrap_or_else(|| "-".into()),
+                if r.pass { "pass" } else { "FAIL" }.into(),
+                score,
+                r.depth.to_string(),
+                r.nodes.to_string(),
+            ]);
         }
         println!("{table}");
-        println!("solved {passed} of {} ({:.1}%), {nodes} nodes", results.len(), 100.0 * passed as f64 / results.len() as f64);
+        println!(
+            "solved {passed} of {} ({:.1}%), {nodes} nodes",
+            results.len(),
+            100.0 * passed as f64 / results.len() as f64
+        );
         eprintln!("{:.2} s", seconds);
     }
-    Ok(if passed == results.len() { 0 } else { exit::CHECK_FAILED })
+    Ok(if passed == results.len() {
+        0
+    } else {
+        exit::CHECK_FAILED
+    })
 }
 
 /// The position of the game arguments and the hashes of the positions `--moves` passed.
@@ -187,7 +224,8 @@ fn game_with_history(args: &GameArgs) -> Result<(Tables, Position, Vec<u64>), Us
     if let Some(moves) = &args.moves {
         for (i, word) in moves.split_whitespace().enumerate() {
             history.push(position.hash());
-            position = play_moves(&game.tables, position, word).map_err(|e| UserError(e.0.replace("ply 1", &format!("ply {}", i + 1))))?;
+            position = play_moves(&game.tables, position, word)
+                .map_err(|e| UserError(e.0.replace("ply 1", &format!("ply {}", i + 1))))?;
         }
     }
     Ok((game.tables, position, history))
@@ -208,7 +246,9 @@ fn result_json(r: &SearchResult) -> serde_json::Value {
 
 fn analyze(a: &AnalyzeArgs) -> Result<i32, UserError> {
     let limits = match (a.depth, a.nodes) {
-        (Some(0), _) | (_, Some(0)) => return Err(UserError("--depth and --nodes must be at least 1".into())),
+        (Some(0), _) | (_, Some(0)) => {
+            return Err(UserError("--depth and --nodes must be at least 1".into()))
+        }
         (Some(d), _) if d > 60 => return Err(UserError("--depth is at most 60".into())),
         (d, n) => Limits { depth: d, nodes: n },
     };
@@ -223,33 +263,67 @@ fn analyze(a: &AnalyzeArgs) -> Result<i32, UserError> {
     } else {
         print!("{}", position.layout(&tables).picture());
         println!("{} to move", position.side_to_move());
-        println!("best move: {}", r.best_move.map_or("none (the game is over)".into(), |m| m.to_string()));
+        println!(
+            "best move: {}",
+            r.best_move
+                .map_or("none (the game is over)".into(), |m| m.to_string())
+        );
         match (r.outcome, r.plies_to_end) {
             (Some(o), Some(p)) => println!("score: {} ({} in {p} plies)", r.score, o.name()),
             _ => println!("score: {}", r.score),
         }
-        println!("pv: {}", r.pv.iter().map(|m| m.to_string()).collect::<Vec<_>>().join(" "));
+        println!(
+            "pv: {}",
+            r.pv.iter()
+                .map(|m| m.to_string())
+                .collect::<Vec<_>>()
+                .join(" ")
+        );
         println!("depth: {}, nodes: {}", r.depth, r.nodes);
-        eprintln!("{:.3} s, {:.0} nodes/s", seconds, r.nodes as f64 / seconds.max(1e-9));
+        eprintln!(
+            "{:.3} s, {:.0} nodes/s",
+            seconds,
+            r.nodes as f64 / seconds.max(1e-9)
+        );
     }
     Ok(0)
 }
 
 /// The games of an archive and the tables of their variant.
-fn read_records(args: &RecordsArgs) -> Result<(String, Tables, Vec<taflcount::notation::GameRecord>), UserError> {
+fn read_records(
+    args: &RecordsArgs,
+) -> Result<(String, Tables, Vec<taflcount::notation::GameRecord>), UserError> {
     let name = match &args.variant {
         Some(v) => v.clone(),
-        None => args.records.file_stem().and_then(|s| s.to_str()).unwrap_or("").to_string(),
+        None => args
+            .records
+            .file_stem()
+            .and_then(|s| s.to_str())
+            .unwrap_or("")
+            .to_string(),
     };
-    let variant = catalog::find(&name).ok_or_else(|| UserError(format!("no catalog variant `{name}` for {}; give --variant", args.records.display())))?;
+    let variant = catalog::find(&name).ok_or_else(|| {
+        UserError(format!(
+            "no catalog variant `{name}` for {}; give --variant",
+            args.records.display()
+        ))
+    })?;
     let tables = Tables::new(&variant.rules())?;
-    let text = std::fs::read_to_string(&args.records).map_err(|e| UserError(format!("{}: {e}", args.records.display())))?;
-    let games = parse_games(&text).map_err(|e| UserError(format!("{}: {e}", args.records.display())))?;
+    let text = std::fs::read_to_string(&args.records)
+        .map_err(|e| UserError(format!("{}: {e}", args.records.display())))?;
+    let games =
+        parse_games(&text).map_err(|e| UserError(format!("{}: {e}", args.records.display())))?;
     Ok((variant.name.to_string(), tables, games))
 }
 
 /// What the solver says about the move played at one ply, if it was a proven mistake.
-fn judge(tables: &Tables, pos: &Position, history: &[u64], played: Move, deep: bool) -> Option<(ProofKind, u32)> {
+fn judge(
+    tables: &Tables,
+    pos: &Position,
+    history: &[u64],
+    played: Move,
+    deep: bool,
+) -> Option<(ProofKind, u32)> {
     let mut solver = Solver::new(tables, pos, history);
     let quick = solver.solve(pos, 1);
     if quick.win_in.is_some() && !quick.winning_moves.contains(&played) {
@@ -263,7 +337,11 @@ fn judge(tables: &Tables, pos: &Position, history: &[u64], played: Move, deep: b
     }
     let r = solver.refute(pos, 2);
     if r.losing_moves.contains(&played) && !r.safe_moves.is_empty() {
-        let kind = if r.safe_moves.len() <= 6 { ProofKind::Safe } else { ProofKind::Loses };
+        let kind = if r.safe_moves.len() <= 6 {
+            ProofKind::Safe
+        } else {
+            ProofKind::Loses
+        };
         return Some((kind, 2));
     }
     None
@@ -278,14 +356,19 @@ fn history_before(tables: &Tables, positions: &[Position], ply: usize) -> (Vec<u
     while first > 0 && pieces(&positions[first - 1]) == pieces(current) {
         first -= 1;
     }
-    (positions[first..ply - 1].iter().map(|p| p.hash()).collect(), Vec::new())
+    (
+        positions[first..ply - 1].iter().map(|p| p.hash()).collect(),
+        Vec::new(),
+    )
 }
 
 fn mine(m: &MineArgs) -> Result<i32, UserError> {
     let (variant, tables, games) = read_records(&m.records)?;
     let mut found = Vec::new();
     for game in games.iter().take(m.games.unwrap_or(usize::MAX)) {
-        let Ok(r) = replay(&tables, game) else { continue };
+        let Ok(r) = replay(&tables, game) else {
+            continue;
+        };
         for ply in 1..=r.moves.len() {
             let pos = &r.positions[ply - 1];
             if pos.outcome(&tables).is_some() {
@@ -293,7 +376,14 @@ fn mine(m: &MineArgs) -> Result<i32, UserError> {
             }
             let (history, _) = history_before(&tables, &r.positions, ply);
             if let Some((kind, within)) = judge(&tables, pos, &history, r.moves[ply - 1], m.deep) {
-                found.push((game.line, ply, r.moves[ply - 1], kind, within, pos.side_to_move()));
+                found.push((
+                    game.line,
+                    ply,
+                    r.moves[ply - 1],
+                    kind,
+                    within,
+                    pos.side_to_move(),
+                ));
             }
         }
     }
@@ -308,12 +398,27 @@ fn mine(m: &MineArgs) -> Result<i32, UserError> {
             "misplays": found.iter().map(|(g, p, mv, k, w, s)| json!({"game": g, "ply": p, "move": mv.to_string(), "side": s.name(), "kind": kind_name(*k), "within": w})).collect::<Vec<_>>(),
         }));
     } else {
-        let mut table = new_table(TableStyle::Terminal, &["game", "ply", "side", "played", "what", "within"], &[0, 1, 5]);
+        let mut table = new_table(
+            TableStyle::Terminal,
+            &["game", "ply", "side", "played", "what", "within"],
+            &[0, 1, 5],
+        );
         for (g, p, mv, k, w, s) in &found {
-            table.add_row(vec![g.to_string(), p.to_string(), s.name().to_string(), mv.to_string(), kind_name(*k).to_string(), w.to_string()]);
+            table.add_row(vec![
+                g.to_string(),
+                p.to_string(),
+                s.name().to_string(),
+                mv.to_string(),
+                kind_name(*k).to_string(),
+                w.to_string(),
+            ]);
         }
         println!("{table}");
-        println!("{} misplays in {} games of {variant}", found.len(), m.games.unwrap_or(games.len()).min(games.len()));
+        println!(
+            "{} misplays in {} games of {variant}",
+            found.len(),
+            m.games.unwrap_or(games.len()).min(games.len())
+        );
     }
     Ok(0)
 }
@@ -326,50 +431,100 @@ fn history_moves(positions: &[Position], moves: &[Move], ply: usize) -> Vec<Stri
     while first > 0 && pieces(&positions[first - 1]) == pieces(current) {
         first -= 1;
     }
-    moves[first..ply - 1].iter().map(|m| m.to_string()).collect()
+    moves[first..ply - 1]
+        .iter()
+        .map(|m| m.to_string())
+        .collect()
 }
 
 fn add(a: &AddArgs) -> Result<i32, UserError> {
     let (variant, tables, games) = read_records(&a.records)?;
-    let game = games.iter().find(|g| g.line == a.game).ok_or_else(|| UserError(format!("{} has no game on line {}", a.records.records.display(), a.game)))?;
+    let game = games.iter().find(|g| g.line == a.game).ok_or_else(|| {
+        UserError(format!(
+            "{} has no game on line {}",
+            a.records.records.display(),
+            a.game
+        ))
+    })?;
     let r = replay(&tables, game).map_err(|e| UserError(format!("game {}: {e}", a.game)))?;
     if a.ply == 0 || a.ply > r.moves.len() {
-        return Err(UserError(format!("game {} has plies 1..{}", a.game, r.moves.len())));
+        return Err(UserError(format!(
+            "game {} has plies 1..{}",
+            a.game,
+            r.moves.len()
+        )));
     }
     let pos = &r.positions[a.ply - 1];
     if let Some(o) = pos.outcome(&tables) {
-        return Err(UserError(format!("game {}: the game was over before ply {} ({})", a.game, a.ply, o.reason)));
+        return Err(UserError(format!(
+            "game {}: the game was over before ply {} ({})",
+            a.game, a.ply, o.reason
+        )));
     }
     let (history, _) = history_before(&tables, &r.positions, a.ply);
     let played = r.moves[a.ply - 1];
     let (kind, within) = judge(&tables, pos, &history, played, true).ok_or_else(|| UserError(format!("game {} ply {}: the solver finds no missed win within 3 plies and no allowed win within 2 for {played}", a.game, a.ply)))?;
     let proof = Proof::establish(&tables, pos, &history, kind, within);
     let expect = match kind {
-        ProofKind::Wins => Expect { best: proof.wins.clone().unwrap(), avoid: vec![] },
-        ProofKind::Safe => Expect { best: proof.safe.clone().unwrap(), avoid: vec![] },
-        ProofKind::Loses => Expect { best: vec![], avoid: vec![played.to_string()] },
+        ProofKind::Wins => Expect {
+            best: proof.wins.clone().unwrap(),
+            avoid: vec![],
+        },
+        ProofKind::Safe => Expect {
+            best: proof.safe.clone().unwrap(),
+            avoid: vec![],
+        },
+        ProofKind::Loses => Expect {
+            best: vec![],
+            avoid: vec![played.to_string()],
+        },
     };
-    let id = a.id.clone().unwrap_or_else(|| format!("{variant}-game{}-ply{}", a.game, a.ply));
+    let id =
+        a.id.clone()
+            .unwrap_or_else(|| format!("{variant}-game{}-ply{}", a.game, a.ply));
     let side = pos.side_to_move();
-    let line = r.moves[..a.ply].iter().map(|m| m.to_string()).collect::<Vec<_>>().join(" ");
+    let line = r.moves[..a.ply]
+        .iter()
+        .map(|m| m.to_string())
+        .collect::<Vec<_>>()
+        .join(" ");
     let mut fixture = Fixture {
         id: id.clone(),
         variant: Some(variant.clone()),
         rules: None,
-        position: format!("starti:{}", pos.layout(&tables).record(RecordOrder::TopRankFirst)),
+        position: format!(
+            "starti:{}",
+            pos.layout(&tables).record(RecordOrder::TopRankFirst)
+        ),
         side_to_move: side.name().to_string(),
         history: history_moves(&r.positions, &r.moves, a.ply),
         misplay: played.to_string(),
         expect,
-        limit: LimitSpec { depth: Some(1), nodes: None },
+        limit: LimitSpec {
+            depth: Some(1),
+            nodes: None,
+        },
         proof,
-        source: format!("{} game {} (line {}), ply {}: {line}", a.records.records.file_name().and_then(|s| s.to_str()).unwrap_or("records"), a.game, game.line, a.ply),
+        source: format!(
+            "{} game {} (line {}), ply {}: {line}",
+            a.records
+                .records
+                .file_name()
+                .and_then(|s| s.to_str())
+                .unwrap_or("records"),
+            a.game,
+            game.line,
+            a.ply
+        ),
         comment: format!("recorded game: the {side} played {played}"),
     };
     // The shallowest depth at which the AI gets it right (up to 5).
     let mut passing = None;
     for depth in 1..=5 {
-        fixture.limit = LimitSpec { depth: Some(depth), nodes: None };
+        fixture.limit = LimitSpec {
+            depth: Some(depth),
+            nodes: None,
+        };
         let loaded = suite::validate(&id, fixture.clone()).map_err(|e| UserError(e.to_string()))?;
         if loaded.run().pass {
             passing = Some(depth);
@@ -388,44 +543,84 @@ fn add(a: &AddArgs) -> Result<i32, UserError> {
 fn prove(p: &ProveArgs) -> Result<i32, UserError> {
     let file = p.file.display().to_string();
     let text = std::fs::read_to_string(&p.file).map_err(|e| UserError(format!("{file}: {e}")))?;
-    let mut value: serde_json::Value = serde_json::from_str(&text).map_err(|e| UserError(format!("{file}: {e}")))?;
+    let mut value: serde_json::Value =
+        serde_json::from_str(&text).map_err(|e| UserError(format!("{file}: {e}")))?;
     let kind = match p.kind.as_str() {
         "wins" => ProofKind::Wins,
         "safe" => ProofKind::Safe,
         "loses" => ProofKind::Loses,
-        other => return Err(UserError(format!("--kind `{other}`: give wins, safe or loses"))),
+        other => {
+            return Err(UserError(format!(
+                "--kind `{other}`: give wins, safe or loses"
+            )))
+        }
     };
     if !(1..=7).contains(&p.within) {
         return Err(UserError("--within is 1 to 7 plies".into()));
     }
     let placeholder = json!({"within": p.within, "wins": [], "statement": ""});
-    value.as_object_mut().ok_or_else(|| UserError(format!("{file}: not a JSON object")))?.entry("proof").or_insert(placeholder);
-    value.as_object_mut().unwrap().entry("expect").or_insert(json!({}));
-    value.as_object_mut().unwrap().entry("limit").or_insert(json!({"depth": 1}));
-    let mut fixture: Fixture = serde_json::from_value(value).map_err(|e| UserError(format!("{file}: {e}")))?;
-    let (tables, position, history) = suite::setup(&file, &fixture).map_err(|e| UserError(e.to_string()))?;
+    value
+        .as_object_mut()
+        .ok_or_else(|| UserError(format!("{file}: not a JSON object")))?
+        .entry("proof")
+        .or_insert(placeholder);
+    value
+        .as_object_mut()
+        .unwrap()
+        .entry("expect")
+        .or_insert(json!({}));
+    value
+        .as_object_mut()
+        .unwrap()
+        .entry("limit")
+        .or_insert(json!({"depth": 1}));
+    let mut fixture: Fixture =
+        serde_json::from_value(value).map_err(|e| UserError(format!("{file}: {e}")))?;
+    let (tables, position, history) =
+        suite::setup(&file, &fixture).map_err(|e| UserError(e.to_string()))?;
     fixture.proof = Proof::establish(&tables, &position, &history, kind, p.within);
     if fixture.expect.best.is_empty() && fixture.expect.avoid.is_empty() {
         fixture.expect = match kind {
-            ProofKind::Wins => Expect { best: fixture.proof.wins.clone().unwrap(), avoid: vec![] },
-            ProofKind::Safe => Expect { best: fixture.proof.safe.clone().unwrap(), avoid: vec![] },
-            ProofKind::Loses => Expect { best: vec![], avoid: vec![fixture.misplay.clone()] },
+            ProofKind::Wins => Expect {
+                best: fixture.proof.wins.clone().unwrap(),
+                avoid: vec![],
+            },
+            ProofKind::Safe => Expect {
+                best: fixture.proof.safe.clone().unwrap(),
+                avoid: vec![],
+            },
+            ProofKind::Loses => Expect {
+                best: vec![],
+                avoid: vec![fixture.misplay.clone()],
+            },
         };
     }
     let mut passing = None;
     for depth in 1..=6 {
-        fixture.limit = LimitSpec { depth: Some(depth), nodes: None };
-        let loaded = suite::validate(&file, fixture.clone()).map_err(|e| UserError(e.to_string()))?;
+        fixture.limit = LimitSpec {
+            depth: Some(depth),
+            nodes: None,
+        };
+        let loaded =
+            suite::validate(&file, fixture.clone()).map_err(|e| UserError(e.to_string()))?;
         if loaded.run().pass {
             passing = Some(depth);
             break;
         }
     }
     if passing.is_none() {
-        eprintln!("taflregress: warning: the AI does not get {} right at depth 1..6", fixture.id);
+        eprintln!(
+            "taflregress: warning: the AI does not get {} right at depth 1..6",
+            fixture.id
+        );
     }
     write_fixture(&p.file, &fixture)?;
-    println!("wrote {} (depth {}; {})", p.file.display(), fixture.limit.depth.unwrap(), fixture.proof.statement);
+    println!(
+        "wrote {} (depth {}; {})",
+        p.file.display(),
+        fixture.limit.depth.unwrap(),
+        fixture.proof.statement
+    );
     Ok(0)
 }
 
@@ -443,19 +638,38 @@ const BENCH: &[(&str, Option<&str>, &str, u32)] = &[
 ];
 
 fn bench() -> Result<i32, UserError> {
-    let mut table = new_table(TableStyle::Terminal, &["variant", "depth", "best move", "score", "nodes"], &[1, 3, 4]);
+    let mut table = new_table(
+        TableStyle::Terminal,
+        &["variant", "depth", "best move", "score", "nodes"],
+        &[1, 3, 4],
+    );
     let mut total = 0u64;
     let started = Instant::now();
     for &(name, record, side, depth) in BENCH {
-        let args = GameArgs { variant: Some(name.into()), position: record.map(String::from), side: Some(side.into()), ..GameArgs::default() };
+        let args = GameArgs {
+            variant: Some(name.into()),
+            position: record.map(String::from),
+            side: Some(side.into()),
+            ..GameArgs::default()
+        };
         let game = args.game()?;
         let r = Searcher::new(&game.tables, Limits::depth(depth)).best_move(&game.position, &[]);
         total += r.nodes;
-        table.add_row(vec![name.to_string(), depth.to_string(), r.best_move.map_or("-".into(), |m| m.to_string()), r.score.to_string(), r.nodes.to_string()]);
+        table.add_row(vec![
+            name.to_string(),
+            depth.to_string(),
+            r.best_move.map_or("-".into(), |m| m.to_string()),
+            r.score.to_string(),
+            r.nodes.to_string(),
+        ]);
     }
     let seconds = started.elapsed().as_secs_f64();
     println!("{table}");
     println!("Nodes searched: {total}");
-    eprintln!("Nodes/second: {:.0} ({:.2} s)", total as f64 / seconds.max(1e-9), seconds);
+    eprintln!(
+        "Nodes/second: {:.0} ({:.2} s)",
+        total as f64 / seconds.max(1e-9),
+        seconds
+    );
     Ok(0)
 }

@@ -23,7 +23,11 @@ pub struct LayoutError {
 
 impl fmt::Display for LayoutError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "position record, column {}: {}", self.column, self.message)
+        write!(
+            f,
+            "position record, column {}: {}",
+            self.column, self.message
+        )
     }
 }
 
@@ -42,7 +46,10 @@ impl Layout {
     /// An empty board of side `dim`.
     pub fn empty(dim: usize) -> Layout {
         assert!(dim <= MAX_DIM);
-        Layout { dim, squares: vec![None; dim * dim] }
+        Layout {
+            dim,
+            squares: vec![None; dim * dim],
+        }
     }
 
     pub fn dim(&self) -> usize {
@@ -64,12 +71,17 @@ impl Layout {
 
     /// Every occupied square with its piece, rank 1 first.
     pub fn pieces(&self) -> impl Iterator<Item = (Square, Piece)> + '_ {
-        self.squares.iter().enumerate().filter_map(move |(i, p)| p.map(|p| (Square::new(i % self.dim, i / self.dim), p)))
+        self.squares
+            .iter()
+            .enumerate()
+            .filter_map(move |(i, p)| p.map(|p| (Square::new(i % self.dim, i / self.dim), p)))
     }
 
     /// How many pieces of this side and kind stand on the board.
     pub fn count(&self, side: Side, kind: PieceKind) -> usize {
-        self.pieces().filter(|(_, p)| p.side == side && p.kind == kind).count()
+        self.pieces()
+            .filter(|(_, p)| p.side == side && p.kind == kind)
+            .count()
     }
 
     /// How many pieces this side has, of any kind.
@@ -87,18 +99,37 @@ impl Layout {
         } else {
             (text, order, 0)
         };
-        let err = |column: usize, message: String| LayoutError { column: column + offset + 1, message };
+        let err = |column: usize, message: String| LayoutError {
+            column: column + offset + 1,
+            message,
+        };
         if !body.starts_with('/') {
-            return Err(err(0, format!("a record starts with `/`, found `{}`", body.chars().next().map_or(String::from("nothing"), String::from))));
+            return Err(err(
+                0,
+                format!(
+                    "a record starts with `/`, found `{}`",
+                    body.chars()
+                        .next()
+                        .map_or(String::from("nothing"), String::from)
+                ),
+            ));
         }
         if !body.ends_with('/') || body.len() < 2 {
-            return Err(err(body.len().saturating_sub(1), "a record ends with `/`".into()));
+            return Err(err(
+                body.len().saturating_sub(1),
+                "a record ends with `/`".into(),
+            ));
         }
         let inner = &body[1..body.len() - 1];
         let rows: Vec<&str> = inner.split('/').collect();
         let dim = rows.len();
         if dim % 2 == 0 || !(5..=MAX_DIM).contains(&dim) {
-            return Err(err(0, format!("the record has {dim} rows; a board has an odd number of rows from 5 to 19")));
+            return Err(err(
+                0,
+                format!(
+                    "the record has {dim} rows; a board has an odd number of rows from 5 to 19"
+                ),
+            ));
         }
         let mut layout = Layout::empty(dim);
         let mut column = 1; // index of the first character of the current row in `body`
@@ -117,26 +148,40 @@ impl Layout {
                     while i < bytes.len() && bytes[i].is_ascii_digit() {
                         i += 1;
                     }
-                    let run: usize = row[start..i].parse().map_err(|_| err(column + start, format!("`{}` is not a run length", &row[start..i])))?;
+                    let run: usize = row[start..i].parse().map_err(|_| {
+                        err(
+                            column + start,
+                            format!("`{}` is not a run length", &row[start..i]),
+                        )
+                    })?;
                     if run == 0 {
                         return Err(err(column + start, "an empty run of length 0".into()));
                     }
                     file += run;
                     if file > dim {
-                        return Err(err(column + start, format!("rank {} is longer than the board's {dim} squares", rank + 1)));
+                        return Err(err(
+                            column + start,
+                            format!("rank {} is longer than the board's {dim} squares", rank + 1),
+                        ));
                     }
                     continue;
                 }
                 let piece = Piece::from_letter(ch).ok_or_else(|| err(column + i, format!("`{ch}` is not a piece letter (t c n k m g, upper case for defenders) or a digit")))?;
                 if file >= dim {
-                    return Err(err(column + i, format!("rank {} is longer than the board's {dim} squares", rank + 1)));
+                    return Err(err(
+                        column + i,
+                        format!("rank {} is longer than the board's {dim} squares", rank + 1),
+                    ));
                 }
                 layout.set(Square::new(file, rank), Some(piece));
                 file += 1;
                 i += 1;
             }
             if file != dim {
-                return Err(err(column + row.len(), format!("rank {} has {file} squares; the board has {dim}", rank + 1)));
+                return Err(err(
+                    column + row.len(),
+                    format!("rank {} has {file} squares; the board has {dim}", rank + 1),
+                ));
             }
             column += row.len() + 1;
         }

@@ -47,7 +47,11 @@ pub struct SideError(pub String);
 
 impl fmt::Display for SideError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "side `{}` is neither `attackers` nor `defenders`", self.0)
+        write!(
+            f,
+            "side `{}` is neither `attackers` nor `defenders`",
+            self.0
+        )
     }
 }
 
@@ -105,9 +109,18 @@ pub struct Piece {
 }
 
 impl Piece {
-    pub const ATTACKER: Piece = Piece { side: Side::Attackers, kind: PieceKind::Taflman };
-    pub const DEFENDER: Piece = Piece { side: Side::Defenders, kind: PieceKind::Taflman };
-    pub const KING: Piece = Piece { side: Side::Defenders, kind: PieceKind::King };
+    pub const ATTACKER: Piece = Piece {
+        side: Side::Attackers,
+        kind: PieceKind::Taflman,
+    };
+    pub const DEFENDER: Piece = Piece {
+        side: Side::Defenders,
+        kind: PieceKind::Taflman,
+    };
+    pub const KING: Piece = Piece {
+        side: Side::Defenders,
+        kind: PieceKind::King,
+    };
 
     /// The piece an OTN letter stands for (`t c n k m g`, upper case for defenders).
     pub fn from_letter(letter: char) -> Option<Piece> {
@@ -120,7 +133,11 @@ impl Piece {
             'g' => PieceKind::Guard,
             _ => return None,
         };
-        let side = if letter.is_ascii_uppercase() { Side::Defenders } else { Side::Attackers };
+        let side = if letter.is_ascii_uppercase() {
+            Side::Defenders
+        } else {
+            Side::Attackers
+        };
         Some(Piece { side, kind })
     }
 
@@ -176,7 +193,10 @@ impl TypeSet {
 
     /// Hostility in OTN is decided per side by the taflman letters alone (`t`, `T`).
     pub fn hostile_to(self, side: Side) -> bool {
-        self.contains(Piece { side, kind: PieceKind::Taflman })
+        self.contains(Piece {
+            side,
+            kind: PieceKind::Taflman,
+        })
     }
 }
 

@@ -16,7 +16,10 @@ pub struct Square {
 impl Square {
     pub fn new(file: usize, rank: usize) -> Square {
         debug_assert!(file < MAX_DIM && rank < MAX_DIM);
-        Square { file: file as u8, rank: rank as u8 }
+        Square {
+            file: file as u8,
+            rank: rank as u8,
+        }
     }
 
     pub fn file(self) -> usize {
@@ -39,7 +42,11 @@ pub struct SquareError(pub String);
 
 impl fmt::Display for SquareError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "`{}` is not a square (a file letter a-s and a rank 1-19, like `e5`)", self.0)
+        write!(
+            f,
+            "`{}` is not a square (a file letter a-s and a rank 1-19, like `e5`)",
+            self.0
+        )
     }
 }
 
@@ -56,7 +63,11 @@ impl FromStr for Square {
         }
         let file = (file_letter as u8 - b'a') as usize;
         let digits = chars.as_str();
-        if digits.is_empty() || digits.len() > 2 || !digits.bytes().all(|b| b.is_ascii_digit()) || digits.starts_with('0') {
+        if digits.is_empty()
+            || digits.len() > 2
+            || !digits.bytes().all(|b| b.is_ascii_digit())
+            || digits.starts_with('0')
+        {
             return Err(err());
         }
         let rank: usize = digits.parse().map_err(|_| err())?;

@@ -163,7 +163,11 @@ impl ComplexityReport {
                 let figure = ScientificFigure::parse(claim.claim)?;
                 let exact: BigUint = match claim.refers_to.strip_prefix("game_tree:") {
                     Some(source) => trees.iter().find(|t| t.source == source)?.exact()?,
-                    None => bounds.iter().find(|b| b.name == claim.refers_to)?.value.clone(),
+                    None => bounds
+                        .iter()
+                        .find(|b| b.name == claim.refers_to)?
+                        .value
+                        .clone(),
                 };
                 let rounded = Rounded::of(&exact, figure.digits.len());
                 Some(PublishedRow {
@@ -172,7 +176,8 @@ impl ComplexityReport {
                     bound: claim.refers_to.to_owned(),
                     exact: scientific(&exact),
                     log10_difference: round_to(figure.log10() - log10(&exact), 3),
-                    within_rounding: rounded.digits == figure.digits && rounded.exponent == figure.exponent,
+                    within_rounding: rounded.digits == figure.digits
+                        && rounded.exponent == figure.exponent,
                     note: claim.note.to_owned(),
                 })
             })

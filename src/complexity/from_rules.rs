@@ -15,7 +15,8 @@ impl ComplexitySpec {
     pub fn from_rules(rules: &Rules) -> Result<ComplexitySpec, SpecError> {
         let dim = rules.dim();
         let start = rules.start();
-        let kings = start.count(Side::Defenders, PieceKind::King) + start.count(Side::Attackers, PieceKind::King);
+        let kings = start.count(Side::Defenders, PieceKind::King)
+            + start.count(Side::Attackers, PieceKind::King);
         if kings != 1 {
             return Err(SpecError::KingCount { kings });
         }
@@ -43,7 +44,8 @@ impl ComplexitySpec {
             }
         }
         let attackers = start.count_side(Side::Attackers);
-        let defenders = start.count_side(Side::Defenders) - start.count(Side::Defenders, PieceKind::King);
+        let defenders =
+            start.count_side(Side::Defenders) - start.count(Side::Defenders, PieceKind::King);
         let attackers = attackers - start.count(Side::Attackers, PieceKind::King);
         ComplexitySpec::new(
             display_name(rules),
@@ -87,7 +89,11 @@ mod tests {
         let copenhagen = spec("copenhagen");
         assert_eq!(copenhagen.name(), "copenhagen");
         assert_eq!(
-            (copenhagen.attackers(), copenhagen.defenders(), copenhagen.piece_kinds()),
+            (
+                copenhagen.attackers(),
+                copenhagen.defenders(),
+                copenhagen.piece_kinds()
+            ),
             (24, 12, 3)
         );
         let generic = ComplexitySpec::throne_and_corners(11, 24, 12).unwrap();
@@ -98,7 +104,10 @@ mod tests {
                     generic.may_stand(file, rank),
                     "{file},{rank}"
                 );
-                assert_eq!(copenhagen.square_kinds(file, rank), generic.square_kinds(file, rank));
+                assert_eq!(
+                    copenhagen.square_kinds(file, rank),
+                    generic.square_kinds(file, rank)
+                );
             }
         }
     }

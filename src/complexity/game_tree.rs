@@ -29,7 +29,11 @@ impl GameTreeEstimate {
     /// b^L exactly, when both are whole numbers of sensible size.
     pub fn exact(&self) -> Option<BigUint> {
         let whole = |x: f64| x.fract() == 0.0 && x >= 1.0;
-        if whole(self.branching) && whole(self.length) && self.branching < 1e9 && self.length <= 10_000.0 {
+        if whole(self.branching)
+            && whole(self.length)
+            && self.branching < 1e9
+            && self.length <= 10_000.0
+        {
             Some(BigUint::from(self.branching as u64).pow(self.length as u32))
         } else {
             None

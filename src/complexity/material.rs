@@ -96,7 +96,9 @@ pub fn fixed_boards(spec: &ComplexitySpec, symmetry: Symmetry) -> MaterialTable 
     let mut classes: BTreeMap<(usize, StandMask), usize> = BTreeMap::new();
     let may_stand = spec.may_stand_by_index();
     for cycle in symmetry.cycles(spec.dim()) {
-        let mut mask = cycle.iter().fold(StandMask::ALL, |m, &sq| m & may_stand[sq]);
+        let mut mask = cycle
+            .iter()
+            .fold(StandMask::ALL, |m, &sq| m & may_stand[sq]);
         if cycle.len() > 1 {
             mask = mask.without(StandMask::KING);
         }

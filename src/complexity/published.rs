@@ -88,7 +88,10 @@ impl ScientificFigure {
         let (mantissa, exponent) = text.split_once('e')?;
         let exponent = exponent.parse().ok()?;
         let digits: String = mantissa.chars().filter(|&c| c != '.').collect();
-        let leading_ok = mantissa.chars().next().is_some_and(|c| ('1'..='9').contains(&c));
+        let leading_ok = mantissa
+            .chars()
+            .next()
+            .is_some_and(|c| ('1'..='9').contains(&c));
         if !leading_ok || !digits.chars().all(|c| c.is_ascii_digit()) {
             return None;
         }
@@ -109,8 +112,16 @@ mod tests {
 
     #[test]
     fn every_claim_parses() {
-        for claim in ESSAY_11X11_STATES.iter().chain(&BRANDUB).chain([&ESSAY_11X11_TREE]) {
-            assert!(ScientificFigure::parse(claim.claim).is_some(), "{}", claim.claim);
+        for claim in ESSAY_11X11_STATES
+            .iter()
+            .chain(&BRANDUB)
+            .chain([&ESSAY_11X11_TREE])
+        {
+            assert!(
+                ScientificFigure::parse(claim.claim).is_some(),
+                "{}",
+                claim.claim
+            );
         }
         let f = ScientificFigure::parse("1.4e43").unwrap();
         assert_eq!(

@@ -176,7 +176,11 @@ impl ComplexitySpec {
     /// An odd board with a throne in the centre and the four corners, where only the
     /// king may stand, and every other square open to all: the shape of most variants,
     /// for sizes the catalog lacks.
-    pub fn throne_and_corners(dim: usize, attackers: usize, defenders: usize) -> Result<ComplexitySpec, SpecError> {
+    pub fn throne_and_corners(
+        dim: usize,
+        attackers: usize,
+        defenders: usize,
+    ) -> Result<ComplexitySpec, SpecError> {
         if dim == 0 {
             return Err(SpecError::EmptyBoard);
         }
@@ -252,7 +256,11 @@ mod tests {
     #[test]
     fn throne_and_corners_closes_five_squares_to_all_but_the_king() {
         let spec = ComplexitySpec::throne_and_corners(5, 2, 1).unwrap();
-        let king_only = spec.may_stand.iter().filter(|&&m| m == StandMask::KING).count();
+        let king_only = spec
+            .may_stand
+            .iter()
+            .filter(|&&m| m == StandMask::KING)
+            .count();
         assert_eq!(king_only, 5);
         assert_eq!(spec.may_stand(2, 2), StandMask::KING);
         assert_eq!(spec.may_stand(4, 0), StandMask::KING);
@@ -264,7 +272,10 @@ mod tests {
     fn rejects_material_that_cannot_fit() {
         assert_eq!(
             ComplexitySpec::throne_and_corners(3, 3, 2),
-            Err(SpecError::MaterialDoesNotFit { pieces: 5, squares: 4 })
+            Err(SpecError::MaterialDoesNotFit {
+                pieces: 5,
+                squares: 4
+            })
         );
         assert_eq!(
             ComplexitySpec::throne_and_corners(4, 1, 1),

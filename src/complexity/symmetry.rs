@@ -115,8 +115,14 @@ mod tests {
             l
         };
         assert_eq!(lengths(Symmetry::Rotate90), [vec![1], vec![4; 6]].concat());
-        assert_eq!(lengths(Symmetry::Rotate180), [vec![1], vec![2; 12]].concat());
-        assert_eq!(lengths(Symmetry::Diagonal), [vec![1; 5], vec![2; 10]].concat());
+        assert_eq!(
+            lengths(Symmetry::Rotate180),
+            [vec![1], vec![2; 12]].concat()
+        );
+        assert_eq!(
+            lengths(Symmetry::Diagonal),
+            [vec![1; 5], vec![2; 10]].concat()
+        );
         assert_eq!(lengths(Symmetry::Identity), vec![1; 25]);
     }
 
@@ -141,7 +147,10 @@ mod tests {
         may_stand[3] = StandMask::KING | StandMask::DEFENDER;
         let kinds: Vec<u8> = (0..25).map(|i| full.square_kinds(i % 5, i / 5)).collect();
         let spec = ComplexitySpec::new("t", 5, 1, 1, 3, may_stand.clone(), kinds.clone()).unwrap();
-        assert_eq!(symmetry_group(&spec), vec![Symmetry::Identity, Symmetry::MirrorFiles]);
+        assert_eq!(
+            symmetry_group(&spec),
+            vec![Symmetry::Identity, Symmetry::MirrorFiles]
+        );
         may_stand[3] = StandMask::ALL;
         let spec = ComplexitySpec::new("t", 5, 1, 1, 3, may_stand, kinds).unwrap();
         assert_eq!(symmetry_group(&spec), vec![Symmetry::Identity]);

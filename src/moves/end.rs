@@ -112,7 +112,12 @@ impl Position {
     }
 
     fn outcome_with(&self, t: &Tables, check_moves: bool) -> Option<Outcome> {
-        let end = |winner, reason| Some(Outcome { winner: Some(winner), reason });
+        let end = |winner, reason| {
+            Some(Outcome {
+                winner: Some(winner),
+                reason,
+            })
+        };
         if self.count[Side::Attackers as usize] == 0 {
             return end(Side::Defenders, EndReason::NoAttackers);
         }
@@ -163,7 +168,10 @@ impl Position {
         let dim = t.dim;
         let defenders = &self.ranks[Side::Defenders as usize];
         let edge_files = 0b10 | (1 << dim);
-        if defenders[0] != 0 || defenders[dim - 1] != 0 || defenders[..dim].iter().any(|w| w & edge_files != 0) {
+        if defenders[0] != 0
+            || defenders[dim - 1] != 0
+            || defenders[..dim].iter().any(|w| w & edge_files != 0)
+        {
             return false;
         }
         // Quick exit: a defender with an empty line to the edge along its rank or file
@@ -180,7 +188,12 @@ impl Position {
                 occupied & (lowest - 1) == 0 || occupied & !((highest << 1) - 1) == 0
             })
         };
-        if open_line(defenders, &self.ranks[Side::Attackers as usize]) || open_line(&self.files[Side::Defenders as usize], &self.files[Side::Attackers as usize]) {
+        if open_line(defenders, &self.ranks[Side::Attackers as usize])
+            || open_line(
+                &self.files[Side::Defenders as usize],
+                &self.files[Side::Attackers as usize],
+            )
+        {
             return false;
         }
         if let Some(small) = &t.small_board {
@@ -189,7 +202,9 @@ impl Position {
         let empty = self.empty_words(t);
         let around = dilate(dim, t.board, defenders);
         let mut reach: Words = std::array::from_fn(|r| around[r] & empty[r]);
-        let touches_edge = |reach: &Words| reach[0] != 0 || reach[dim - 1] != 0 || reach[..dim].iter().any(|w| w & edge_files != 0);
+        let touches_edge = |reach: &Words| {
+            reach[0] != 0 || reach[dim - 1] != 0 || reach[..dim].iter().any(|w| w & edge_files != 0)
+        };
         loop {
             if touches_edge(&reach) {
                 return false;
@@ -211,14 +226,24 @@ impl Position {
     /// a flood step is a handful of shifts instead of a loop over ranks.
     fn encircled_small(&self, small: &SmallBoard) -> bool {
         let dim = small.dim;
-        let pack = |words: &[u32]| words[..dim].iter().enumerate().fold(0u128, |acc, (r, w)| acc | ((*w >> 1) as u128) << (r * dim));
+        let pack = |words: &[u32]| {
+            words[..dim]
+                .iter()
+                .enumerate()
+                .fold(0u128, |acc, (r, w)| acc | ((*w >> 1) as u128) << (r * dim))
+        };
         let defenders = pack(&self.ranks[Side::Defenders as usize]);
         let attackers = pack(&self.ranks[Side::Attackers as usize]);
         if defenders & small.edge != 0 {
             return false;
         }
         let empty = small.board & !(defenders | attackers);
-        let grow = |x: u128| x | ((x << 1) & small.not_first_file) | ((x >> 1) & small.not_last_file) | (x << dim) | (x >> dim);
+        let grow = |x: u128| {
+            x | ((x << 1) & small.not_first_file)
+                | ((x >> 1) & small.not_last_file)
+                | (x << dim)
+                | (x >> dim)
+        };
         let mut reach = grow(defenders) & empty;
         loop {
             if reach & small.edge != 0 {
@@ -243,7 +268,12 @@ impl Position {
             return false;
         }
         // An attacker that jumps could enter any fort.
-        let attacker_jumps = self.exotic[..self.exotic_len as usize].iter().any(|(_, m)| m.piece().side == Side::Attackers && t.jumps[*m as usize] != crate::rules::Jump::None);
+        let attacker_jumps = self.exotic[..self.exotic_len as usize]
+            .iter()
+            .any(|(_, m)| {
+                m.piece().side == Side::Attackers
+                    && t.jumps[*m as usize] != crate::rules::Jump::None
+            });
         if attacker_jumps {
             return false;
         }
@@ -265,7 +295,8 @@ impl Position {
         for r in 0..dim {
             wall[r] = near[r] & self.ranks[Side::Defenders as usize][r] & !inside[r];
         }
-        let safe_region: Words = std::array::from_fn(|r| region[r] & !t.hostile_empty[Side::Defenders as usize][r]);
+        let safe_region: Words =
+            std::array::from_fn(|r| region[r] & !t.hostile_empty[Side::Defenders as usize][r]);
         let mut safe = wall;
         loop {
             let mut changed = false;
@@ -284,7 +315,8 @@ impl Position {
                         (king[nr] | safe[nr] | safe_region[nr]) & bit != 0
                     };
                     let (fi, ri) = (f as isize, r as isize);
-                    let mut ok = (protects(fi - 1, ri) || protects(fi + 1, ri)) && (protects(fi, ri - 1) || protects(fi, ri + 1));
+                    let mut ok = (protects(fi - 1, ri) || protects(fi + 1, ri))
+                        && (protects(fi, ri - 1) || protects(fi, ri + 1));
                     if ok && t.shieldwall != crate::rules::Shieldwall::None && t.on_edge(f, r) {
                         // The inward neighbour must not be open to an attacker.
                         let inward = if r == 0 {

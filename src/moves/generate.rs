@@ -3,7 +3,7 @@
 //! per piece and nothing is allocated.
 
 use super::position::Position;
-use super::tables::{file_of, rank_of, sq, Mover, MoveMasks, Sq, Tables, NO_SQUARE};
+use super::tables::{file_of, rank_of, sq, MoveMasks, Mover, Sq, Tables, NO_SQUARE};
 use crate::board::PieceKind;
 use crate::rules::{Berserk, Jump};
 use std::fmt;
@@ -18,7 +18,12 @@ pub struct Move {
 impl fmt::Display for Move {
     /// The simple notation `a4-a1`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}-{}", super::tables::to_square(self.from), super::tables::to_square(self.to))
+        write!(
+            f,
+            "{}-{}",
+            super::tables::to_square(self.from),
+            super::tables::to_square(self.to)
+        )
     }
 }
 
@@ -49,8 +54,14 @@ impl PieceMoves {
         let from = self.from;
         let (f, r) = (file_of(from), rank_of(from));
         BitIter(self.along_rank)
-            .map(move |b| Move { from, to: sq(b - 1, r) })
-            .chain(BitIter(self.along_file).map(move |b| Move { from, to: sq(f, b - 1) }))
+            .map(move |b| Move {
+                from,
+                to: sq(b - 1, r),
+            })
+            .chain(BitIter(self.along_file).map(move |b| Move {
+                from,
+                to: sq(f, b - 1),
+            }))
     }
 }
 
@@ -111,16 +122,30 @@ impl Position {
         let window = &t.movers[mover as usize].window;
         let occ_rank = self.ranks[0][r] | self.ranks[1][r] | t.sentinels;
         let occ_file = self.files[0][f] | self.files[1][f] | t.sentinels;
-        let along_rank = slide(f + 1, occ_rank, masks.nonpass_rank[r]) & masks.stop_rank[r] & window[f + 1];
-        let along_file = slide(r + 1, occ_file, masks.nonpass_file[f]) & masks.stop_file[f] & window[r + 1];
-        PieceMoves { from, mover, along_rank, along_file }
+        let along_rank =
+            slide(f + 1, occ_rank, masks.nonpass_rank[r]) & masks.stop_rank[r] & window[f + 1];
+        let along_file =
+            slide(r + 1, occ_file, masks.nonpass_file[f]) & masks.stop_file[f] & window[r + 1];
+        PieceMoves {
+            from,
+            mover,
+            along_rank,
+            along_file,
+        }
     }
 
     /// Jump destinations (docs/rules-decisions.md): over one adjacent enemy that is not a
     /// king, knight or commander, to the empty square beyond where the jumper may stop;
     /// with `r`, only from or to a special square. No speed limit applies.
     #[cold]
-    fn jumps(&self, t: &Tables, mover: Mover, from: Sq, masks: &MoveMasks, mode: Jump) -> (u32, u32) {
+    fn jumps(
+        &self,
+        t: &Tables,
+        mover: Mover,
+        from: Sq,
+        masks: &MoveMasks,
+        mode: Jump,
+    ) -> (u32, u32) {
         let enemy = mover.piece().side.opponent();
         let (f, r) = (file_of(from) as isize, rank_of(from) as isize);
         let (mut along_rank, mut along_file) = (0, 0);
@@ -138,7 +163,9 @@ impl Position {
                 || self.is_kind(over, PieceKind::Commander)
                 || (self.ranks[0][lr] | self.ranks[1][lr]) & (1 << (lf + 1)) != 0
                 || masks.stop_rank[lr] & (1 << (lf + 1)) == 0
-                || (mode == Jump::Restricted && t.kinds[from as usize] == 0 && t.kinds[land as usize] == 0)
+                || (mode == Jump::Restricted
+                    && t.kinds[from as usize] == 0
+                    && t.kinds[land as usize] == 0)
             {
                 continue;
             }
@@ -160,8 +187,12 @@ impl Position {
         if t.berserk == Berserk::Capture {
             let (f, r) = (file_of(from), rank_of(from));
             let keep = |to: Sq| self.captures_something(t, Move { from, to });
-            pm.along_rank = BitIter(pm.along_rank).filter(|&b| keep(sq(b - 1, r))).fold(0, |w, b| w | 1 << b);
-            pm.along_file = BitIter(pm.along_file).filter(|&b| keep(sq(f, b - 1))).fold(0, |w, b| w | 1 << b);
+            pm.along_rank = BitIter(pm.along_rank)
+                .filter(|&b| keep(sq(b - 1, r)))
+                .fold(0, |w, b| w | 1 << b);
+            pm.along_file = BitIter(pm.along_file)
+                .filter(|&b| keep(sq(f, b - 1)))
+                .fold(0, |w, b| w | 1 << b);
         }
         pm
     }
@@ -183,7 +214,15 @@ impl Position {
                     let b = bits.trailing_zeros() as usize;
                     bits &= bits - 1;
                     let from = sq(b - 1, r);
-                    visit(self.slides(t, if from == self.king { Mover::King } else { taflman }, from));
+                    visit(self.slides(
+                        t,
+                        if from == self.king {
+                            Mover::King
+                        } else {
+                            taflman
+                        },
+                        from,
+                    ));
                 }
             }
             return;
@@ -218,7 +257,10 @@ impl Position {
             while bits != 0 {
                 let from = sq(bits.trailing_zeros() as usize - 1, r);
                 bits &= bits - 1;
-                if !self.piece_moves(t, self.mover_at(side, from), from).is_empty() {
+                if !self
+                    .piece_moves(t, self.mover_at(side, from), from)
+                    .is_empty()
+                {
                     return true;
                 }
             }

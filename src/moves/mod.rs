@@ -10,4 +10,7 @@ mod tables;
 pub use end::{EndReason, History, Outcome};
 pub use generate::{BitIter, Move, PieceMoves};
 pub use position::{transform, Position};
-pub use tables::{file_of, from_square, rank_of, sq, to_square, Mover, SmallBoard, Sq, Tables, Unsupported, NO_SQUARE};
+pub use tables::{
+    file_of, from_square, rank_of, sq, to_square, Mover, SmallBoard, Sq, Tables, Unsupported,
+    NO_SQUARE,
+};

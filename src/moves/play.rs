@@ -46,7 +46,11 @@ impl Position {
         if self.anvil_of(t, victim.opponent(), f, r) {
             return true;
         }
-        let mask = if self.occupied(f, r) { t.hostile_occupied[victim as usize][r] } else { t.hostile_empty[victim as usize][r] };
+        let mask = if self.occupied(f, r) {
+            t.hostile_occupied[victim as usize][r]
+        } else {
+            t.hostile_empty[victim as usize][r]
+        };
         mask & (1 << (f + 1)) != 0
     }
 
@@ -139,13 +143,18 @@ impl Position {
                 }
                 let victim = sq(nf as usize, nr as usize);
                 if victim == self.king {
-                    if side == Side::Attackers && self.king_is_captured(t, mover, nf as usize, nr as usize, df, dr) {
+                    if side == Side::Attackers
+                        && self.king_is_captured(t, mover, nf as usize, nr as usize, df, dr)
+                    {
                         self.king_captured = true;
                     }
                     continue;
                 }
                 let (ff, fr) = (nf + df, nr + dr);
-                if t.on_board(ff, fr) && !self.is_guard(victim) && self.hostile_to(t, enemy, ff as usize, fr as usize) {
+                if t.on_board(ff, fr)
+                    && !self.is_guard(victim)
+                    && self.hostile_to(t, enemy, ff as usize, fr as usize)
+                {
                     captured[n] = victim;
                     n += 1;
                 }
@@ -189,7 +198,12 @@ impl Position {
     /// The square jumped over, if the move is a jump (two squares over an enemy).
     #[inline(always)]
     fn jumped_square(&self, mv: Move) -> Option<Sq> {
-        let (ff, fr, tf, tr) = (file_of(mv.from), rank_of(mv.from), file_of(mv.to), rank_of(mv.to));
+        let (ff, fr, tf, tr) = (
+            file_of(mv.from),
+            rank_of(mv.from),
+            file_of(mv.to),
+            rank_of(mv.to),
+        );
         if ff.abs_diff(tf) + fr.abs_diff(tr) != 2 || (ff != tf && fr != tr) {
             return None;
         }
@@ -199,7 +213,15 @@ impl Position {
 
     /// The king on (kf, kr) after an attacker landed next to him, coming from direction
     /// (df, dr) as seen from the landing square.
-    fn king_is_captured(&self, t: &Tables, mover: Mover, kf: usize, kr: usize, df: isize, dr: isize) -> bool {
+    fn king_is_captured(
+        &self,
+        t: &Tables,
+        mover: Mover,
+        kf: usize,
+        kr: usize,
+        df: isize,
+        dr: isize,
+    ) -> bool {
         let strong = match t.king_strength {
             KingStrength::Strong => Some(false),
             KingStrength::Middleweight => Some(true),
@@ -218,7 +240,9 @@ impl Position {
                     self.hostile_to(t, Side::Defenders, nf as usize, nr as usize)
                 }) || (self.exotic_len != 0 && self.commander_sandwich(t, mover, kf, kr, of, or))
             }
-            None => t.on_board(of, or) && self.hostile_to(t, Side::Defenders, of as usize, or as usize),
+            None => {
+                t.on_board(of, or) && self.hostile_to(t, Side::Defenders, of as usize, or as usize)
+            }
         }
     }
 
@@ -226,21 +250,42 @@ impl Position {
     /// make two of "attacker commander or knight" and "corner hostile to defenders";
     /// never on or against the throne.
     #[cold]
-    fn commander_sandwich(&self, t: &Tables, mover: Mover, kf: usize, kr: usize, of: isize, or: isize) -> bool {
+    fn commander_sandwich(
+        &self,
+        t: &Tables,
+        mover: Mover,
+        kf: usize,
+        kr: usize,
+        of: isize,
+        or: isize,
+    ) -> bool {
         let lf = 2 * kf as isize - of;
         let lr = 2 * kr as isize - or;
-        let is_centre = |f: usize, r: usize| t.kinds[sq(f, r) as usize] & crate::rules::SpecialKind::Centre.bit() != 0;
+        let is_centre = |f: usize, r: usize| {
+            t.kinds[sq(f, r) as usize] & crate::rules::SpecialKind::Centre.bit() != 0
+        };
         if !t.on_board(of, or) {
             return false;
         }
         let (of, or, lf, lr) = (of as usize, or as usize, lf as usize, lr as usize);
-        if is_centre(kf, kr) || is_centre(of, or) || is_centre(lf, lr) || !self.hostile_to(t, Side::Defenders, of, or) {
+        if is_centre(kf, kr)
+            || is_centre(of, or)
+            || is_centre(lf, lr)
+            || !self.hostile_to(t, Side::Defenders, of, or)
+        {
             return false;
         }
-        let hostile_corner = |f: usize, r: usize| t.is_corner(f, r) && t.hostile_empty[Side::Defenders as usize][r] & (1 << (f + 1)) != 0;
-        let leader = |s: Sq| self.has(Side::Attackers, file_of(s), rank_of(s)) && (self.is_kind(s, PieceKind::Commander) || self.is_kind(s, PieceKind::Knight));
-        let count = usize::from(matches!(mover.kind(), PieceKind::Commander | PieceKind::Knight))
-            + usize::from(hostile_corner(lf, lr))
+        let hostile_corner = |f: usize, r: usize| {
+            t.is_corner(f, r) && t.hostile_empty[Side::Defenders as usize][r] & (1 << (f + 1)) != 0
+        };
+        let leader = |s: Sq| {
+            self.has(Side::Attackers, file_of(s), rank_of(s))
+                && (self.is_kind(s, PieceKind::Commander) || self.is_kind(s, PieceKind::Knight))
+        };
+        let count = usize::from(matches!(
+            mover.kind(),
+            PieceKind::Commander | PieceKind::Knight
+        )) + usize::from(hostile_corner(lf, lr))
             + usize::from(leader(sq(of, or)))
             + usize::from(hostile_corner(of, or));
         count >= 2
@@ -266,12 +311,22 @@ impl Position {
             .iter()
             .map(|(ef, er)| (cf + ef, cr + er))
             .filter(|&(nf, nr)| (nf as usize, nr as usize) != (mf, mr))
-            .all(|(nf, nr)| self.has(Side::Attackers, nf as usize, nr as usize) && !self.is_guard(sq(nf as usize, nr as usize)));
+            .all(|(nf, nr)| {
+                self.has(Side::Attackers, nf as usize, nr as usize)
+                    && !self.is_guard(sq(nf as usize, nr as usize))
+            });
         others.then_some(sq(mf, mr))
     }
 
     /// Adds the members of every shieldwall this move captures to `out[n..]`.
-    fn shieldwall_captures(&self, t: &Tables, mover: Mover, to: Sq, out: &mut [Sq; MAX_CAPTURES], mut n: usize) -> usize {
+    fn shieldwall_captures(
+        &self,
+        t: &Tables,
+        mover: Mover,
+        to: Sq,
+        out: &mut [Sq; MAX_CAPTURES],
+        mut n: usize,
+    ) -> usize {
         let side = self.side_to_move;
         let dim = t.dim as isize;
         let (f, r) = (file_of(to) as isize, rank_of(to) as isize);
@@ -279,15 +334,33 @@ impl Position {
             return n;
         }
         // The four edges: a square on the edge, the step along it, the step inward.
-        let edges = [((0, 0), (1, 0), (0, 1)), ((0, dim - 1), (1, 0), (0, -1)), ((0, 0), (0, 1), (1, 0)), ((dim - 1, 0), (0, 1), (-1, 0))];
+        let edges = [
+            ((0, 0), (1, 0), (0, 1)),
+            ((0, dim - 1), (1, 0), (0, -1)),
+            ((0, 0), (0, 1), (1, 0)),
+            ((dim - 1, 0), (0, 1), (-1, 0)),
+        ];
         for (origin, along, inward) in edges {
-            let on_this_edge = if along.0 == 0 { f == origin.0 } else { r == origin.1 };
+            let on_this_edge = if along.0 == 0 {
+                f == origin.0
+            } else {
+                r == origin.1
+            };
             if t.shieldwall_flank {
                 if !on_this_edge {
                     continue;
                 }
                 for step in [along, (-along.0, -along.1)] {
-                    n = self.wall_from(t, mover, to, (f + step.0, r + step.1), step, inward, out, n);
+                    n = self.wall_from(
+                        t,
+                        mover,
+                        to,
+                        (f + step.0, r + step.1),
+                        step,
+                        inward,
+                        out,
+                        n,
+                    );
                 }
             } else {
                 // Relaxed: every wall along this edge, wherever the move landed.
@@ -296,8 +369,12 @@ impl Position {
                     let (sf, sr) = (origin.0 + along.0 * i, origin.1 + along.1 * i);
                     let before = (sf - along.0, sr - along.1);
                     let starts_run = self.has(side.opponent(), sf as usize, sr as usize)
-                        && (!t.on_board(before.0, before.1) || !self.has(side.opponent(), before.0 as usize, before.1 as usize));
-                    if starts_run && t.on_board(before.0, before.1) && self.closes_wall(t, mover, to, before.0 as usize, before.1 as usize) {
+                        && (!t.on_board(before.0, before.1)
+                            || !self.has(side.opponent(), before.0 as usize, before.1 as usize));
+                    if starts_run
+                        && t.on_board(before.0, before.1)
+                        && self.closes_wall(t, mover, to, before.0 as usize, before.1 as usize)
+                    {
                         n = self.wall_from(t, mover, to, (sf, sr), along, inward, out, n);
                     }
                     i += 1;
@@ -316,7 +393,11 @@ impl Position {
             return false;
         }
         if s == self.king {
-            return if s == to { mover == Mover::King && t.king_hammer } else { t.king_anvil };
+            return if s == to {
+                mover == Mover::King && t.king_hammer
+            } else {
+                t.king_anvil
+            };
         }
         true
     }
@@ -333,20 +414,39 @@ impl Position {
     /// The wall that starts at `start` and runs in direction `step`, closed behind by the
     /// square before `start`; captured if closed at the far end and fronted throughout.
     #[allow(clippy::too_many_arguments)]
-    fn wall_from(&self, t: &Tables, mover: Mover, to: Sq, start: (isize, isize), step: (isize, isize), inward: (isize, isize), out: &mut [Sq; MAX_CAPTURES], n: usize) -> usize {
+    fn wall_from(
+        &self,
+        t: &Tables,
+        mover: Mover,
+        to: Sq,
+        start: (isize, isize),
+        step: (isize, isize),
+        inward: (isize, isize),
+        out: &mut [Sq; MAX_CAPTURES],
+        n: usize,
+    ) -> usize {
         let victim = self.side_to_move.opponent();
         let (mut cf, mut cr) = start;
         let mut members = 0;
         while t.on_board(cf, cr) && self.has(victim, cf as usize, cr as usize) {
             // Every member needs a capturing piece directly in front of it.
-            if !self.walls_in(t, mover, to, (cf + inward.0) as usize, (cr + inward.1) as usize) {
+            if !self.walls_in(
+                t,
+                mover,
+                to,
+                (cf + inward.0) as usize,
+                (cr + inward.1) as usize,
+            ) {
                 return n;
             }
             members += 1;
             cf += step.0;
             cr += step.1;
         }
-        if members < 2 || !t.on_board(cf, cr) || !self.closes_wall(t, mover, to, cf as usize, cr as usize) {
+        if members < 2
+            || !t.on_board(cf, cr)
+            || !self.closes_wall(t, mover, to, cf as usize, cr as usize)
+        {
             return n;
         }
         let mut n = n;

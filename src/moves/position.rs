@@ -38,7 +38,8 @@ impl PartialEq for Position {
             && self.king == other.king
             && self.side_to_move == other.side_to_move
             && self.berserker == other.berserker
-            && (0..self.exotic_len as usize).all(|i| other.exotic[..other.exotic_len as usize].contains(&self.exotic[i]))
+            && (0..self.exotic_len as usize)
+                .all(|i| other.exotic[..other.exotic_len as usize].contains(&self.exotic[i]))
     }
 }
 
@@ -47,9 +48,17 @@ impl Eq for Position {}
 impl Position {
     /// The position of a layout with `side` to move. The layout must fit the tables'
     /// board and hold only pieces the engine plays.
-    pub fn from_layout(tables: &Tables, layout: &Layout, side: Side) -> Result<Position, Unsupported> {
+    pub fn from_layout(
+        tables: &Tables,
+        layout: &Layout,
+        side: Side,
+    ) -> Result<Position, Unsupported> {
         if layout.dim() != tables.dim {
-            return Err(Unsupported::Mismatch(format!("the position is {0}x{0} but the variant is played on {1}x{1}", layout.dim(), tables.dim)));
+            return Err(Unsupported::Mismatch(format!(
+                "the position is {0}x{0} but the variant is played on {1}x{1}",
+                layout.dim(),
+                tables.dim
+            )));
         }
         super::tables::check_layout_supported(layout)?;
         let mut pos = Position {
@@ -81,7 +90,8 @@ impl Position {
 
     /// The variant's start position, with its first mover to move.
     pub fn start(tables: &Tables) -> Position {
-        Position::from_layout(tables, &tables.rules.start, tables.rules.first_side()).expect("the start layout was checked by Tables::new")
+        Position::from_layout(tables, &tables.rules.start, tables.rules.first_side())
+            .expect("the start layout was checked by Tables::new")
     }
 
     #[inline(always)]
@@ -108,7 +118,10 @@ impl Position {
         if mover.is_exotic() {
             self.special[r] &= !(1 << (f + 1));
             let n = self.exotic_len as usize;
-            let i = self.exotic[..n].iter().position(|e| e.0 == s).expect("an exotic piece is listed");
+            let i = self.exotic[..n]
+                .iter()
+                .position(|e| e.0 == s)
+                .expect("an exotic piece is listed");
             self.exotic[i] = self.exotic[n - 1];
             self.exotic_len -= 1;
         }
@@ -120,7 +133,11 @@ impl Position {
         if s == self.king {
             Mover::King
         } else if self.exotic_len != 0 && self.special[rank_of(s)] & (1 << (file_of(s) + 1)) != 0 {
-            self.exotic[..self.exotic_len as usize].iter().find(|e| e.0 == s).expect("listed").1
+            self.exotic[..self.exotic_len as usize]
+                .iter()
+                .find(|e| e.0 == s)
+                .expect("listed")
+                .1
         } else {
             Mover::taflman(side)
         }
@@ -131,7 +148,9 @@ impl Position {
     pub(crate) fn is_kind(&self, s: Sq, kind: PieceKind) -> bool {
         self.exotic_len != 0
             && self.special[rank_of(s)] & (1 << (file_of(s) + 1)) != 0
-            && self.exotic[..self.exotic_len as usize].iter().any(|e| e.0 == s && e.1.kind() == kind)
+            && self.exotic[..self.exotic_len as usize]
+                .iter()
+                .any(|e| e.0 == s && e.1.kind() == kind)
     }
 
     pub fn side_to_move(&self) -> Side {
@@ -179,7 +198,10 @@ impl Position {
         let mut layout = Layout::empty(tables.dim);
         for rank in 0..tables.dim {
             for file in 0..tables.dim {
-                layout.set(crate::board::Square::new(file, rank), self.piece_at(sq(file, rank)));
+                layout.set(
+                    crate::board::Square::new(file, rank),
+                    self.piece_at(sq(file, rank)),
+                );
             }
         }
         layout

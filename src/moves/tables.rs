@@ -79,7 +79,14 @@ impl Mover {
 
     pub fn piece(self) -> Piece {
         let i = self as usize;
-        Piece { side: if i < 6 { Side::Attackers } else { Side::Defenders }, kind: PieceKind::ALL[i % 6] }
+        Piece {
+            side: if i < 6 {
+                Side::Attackers
+            } else {
+                Side::Defenders
+            },
+            kind: PieceKind::ALL[i % 6],
+        }
     }
 
     #[inline(always)]
@@ -148,7 +155,13 @@ impl SmallBoard {
         if dim * dim > 128 {
             return None;
         }
-        let mut s = SmallBoard { dim, board: 0, edge: 0, not_first_file: 0, not_last_file: 0 };
+        let mut s = SmallBoard {
+            dim,
+            board: 0,
+            edge: 0,
+            not_first_file: 0,
+            not_last_file: 0,
+        };
         for r in 0..dim {
             for f in 0..dim {
                 let bit = 1u128 << (r * dim + f);
@@ -254,7 +267,10 @@ impl Tables {
         }
         let movers = Mover::ALL.map(|m| {
             let piece = m.piece();
-            let reentry_kinds = SpecialKind::ALL.iter().filter(|k| !rules.special(**k).reenter.contains(piece)).fold(0, |a, k| a | k.bit());
+            let reentry_kinds = SpecialKind::ALL
+                .iter()
+                .filter(|k| !rules.special(**k).reenter.contains(piece))
+                .fold(0, |a, k| a | k.bit());
             let classes = (0..16u8)
                 .map(|class| {
                     let mut masks = MoveMasks::default();
@@ -287,7 +303,11 @@ impl Tables {
                     *w = (((1u64 << (hi + 1)) - 1) as u32) & !((1u32 << lo) - 1);
                 }
             }
-            MoverTables { reentry_kinds, classes, window }
+            MoverTables {
+                reentry_kinds,
+                classes,
+                window,
+            }
         });
         let mut hostile_empty = [[0u32; MAX_DIM]; 2];
         let mut hostile_occupied = [[0u32; MAX_DIM]; 2];
@@ -300,8 +320,14 @@ impl Tables {
                 for s in &special.squares {
                     let bit = 1 << (s.file() + 1);
                     let (empty, occupied) = match kind {
-                        SpecialKind::Centre => (special.hostile_empty.hostile_to(side), special.hostile.hostile_to(side)),
-                        _ => (special.hostile.hostile_to(side), special.hostile.hostile_to(side)),
+                        SpecialKind::Centre => (
+                            special.hostile_empty.hostile_to(side),
+                            special.hostile.hostile_to(side),
+                        ),
+                        _ => (
+                            special.hostile.hostile_to(side),
+                            special.hostile.hostile_to(side),
+                        ),
                     };
                     if empty {
                         hostile_empty[side.index()][s.rank()] |= bit;
@@ -325,7 +351,11 @@ impl Tables {
                 if escapes {
                     escape[rank] |= 1 << (file + 1);
                 }
-                let near_centre = rules.centre.squares.iter().any(|c| c.file().abs_diff(file) + c.rank().abs_diff(rank) <= 1);
+                let near_centre = rules
+                    .centre
+                    .squares
+                    .iter()
+                    .any(|c| c.file().abs_diff(file) + c.rank().abs_diff(rank) <= 1);
                 if near_centre {
                     strong_zone[rank] |= 1 << (file + 1);
                 }
@@ -418,12 +448,18 @@ pub fn check_layout_supported(layout: &crate::board::Layout) -> Result<(), Unsup
         match (piece.side, piece.kind) {
             (_, PieceKind::Taflman) => {}
             (Side::Defenders, PieceKind::King) => kings += 1,
-            (Side::Attackers, PieceKind::King) => return Err(Unsupported::Limit(format!("an attacking king (`k` on {square}): kings belong to the defenders"))),
+            (Side::Attackers, PieceKind::King) => {
+                return Err(Unsupported::Limit(format!(
+                    "an attacking king (`k` on {square}): kings belong to the defenders"
+                )))
+            }
             _ => exotic += 1,
         }
     }
     if kings > 1 {
-        return Err(Unsupported::Limit(format!("{kings} kings on the board: a position has at most one")));
+        return Err(Unsupported::Limit(format!(
+            "{kings} kings on the board: a position has at most one"
+        )));
     }
     if exotic > MAX_EXOTIC {
         return Err(Unsupported::Limit(format!("{exotic} commanders, knights, mercenaries and guards: taflcount keeps at most {MAX_EXOTIC}")));

@@ -43,7 +43,10 @@ pub fn parse_games(text: &str) -> Result<Vec<GameRecord>, RecordError> {
         }
         let fields: Vec<&str> = raw.split(',').collect();
         if fields.len() != 4 {
-            return Err(RecordError { line, message: format!("expected 4 comma-separated fields, found {}", fields.len()) });
+            return Err(RecordError {
+                line,
+                message: format!("expected 4 comma-separated fields, found {}", fields.len()),
+            });
         }
         let mut tokens: Vec<&str> = fields[0].split_whitespace().collect();
         let timeout = tokens.last() == Some(&"timeout");
@@ -53,10 +56,28 @@ pub fn parse_games(text: &str) -> Result<Vec<GameRecord>, RecordError> {
         let moves = tokens
             .into_iter()
             .enumerate()
-            .map(|(ply, m)| m.parse::<MoveText>().map_err(|e: MoveSyntaxError| RecordError { line, message: format!("ply {}: {e}", ply + 1) }))
+            .map(|(ply, m)| {
+                m.parse::<MoveText>()
+                    .map_err(|e: MoveSyntaxError| RecordError {
+                        line,
+                        message: format!("ply {}: {e}", ply + 1),
+                    })
+            })
             .collect::<Result<Vec<_>, _>>()?;
-        let number = |k: usize| fields[k].trim().parse::<u32>().map_err(|_| RecordError { line, message: format!("field {}: `{}` is not a count", k + 1, fields[k]) });
-        games.push(GameRecord { line, moves, attacker_captures: number(1)?, defender_captures: number(2)?, result: fields[3].trim().to_string(), timeout });
+        let number = |k: usize| {
+            fields[k].trim().parse::<u32>().map_err(|_| RecordError {
+                line,
+                message: format!("field {}: `{}` is not a count", k + 1, fields[k]),
+            })
+        };
+        games.push(GameRecord {
+            line,
+            moves,
+            attacker_captures: number(1)?,
+            defender_captures: number(2)?,
+            result: fields[3].trim().to_string(),
+            timeout,
+        });
     }
     Ok(games)
 }

@@ -6,5 +6,7 @@ mod move_text;
 mod replay;
 
 pub use game_record::{parse_games, GameRecord, RecordError};
-pub use move_text::{record, turn_record, resolve, resolve_ignoring_end, IllegalMove, MoveSyntaxError, MoveText};
+pub use move_text::{
+    record, resolve, resolve_ignoring_end, turn_record, IllegalMove, MoveSyntaxError, MoveText,
+};
 pub use replay::{recordable_captures, replay, Replay, ReplayError};

@@ -34,11 +34,17 @@ impl std::error::Error for MoveSyntaxError {}
 impl FromStr for MoveText {
     type Err = MoveSyntaxError;
     fn from_str(text: &str) -> Result<MoveText, MoveSyntaxError> {
-        let err = |reason: String| MoveSyntaxError { text: text.to_string(), reason };
+        let err = |reason: String| MoveSyntaxError {
+            text: text.to_string(),
+            reason,
+        };
         let mut rest = text;
         let mut piece = None;
         if let Some(first) = rest.chars().next() {
-            if first.is_ascii_uppercase() || (first.is_ascii_lowercase() && rest[1..].starts_with(|c: char| c.is_ascii_lowercase())) {
+            if first.is_ascii_uppercase()
+                || (first.is_ascii_lowercase()
+                    && rest[1..].starts_with(|c: char| c.is_ascii_lowercase()))
+            {
                 if Piece::from_letter(first).is_none() {
                     return Err(err(format!("`{first}` is not a piece letter")));
                 }
@@ -46,23 +52,36 @@ impl FromStr for MoveText {
                 rest = &rest[1..];
             }
         }
-        let (from_text, after) = rest.split_once('-').ok_or_else(|| err("no `-` between the squares".into()))?;
-        let from: Square = from_text.parse().map_err(|e: crate::board::SquareError| err(e.to_string()))?;
+        let (from_text, after) = rest
+            .split_once('-')
+            .ok_or_else(|| err("no `-` between the squares".into()))?;
+        let from: Square = from_text
+            .parse()
+            .map_err(|e: crate::board::SquareError| err(e.to_string()))?;
         let (to_text, capture_text) = match after.find('x') {
             Some(i) => (&after[..i], Some(&after[i + 1..])),
             None => (after, None),
         };
-        let to: Square = to_text.parse().map_err(|e: crate::board::SquareError| err(e.to_string()))?;
+        let to: Square = to_text
+            .parse()
+            .map_err(|e: crate::board::SquareError| err(e.to_string()))?;
         let mut captures = Vec::new();
         if let Some(list) = capture_text {
             for part in list.split(['/', 'x']) {
-                let square: Square = part.parse().map_err(|e: crate::board::SquareError| err(format!("capture {e}")))?;
+                let square: Square = part
+                    .parse()
+                    .map_err(|e: crate::board::SquareError| err(format!("capture {e}")))?;
                 if !captures.contains(&square) {
                     captures.push(square);
                 }
             }
         }
-        Ok(MoveText { piece, from, to, captures })
+        Ok(MoveText {
+            piece,
+            from,
+            to,
+            captures,
+        })
     }
 }
 
@@ -98,28 +117,47 @@ impl std::error::Error for IllegalMove {}
 /// Validates a written move against the position; the reason names what is wrong.
 pub fn resolve(t: &Tables, pos: &Position, text: &MoveText) -> Result<Move, IllegalMove> {
     if let Some(outcome) = pos.outcome(t) {
-        return Err(IllegalMove { text: text.to_string(), reason: format!("the game is over ({})", outcome.reason) });
+        return Err(IllegalMove {
+            text: text.to_string(),
+            reason: format!("the game is over ({})", outcome.reason),
+        });
     }
     resolve_ignoring_end(t, pos, text)
 }
 
 /// `resolve` for a game played on past its end (as some recorded games are): judges
 /// the move by the board alone.
-pub fn resolve_ignoring_end(t: &Tables, pos: &Position, text: &MoveText) -> Result<Move, IllegalMove> {
-    let illegal = |reason: String| IllegalMove { text: text.to_string(), reason };
+pub fn resolve_ignoring_end(
+    t: &Tables,
+    pos: &Position,
+    text: &MoveText,
+) -> Result<Move, IllegalMove> {
+    let illegal = |reason: String| IllegalMove {
+        text: text.to_string(),
+        reason,
+    };
     if !text.from.on_board(t.dim) || !text.to.on_board(t.dim) {
         return Err(illegal(format!("the board is {0}x{0}", t.dim)));
     }
     let from = from_square(text.from);
     let to = from_square(text.to);
     let side = pos.side_to_move();
-    let piece = pos.piece_at(from).ok_or_else(|| illegal(format!("no piece on {}", text.from)))?;
+    let piece = pos
+        .piece_at(from)
+        .ok_or_else(|| illegal(format!("no piece on {}", text.from)))?;
     if piece.side != side {
-        return Err(illegal(format!("{} holds a piece of the {}, but the {side} are to move", text.from, piece.side)));
+        return Err(illegal(format!(
+            "{} holds a piece of the {}, but the {side} are to move",
+            text.from, piece.side
+        )));
     }
     if let Some(letter) = text.piece {
         if letter.to_ascii_uppercase() != piece.letter().to_ascii_uppercase() {
-            return Err(illegal(format!("the piece on {} is `{}`, not `{letter}`", text.from, piece.letter())));
+            return Err(illegal(format!(
+                "the piece on {} is `{}`, not `{letter}`",
+                text.from,
+                piece.letter()
+            )));
         }
     }
     let mv = Move { from, to };
@@ -138,8 +176,13 @@ fn why_not(t: &Tables, pos: &Position, mv: Move, piece: Piece) -> String {
     if from.file != to.file && from.rank != to.rank {
         return format!("{from} and {to} are not on one rank or file");
     }
-    let (df, dr) = ((to.file as i32 - from.file as i32).signum(), (to.rank as i32 - from.rank as i32).signum());
-    let distance = (to.file as i32 - from.file as i32).abs().max((to.rank as i32 - from.rank as i32).abs());
+    let (df, dr) = (
+        (to.file as i32 - from.file as i32).signum(),
+        (to.rank as i32 - from.rank as i32).signum(),
+    );
+    let distance = (to.file as i32 - from.file as i32)
+        .abs()
+        .max((to.rank as i32 - from.rank as i32).abs());
     let name = piece.kind.name();
     let mut s = from;
     for _ in 0..distance {
@@ -168,18 +211,33 @@ fn why_not(t: &Tables, pos: &Position, mv: Move, piece: Piece) -> String {
 fn pass_and_stop(t: &Tables, piece: Piece, from: Sq, q: Sq) -> (bool, bool) {
     let origin = t.kinds[from as usize];
     let (f, r) = (crate::moves::file_of(q), crate::moves::rank_of(q));
-    (t.rules.may_pass_from(piece, f, r, origin), t.rules.may_stop_from(piece, f, r, origin))
+    (
+        t.rules.may_pass_from(piece, f, r, origin),
+        t.rules.may_stop_from(piece, f, r, origin),
+    )
 }
 
 /// The record of a berserk turn: its single moves joined with `|`, e.g. `e5-e3xe4|e3-c3xc4`.
 pub fn turn_record(moves: &[MoveText]) -> String {
-    moves.iter().map(|m| m.to_string()).collect::<Vec<_>>().join("|")
+    moves
+        .iter()
+        .map(|m| m.to_string())
+        .collect::<Vec<_>>()
+        .join("|")
 }
 
 /// The OTN record of a move with the captures it makes, e.g. `e5-e8xe9` or `Ke1-a1`.
 pub fn record(pos: &Position, mv: Move, captured: &[Sq]) -> MoveText {
-    let piece = pos.piece_at(mv.from).filter(|p| p.kind != crate::board::PieceKind::Taflman).map(|p| p.letter());
-    MoveText { piece, from: to_square(mv.from), to: to_square(mv.to), captures: captured.iter().map(|&s| to_square(s)).collect() }
+    let piece = pos
+        .piece_at(mv.from)
+        .filter(|p| p.kind != crate::board::PieceKind::Taflman)
+        .map(|p| p.letter());
+    MoveText {
+        piece,
+        from: to_square(mv.from),
+        to: to_square(mv.to),
+        captures: captured.iter().map(|&s| to_square(s)).collect(),
+    }
 }
 
 #[cfg(test)]
@@ -194,7 +252,9 @@ mod tests {
         }
         let m: MoveText = "g3-e3xe2xe4xe2".parse().unwrap();
         assert_eq!(m.to_string(), "g3-e3xe2/e4");
-        for bad in ["", "a4", "a4-", "a4-a0", "z4-a1", "a4-a1x", "a4:a1", "Qa4-a1", "a4-a1xt9"] {
+        for bad in [
+            "", "a4", "a4-", "a4-a0", "z4-a1", "a4-a1x", "a4:a1", "Qa4-a1", "a4-a1xt9",
+        ] {
             assert!(bad.parse::<MoveText>().is_err(), "{bad}");
         }
     }

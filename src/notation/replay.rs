@@ -10,17 +10,44 @@ use std::fmt;
 /// Where a record and the rules disagree.
 #[derive(Clone, Debug)]
 pub enum ReplayError {
-    Illegal { ply: usize, error: IllegalMove },
-    Captures { ply: usize, text: String, recorded: Vec<Square>, made: Vec<Square> },
+    Illegal {
+        ply: usize,
+        error: IllegalMove,
+    },
+    Captures {
+        ply: usize,
+        text: String,
+        recorded: Vec<Square>,
+        made: Vec<Square>,
+    },
 }
 
 impl fmt::Display for ReplayError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let list = |v: &[Square]| if v.is_empty() { "none".to_string() } else { v.iter().map(|s| s.to_string()).collect::<Vec<_>>().join(" ") };
+        let list = |v: &[Square]| {
+            if v.is_empty() {
+                "none".to_string()
+            } else {
+                v.iter()
+                    .map(|s| s.to_string())
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            }
+        };
         match self {
             ReplayError::Illegal { ply, error } => write!(f, "ply {ply}: {error}"),
-            ReplayError::Captures { ply, text, recorded, made } => {
-                write!(f, "ply {ply} `{text}`: the record captures {}, the rules capture {}", list(recorded), list(made))
+            ReplayError::Captures {
+                ply,
+                text,
+                recorded,
+                made,
+            } => {
+                write!(
+                    f,
+                    "ply {ply} `{text}`: the record captures {}, the rules capture {}",
+                    list(recorded),
+                    list(made)
+                )
             }
         }
     }
@@ -33,7 +60,11 @@ impl std::error::Error for ReplayError {}
 /// was played from.
 pub fn recordable_captures(before: &Position, captured: &[crate::moves::Sq]) -> Vec<Square> {
     let king = before.king();
-    let mut squares: Vec<Square> = captured.iter().filter(|&&s| Some(s) != king).map(|&s| to_square(s)).collect();
+    let mut squares: Vec<Square> = captured
+        .iter()
+        .filter(|&&s| Some(s) != king)
+        .map(|&s| to_square(s))
+        .collect();
     squares.sort();
     squares
 }
@@ -63,18 +94,29 @@ pub fn replay(t: &Tables, game: &GameRecord) -> Result<Replay, ReplayError> {
             ended_early.get_or_insert((ply - 1, outcome));
         }
         // After an end the players ignored, the move is judged by the board alone.
-        let mv = resolve_ignoring_end(t, &pos, text).map_err(|error| ReplayError::Illegal { ply, error })?;
+        let mv = resolve_ignoring_end(t, &pos, text)
+            .map_err(|error| ReplayError::Illegal { ply, error })?;
         let (next, captured) = pos.after(t, mv);
         let made = recordable_captures(&pos, &captured);
         let mut recorded = text.captures.clone();
         recorded.sort();
         if made != recorded {
-            return Err(ReplayError::Captures { ply, text: text.to_string(), recorded, made });
+            return Err(ReplayError::Captures {
+                ply,
+                text: text.to_string(),
+                recorded,
+                made,
+            });
         }
         pos = next;
         positions.push(pos.clone());
         moves.push(mv);
     }
     let final_outcome = pos.outcome(t);
-    Ok(Replay { positions, moves, ended_early, final_outcome })
+    Ok(Replay {
+        positions,
+        moves,
+        ended_early,
+        final_outcome,
+    })
 }

@@ -28,7 +28,13 @@ impl PerftEstimate {
 /// Estimates of perft(1..=depth) from `samples` random paths (each path serves every
 /// depth). Path `i` uses `game_rng(seed, i)`, so the result is fixed by the seed. Follows
 /// perft's rules: a finished game has no children, repetition is ignored.
-pub fn estimate(t: &Tables, root: &Position, depth: u32, samples: u64, seed: u64) -> Vec<PerftEstimate> {
+pub fn estimate(
+    t: &Tables,
+    root: &Position,
+    depth: u32,
+    samples: u64,
+    seed: u64,
+) -> Vec<PerftEstimate> {
     let d = depth as usize;
     let mut sums = vec![0.0f64; d];
     let mut squares = vec![0.0f64; d];
@@ -54,8 +60,17 @@ pub fn estimate(t: &Tables, root: &Position, depth: u32, samples: u64, seed: u64
     (0..d)
         .map(|k| {
             let mean = sums[k] / n;
-            let variance = if samples > 1 { ((squares[k] - n * mean * mean) / (n - 1.0)).max(0.0) } else { f64::NAN };
-            PerftEstimate { depth: k as u32 + 1, samples, mean, stderr: (variance / n).sqrt() }
+            let variance = if samples > 1 {
+                ((squares[k] - n * mean * mean) / (n - 1.0)).max(0.0)
+            } else {
+                f64::NAN
+            };
+            PerftEstimate {
+                depth: k as u32 + 1,
+                samples,
+                mean,
+                stderr: (variance / n).sqrt(),
+            }
         })
         .collect()
 }
@@ -76,7 +91,13 @@ mod tests {
             let off = e.mean - truth as f64;
             let z = if e.stderr > 0.0 { off / e.stderr } else { 0.0 };
             println!("{variant} perft({}) exact {truth}, estimate {:.4e} ± {:.2e}: off by {:+.2} standard errors ({:+.2}%)", e.depth, e.mean, e.stderr, z, 100.0 * off / truth as f64);
-            assert!(off.abs() <= 4.0 * e.stderr, "{variant} perft({}): estimate {} ± {} is {z:.2} standard errors from {truth}", e.depth, e.mean, e.stderr);
+            assert!(
+                off.abs() <= 4.0 * e.stderr,
+                "{variant} perft({}): estimate {} ± {} is {z:.2} standard errors from {truth}",
+                e.depth,
+                e.mean,
+                e.stderr
+            );
         }
         // Depth 1 is exact: every path sees the root's moves.
         assert_eq!(estimates[0].mean, exact[0] as f64);
@@ -96,8 +117,14 @@ mod tests {
     fn the_same_seed_gives_the_same_estimate() {
         let t = Tables::new(&catalog::find("brandub").unwrap().rules()).unwrap();
         let root = Position::start(&t);
-        assert_eq!(estimate(&t, &root, 5, 100, 9), estimate(&t, &root, 5, 100, 9));
-        assert_ne!(estimate(&t, &root, 5, 100, 9), estimate(&t, &root, 5, 100, 10));
+        assert_eq!(
+            estimate(&t, &root, 5, 100, 9),
+            estimate(&t, &root, 5, 100, 9)
+        );
+        assert_ne!(
+            estimate(&t, &root, 5, 100, 9),
+            estimate(&t, &root, 5, 100, 10)
+        );
     }
 
     #[test]

@@ -1,7 +1,8 @@
 //! Perft: the number of positions exactly `depth` plies below a root
 //! (`../shared/spec/perft.md`). A finished game has no children; repetition is ignored.
 
-mod estimate; pub use estimate::{estimate, PerftEstimate};
+mod estimate;
+pub use estimate::{estimate, PerftEstimate};
 mod suite;
 
 pub use suite::{parse_suite, SuiteEntry, SuiteError};
@@ -44,7 +45,11 @@ pub fn perft(t: &Tables, pos: &Position, depth: u32, counting: Counting) -> u64 
         for mv in piece.iter() {
             let mut child = pos.clone();
             child.play(t, mv);
-            nodes += if depth == 1 { 1 } else { perft(t, &child, depth - 1, counting) };
+            nodes += if depth == 1 {
+                1
+            } else {
+                perft(t, &child, depth - 1, counting)
+            };
         }
     });
     nodes
@@ -52,14 +57,31 @@ pub fn perft(t: &Tables, pos: &Position, depth: u32, counting: Counting) -> u64 
 
 /// Perft below each root move, in generation order: the `divide` of chess engines.
 /// With `threads` > 1 the root moves are shared out among threads.
-pub fn divide(t: &Tables, pos: &Position, depth: u32, counting: Counting, threads: usize) -> Vec<(Move, u64)> {
+pub fn divide(
+    t: &Tables,
+    pos: &Position,
+    depth: u32,
+    counting: Counting,
+    threads: usize,
+) -> Vec<(Move, u64)> {
     divide_with_progress(t, pos, depth, counting, threads, &|_| {})
 }
 
 /// `divide`, calling `done` with each root move's count as it is finished.
-pub fn divide_with_progress(t: &Tables, pos: &Position, depth: u32, counting: Counting, threads: usize, done: &(dyn Fn(u64) + Sync)) -> Vec<(Move, u64)> {
+pub fn divide_with_progress(
+    t: &Tables,
+    pos: &Position,
+    depth: u32,
+    counting: Counting,
+    threads: usize,
+    done: &(dyn Fn(u64) + Sync),
+) -> Vec<(Move, u64)> {
     assert!(depth >= 1, "divide needs a depth of at least 1");
-    let moves = if pos.is_over(t) { Vec::new() } else { pos.legal_moves(t) };
+    let moves = if pos.is_over(t) {
+        Vec::new()
+    } else {
+        pos.legal_moves(t)
+    };
     let results = Mutex::new(vec![0u64; moves.len()]);
     let next = AtomicUsize::new(0);
     let work = || loop {
@@ -82,13 +104,25 @@ pub fn divide_with_progress(t: &Tables, pos: &Position, depth: u32, counting: Co
             }
         });
     }
-    moves.into_iter().zip(results.into_inner().unwrap()).collect()
+    moves
+        .into_iter()
+        .zip(results.into_inner().unwrap())
+        .collect()
 }
 
 /// Perft with the root moves shared out among `threads` threads.
-pub fn perft_threads(t: &Tables, pos: &Position, depth: u32, counting: Counting, threads: usize) -> u64 {
+pub fn perft_threads(
+    t: &Tables,
+    pos: &Position,
+    depth: u32,
+    counting: Counting,
+    threads: usize,
+) -> u64 {
     if depth <= 1 || threads <= 1 {
         return perft(t, pos, depth, counting);
     }
-    divide(t, pos, depth, counting, threads).iter().map(|(_, n)| n).sum()
+    divide(t, pos, depth, counting, threads)
+        .iter()
+        .map(|(_, n)| n)
+        .sum()
 }

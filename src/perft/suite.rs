@@ -48,16 +48,28 @@ pub fn parse_suite(text: &str) -> Result<Vec<SuiteEntry>, SuiteError> {
         if trimmed.is_empty() || trimmed.starts_with('#') {
             continue;
         }
-        let (key, value) = trimmed.split_once(char::is_whitespace).map(|(k, v)| (k, v.trim())).unwrap_or((trimmed, ""));
+        let (key, value) = trimmed
+            .split_once(char::is_whitespace)
+            .map(|(k, v)| (k, v.trim()))
+            .unwrap_or((trimmed, ""));
         let err = |message: String| SuiteError { line, message };
         if key == "id" {
             if value.is_empty() {
                 return Err(err("`id` needs a name".into()));
             }
-            entries.push(SuiteEntry { id: value.to_string(), line, rules: String::new(), position: None, side: None, perft: Vec::new() });
+            entries.push(SuiteEntry {
+                id: value.to_string(),
+                line,
+                rules: String::new(),
+                position: None,
+                side: None,
+                perft: Vec::new(),
+            });
             continue;
         }
-        let entry = entries.last_mut().ok_or_else(|| err(format!("`{key}` before the first `id`")))?;
+        let entry = entries
+            .last_mut()
+            .ok_or_else(|| err(format!("`{key}` before the first `id`")))?;
         match key {
             "rules" => entry.rules = value.to_string(),
             "position" => entry.position = Some(value.to_string()),
@@ -65,21 +77,37 @@ pub fn parse_suite(text: &str) -> Result<Vec<SuiteEntry>, SuiteError> {
             "perft" => {
                 let mut parts = value.split_whitespace();
                 let depth = parts.next().and_then(|d| d.parse::<u32>().ok());
-                let nodes = parts.next().and_then(|n| n.replace('_', "").parse::<u64>().ok());
+                let nodes = parts
+                    .next()
+                    .and_then(|n| n.replace('_', "").parse::<u64>().ok());
                 match (depth, nodes, parts.next()) {
                     (Some(d), Some(n), None) => entry.perft.push((d, n)),
-                    _ => return Err(err(format!("expected `perft <depth> <nodes>`, found `perft {value}`"))),
+                    _ => {
+                        return Err(err(format!(
+                            "expected `perft <depth> <nodes>`, found `perft {value}`"
+                        )))
+                    }
                 }
             }
-            _ => return Err(err(format!("unknown key `{key}` (expected id, rules, position, side or perft)"))),
+            _ => {
+                return Err(err(format!(
+                    "unknown key `{key}` (expected id, rules, position, side or perft)"
+                )))
+            }
         }
     }
     for entry in &entries {
         if entry.rules.is_empty() {
-            return Err(SuiteError { line: entry.line, message: format!("entry `{}` has no `rules`", entry.id) });
+            return Err(SuiteError {
+                line: entry.line,
+                message: format!("entry `{}` has no `rules`", entry.id),
+            });
         }
         if entry.perft.is_empty() {
-            return Err(SuiteError { line: entry.line, message: format!("entry `{}` has no `perft` line", entry.id) });
+            return Err(SuiteError {
+                line: entry.line,
+                message: format!("entry `{}` has no `perft` line", entry.id),
+            });
         }
     }
     Ok(entries)
@@ -87,13 +115,26 @@ pub fn parse_suite(text: &str) -> Result<Vec<SuiteEntry>, SuiteError> {
 
 impl SuiteEntry {
     /// The rules (an OTN string or a catalog name), compiled tables and root position.
-    pub fn setup(&self) -> Result<(crate::rules::Rules, crate::moves::Tables, crate::moves::Position), String> {
+    pub fn setup(
+        &self,
+    ) -> Result<
+        (
+            crate::rules::Rules,
+            crate::moves::Tables,
+            crate::moves::Position,
+        ),
+        String,
+    > {
         use crate::board::{Layout, RecordOrder, Side};
         let context = |e: String| format!("entry `{}` (line {}): {e}", self.id, self.line);
         let rules: crate::rules::Rules = if self.rules.contains(':') {
-            self.rules.parse().map_err(|e: crate::rules::RulesError| context(e.to_string()))?
+            self.rules
+                .parse()
+                .map_err(|e: crate::rules::RulesError| context(e.to_string()))?
         } else {
-            crate::rules::catalog::find(&self.rules).map(|v| v.rules()).ok_or_else(|| context(format!("unknown variant `{}`", self.rules)))?
+            crate::rules::catalog::find(&self.rules)
+                .map(|v| v.rules())
+                .ok_or_else(|| context(format!("unknown variant `{}`", self.rules)))?
         };
         let tables = crate::moves::Tables::new(&rules).map_err(|e| context(e.to_string()))?;
         let side = match &self.side {
@@ -101,10 +142,12 @@ impl SuiteEntry {
             None => rules.first_side(),
         };
         let layout = match &self.position {
-            Some(record) => Layout::parse(record, RecordOrder::RankOneFirst).map_err(|e| context(e.to_string()))?,
+            Some(record) => Layout::parse(record, RecordOrder::RankOneFirst)
+                .map_err(|e| context(e.to_string()))?,
             None => rules.start.clone(),
         };
-        let root = crate::moves::Position::from_layout(&tables, &layout, side).map_err(|e| context(e.to_string()))?;
+        let root = crate::moves::Position::from_layout(&tables, &layout, side)
+            .map_err(|e| context(e.to_string()))?;
         Ok((rules, tables, root))
     }
 }

@@ -37,7 +37,12 @@ pub fn headline(report: &BranchingReport) -> String {
             report.max_plies.unwrap_or(0),
             s.positions
         ),
-        Source::Records => format!("{variant}: {} recorded games from {}; {} positions", s.games, report.records.as_deref().unwrap_or("?"), s.positions),
+        Source::Records => format!(
+            "{variant}: {} recorded games from {}; {} positions",
+            s.games,
+            report.records.as_deref().unwrap_or("?"),
+            s.positions
+        ),
     }
 }
 
@@ -47,8 +52,28 @@ pub fn render_tables(report: &BranchingReport, style: TableStyle) -> String {
     let b = &s.branching;
     let mut out = String::new();
 
-    let mut table = new_table(style, &["branching factor", "positions", "mean ± se", "sd", "min", "max"], &[1, 2, 3, 4, 5]);
-    let row = |label: &str, m: &Moments| vec![label.to_string(), m.n.to_string(), pm(m.mean, m.stderr, 2), format!("{:.2}", m.sd), format!("{}", m.min), format!("{}", m.max)];
+    let mut table = new_table(
+        style,
+        &[
+            "branching factor",
+            "positions",
+            "mean ± se",
+            "sd",
+            "min",
+            "max",
+        ],
+        &[1, 2, 3, 4, 5],
+    );
+    let row = |label: &str, m: &Moments| {
+        vec![
+            label.to_string(),
+            m.n.to_string(),
+            pm(m.mean, m.stderr, 2),
+            format!("{:.2}", m.sd),
+            format!("{}", m.min),
+            format!("{}", m.max),
+        ]
+    };
     table.add_row(vec![
         "all positions (arithmetic mean)".to_string(),
         b.positions.to_string(),
@@ -57,7 +82,14 @@ pub fn render_tables(report: &BranchingReport, style: TableStyle) -> String {
         format!("{}", b.min),
         format!("{}", b.max),
     ]);
-    table.add_row(vec!["all positions (geometric mean)".to_string(), b.positions.to_string(), pm(b.geometric_mean, b.geometric_mean_stderr, 2), String::new(), String::new(), String::new()]);
+    table.add_row(vec![
+        "all positions (geometric mean)".to_string(),
+        b.positions.to_string(),
+        pm(b.geometric_mean, b.geometric_mean_stderr, 2),
+        String::new(),
+        String::new(),
+        String::new(),
+    ]);
     if let Some(m) = &b.by_side.attackers {
         table.add_row(row("attackers to move", m));
     }
@@ -68,7 +100,22 @@ pub fn render_tables(report: &BranchingReport, style: TableStyle) -> String {
     writeln!(out, "Standard errors treat games as the independent units (positions of one game are not independent).\n").unwrap();
 
     let l = &s.length;
-    let mut table = new_table(style, &["game length (plies)", "mean ± se", "sd", "min", "p10", "p25", "median", "p75", "p90", "max"], &[1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    let mut table = new_table(
+        style,
+        &[
+            "game length (plies)",
+            "mean ± se",
+            "sd",
+            "min",
+            "p10",
+            "p25",
+            "median",
+            "p75",
+            "p90",
+            "max",
+        ],
+        &[1, 2, 3, 4, 5, 6, 7, 8, 9],
+    );
     table.add_row(vec![
         format!("{} games", s.games),
         pm(l.mean, l.stderr, 1),
@@ -88,7 +135,10 @@ pub fn render_tables(report: &BranchingReport, style: TableStyle) -> String {
     table.add_row(vec![
         "log10(mean b ^ mean L)".to_string(),
         format!("{:.1}", g.log10_mean_b_pow_mean_l),
-        format!("the essays' b^L with the measured arithmetic mean b = {:.2} and mean length L = {:.1}", b.mean, l.mean),
+        format!(
+            "the essays' b^L with the measured arithmetic mean b = {:.2} and mean length L = {:.1}",
+            b.mean, l.mean
+        ),
     ]);
     table.add_row(vec![
         "mean Σ log10 b".to_string(),
@@ -100,7 +150,12 @@ pub fn render_tables(report: &BranchingReport, style: TableStyle) -> String {
     let o = &s.outcomes;
     let mut table = new_table(style, &["outcome", "games", "share"], &[1, 2]);
     let share = |n: usize| format!("{:.1}%", 100.0 * n as f64 / s.games.max(1) as f64);
-    for (label, n) in [("attackers won", o.attackers), ("defenders won", o.defenders), ("draw", o.draw), ("unfinished", o.unfinished)] {
+    for (label, n) in [
+        ("attackers won", o.attackers),
+        ("defenders won", o.defenders),
+        ("draw", o.draw),
+        ("unfinished", o.unfinished),
+    ] {
         table.add_row(vec![label.to_string(), n.to_string(), share(n)]);
     }
     for (reason, &n) in &o.by_reason {
@@ -114,7 +169,11 @@ pub fn render_tables(report: &BranchingReport, style: TableStyle) -> String {
         f.side,
         f.wins,
         f.wins + f.losses,
-        if f.share_of_decisive.is_finite() { format!("{} %", pm(100.0 * f.share_of_decisive, 100.0 * f.stderr, 1)) } else { "no decisive games".to_string() }
+        if f.share_of_decisive.is_finite() {
+            format!("{} %", pm(100.0 * f.share_of_decisive, 100.0 * f.stderr, 1))
+        } else {
+            "no decisive games".to_string()
+        }
     )
     .unwrap();
     out
@@ -133,7 +192,11 @@ pub fn render_markdown(report: &BranchingReport, plot: &str, command: &str) -> S
     writeln!(out, "{}.\n", headline(report)).unwrap();
     writeln!(out, "Made by `{command}`.\n").unwrap();
     writeln!(out, "Rules: `{}`\n", report.rules).unwrap();
-    writeln!(out, "![Legal moves by ply, mean and ±1 sd band for each side]({plot})\n").unwrap();
+    writeln!(
+        out,
+        "![Legal moves by ply, mean and ±1 sd band for each side]({plot})\n"
+    )
+    .unwrap();
     writeln!(out, "{}", render_tables(report, TableStyle::Markdown)).unwrap();
     let g = &report.statistics;
     writeln!(

@@ -45,7 +45,10 @@ impl Rounded {
             }
             return Rounded { digits, exponent };
         }
-        let mut kept: Vec<u8> = decimal.as_bytes()[..significant].iter().map(|b| b - b'0').collect();
+        let mut kept: Vec<u8> = decimal.as_bytes()[..significant]
+            .iter()
+            .map(|b| b - b'0')
+            .collect();
         if decimal.as_bytes()[significant] >= b'5' {
             let mut i = significant;
             loop {

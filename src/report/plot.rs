@@ -22,21 +22,37 @@ const BOTTOM: f64 = 56.0;
 fn tick_step(span: f64, count: f64) -> f64 {
     let raw = (span / count).max(f64::MIN_POSITIVE);
     let power = 10f64.powf(raw.log10().floor());
-    [1.0, 2.0, 5.0, 10.0].into_iter().map(|m| m * power).find(|&s| s >= raw * (1.0 - 1e-12)).unwrap_or(10.0 * power)
+    [1.0, 2.0, 5.0, 10.0]
+        .into_iter()
+        .map(|m| m * power)
+        .find(|&s| s >= raw * (1.0 - 1e-12))
+        .unwrap_or(10.0 * power)
 }
 
 /// A tick value with as many decimals as the step needs.
 fn tick_label(value: f64, step: f64) -> String {
-    let decimals = if step >= 1.0 { 0 } else { (-step.log10()).ceil() as usize };
+    let decimals = if step >= 1.0 {
+        0
+    } else {
+        (-step.log10()).ceil() as usize
+    };
     format!("{value:.decimals$}")
 }
 
 fn escape(text: &str) -> String {
-    text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;")
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
 }
 
 /// The plot as an SVG document.
-pub fn line_band_plot(title: &str, x_label: &str, y_label: &str, series: &[Series], note: &str) -> String {
+pub fn line_band_plot(
+    title: &str,
+    x_label: &str,
+    y_label: &str,
+    series: &[Series],
+    note: &str,
+) -> String {
     let points = series.iter().flat_map(|s| s.points.iter());
     let x_max = points.clone().map(|p| p.0).fold(1.0, f64::max);
     let y_top = points.map(|p| p.1 + p.2).fold(1.0, f64::max);
@@ -50,45 +66,141 @@ pub fn line_band_plot(title: &str, x_label: &str, y_label: &str, series: &[Serie
 
     let mut svg = String::new();
     writeln!(svg, r#"<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{HEIGHT}" viewBox="0 0 {WIDTH} {HEIGHT}" font-family="sans-serif" font-size="12">"#).unwrap();
-    writeln!(svg, r#"<rect width="{WIDTH}" height="{HEIGHT}" fill="white"/>"#).unwrap();
-    writeln!(svg, r#"<text x="{}" y="24" text-anchor="middle" font-size="15" font-weight="bold">{}</text>"#, WIDTH / 2.0, escape(title)).unwrap();
+    writeln!(
+        svg,
+        r#"<rect width="{WIDTH}" height="{HEIGHT}" fill="white"/>"#
+    )
+    .unwrap();
+    writeln!(
+        svg,
+        r#"<text x="{}" y="24" text-anchor="middle" font-size="15" font-weight="bold">{}</text>"#,
+        WIDTH / 2.0,
+        escape(title)
+    )
+    .unwrap();
     // Grid and ticks.
     for k in 0..=(y_end / y_step).round() as usize {
         let v = k as f64 * y_step;
         let py = y(v);
-        writeln!(svg, r##"<line x1="{LEFT}" y1="{py:.1}" x2="{:.1}" y2="{py:.1}" stroke="#e4e4e4"/>"##, LEFT + plot_w).unwrap();
-        writeln!(svg, r#"<text x="{:.1}" y="{:.1}" text-anchor="end">{}</text>"#, LEFT - 6.0, py + 4.0, tick_label(v, y_step)).unwrap();
+        writeln!(
+            svg,
+            r##"<line x1="{LEFT}" y1="{py:.1}" x2="{:.1}" y2="{py:.1}" stroke="#e4e4e4"/>"##,
+            LEFT + plot_w
+        )
+        .unwrap();
+        writeln!(
+            svg,
+            r#"<text x="{:.1}" y="{:.1}" text-anchor="end">{}</text>"#,
+            LEFT - 6.0,
+            py + 4.0,
+            tick_label(v, y_step)
+        )
+        .unwrap();
     }
     for k in 0..=(x_end / x_step).round() as usize {
         let v = k as f64 * x_step;
         let px = x(v);
-        writeln!(svg, r##"<line x1="{px:.1}" y1="{:.1}" x2="{px:.1}" y2="{:.1}" stroke="#444"/>"##, TOP + plot_h, TOP + plot_h + 5.0).unwrap();
-        writeln!(svg, r#"<text x="{px:.1}" y="{:.1}" text-anchor="middle">{}</text>"#, TOP + plot_h + 19.0, tick_label(v, x_step)).unwrap();
+        writeln!(
+            svg,
+            r##"<line x1="{px:.1}" y1="{:.1}" x2="{px:.1}" y2="{:.1}" stroke="#444"/>"##,
+            TOP + plot_h,
+            TOP + plot_h + 5.0
+        )
+        .unwrap();
+        writeln!(
+            svg,
+            r#"<text x="{px:.1}" y="{:.1}" text-anchor="middle">{}</text>"#,
+            TOP + plot_h + 19.0,
+            tick_label(v, x_step)
+        )
+        .unwrap();
     }
     // Bands first, lines on top.
     for s in series.iter().filter(|s| !s.points.is_empty()) {
-        let upper = s.points.iter().map(|&(px, m, sd)| format!("{:.1},{:.1}", x(px), y(m + sd)));
-        let lower = s.points.iter().rev().map(|&(px, m, sd)| format!("{:.1},{:.1}", x(px), y(m - sd)));
+        let upper = s
+            .points
+            .iter()
+            .map(|&(px, m, sd)| format!("{:.1},{:.1}", x(px), y(m + sd)));
+        let lower = s
+            .points
+            .iter()
+            .rev()
+            .map(|&(px, m, sd)| format!("{:.1},{:.1}", x(px), y(m - sd)));
         let outline: Vec<String> = upper.chain(lower).collect();
-        writeln!(svg, r#"<polygon points="{}" fill="{}" fill-opacity="0.18" stroke="none"/>"#, outline.join(" "), s.color).unwrap();
+        writeln!(
+            svg,
+            r#"<polygon points="{}" fill="{}" fill-opacity="0.18" stroke="none"/>"#,
+            outline.join(" "),
+            s.color
+        )
+        .unwrap();
     }
     for s in series.iter().filter(|s| !s.points.is_empty()) {
-        let line: Vec<String> = s.points.iter().map(|&(px, m, _)| format!("{:.1},{:.1}", x(px), y(m))).collect();
+        let line: Vec<String> = s
+            .points
+            .iter()
+            .map(|&(px, m, _)| format!("{:.1},{:.1}", x(px), y(m)))
+            .collect();
         writeln!(svg, r#"<polyline points="{}" fill="none" stroke="{}" stroke-width="1.8" stroke-linejoin="round"/>"#, line.join(" "), s.color).unwrap();
     }
     // Axes.
-    writeln!(svg, r##"<line x1="{LEFT}" y1="{TOP}" x2="{LEFT}" y2="{:.1}" stroke="#444"/>"##, TOP + plot_h).unwrap();
-    writeln!(svg, r##"<line x1="{LEFT}" y1="{:.1}" x2="{:.1}" y2="{:.1}" stroke="#444"/>"##, TOP + plot_h, LEFT + plot_w, TOP + plot_h).unwrap();
-    writeln!(svg, r#"<text x="{:.1}" y="{:.1}" text-anchor="middle">{}</text>"#, LEFT + plot_w / 2.0, HEIGHT - 22.0, escape(x_label)).unwrap();
-    writeln!(svg, r#"<text transform="translate(16 {:.1}) rotate(-90)" text-anchor="middle">{}</text>"#, TOP + plot_h / 2.0, escape(y_label)).unwrap();
-    writeln!(svg, r##"<text x="{:.1}" y="{:.1}" text-anchor="end" fill="#666" font-size="11">{}</text>"##, WIDTH - RIGHT, HEIGHT - 6.0, escape(note)).unwrap();
+    writeln!(
+        svg,
+        r##"<line x1="{LEFT}" y1="{TOP}" x2="{LEFT}" y2="{:.1}" stroke="#444"/>"##,
+        TOP + plot_h
+    )
+    .unwrap();
+    writeln!(
+        svg,
+        r##"<line x1="{LEFT}" y1="{:.1}" x2="{:.1}" y2="{:.1}" stroke="#444"/>"##,
+        TOP + plot_h,
+        LEFT + plot_w,
+        TOP + plot_h
+    )
+    .unwrap();
+    writeln!(
+        svg,
+        r#"<text x="{:.1}" y="{:.1}" text-anchor="middle">{}</text>"#,
+        LEFT + plot_w / 2.0,
+        HEIGHT - 22.0,
+        escape(x_label)
+    )
+    .unwrap();
+    writeln!(
+        svg,
+        r#"<text transform="translate(16 {:.1}) rotate(-90)" text-anchor="middle">{}</text>"#,
+        TOP + plot_h / 2.0,
+        escape(y_label)
+    )
+    .unwrap();
+    writeln!(
+        svg,
+        r##"<text x="{:.1}" y="{:.1}" text-anchor="end" fill="#666" font-size="11">{}</text>"##,
+        WIDTH - RIGHT,
+        HEIGHT - 6.0,
+        escape(note)
+    )
+    .unwrap();
     // Legend, one row between the title and the plot, clear of the data.
     for (i, s) in series.iter().enumerate() {
         let ly = 46.0;
         let lx = LEFT + 8.0 + 190.0 * i as f64;
-        writeln!(svg, r#"<rect x="{lx:.1}" y="{:.1}" width="22" height="10" fill="{}" fill-opacity="0.18"/>"#, ly - 5.0, s.color).unwrap();
+        writeln!(
+            svg,
+            r#"<rect x="{lx:.1}" y="{:.1}" width="22" height="10" fill="{}" fill-opacity="0.18"/>"#,
+            ly - 5.0,
+            s.color
+        )
+        .unwrap();
         writeln!(svg, r#"<line x1="{lx:.1}" y1="{ly:.1}" x2="{:.1}" y2="{ly:.1}" stroke="{}" stroke-width="1.8"/>"#, lx + 22.0, s.color).unwrap();
-        writeln!(svg, r#"<text x="{:.1}" y="{:.1}">{}</text>"#, lx + 28.0, ly + 4.0, escape(&s.label)).unwrap();
+        writeln!(
+            svg,
+            r#"<text x="{:.1}" y="{:.1}">{}</text>"#,
+            lx + 28.0,
+            ly + 4.0,
+            escape(&s.label)
+        )
+        .unwrap();
     }
     svg.push_str("</svg>\n");
     svg
@@ -104,15 +216,32 @@ pub fn branching_by_ply_svg(report: &BranchingReport) -> String {
     let s = &report.statistics;
     let cutoff = min_games_per_ply(s.games);
     let side = |name: &str| -> Vec<(f64, f64, f64)> {
-        s.branching.by_ply.iter().filter(|row| row.side == Some(name) && row.moments.n >= cutoff).map(|row| (row.ply as f64, row.moments.mean, row.moments.sd)).collect()
+        s.branching
+            .by_ply
+            .iter()
+            .filter(|row| row.side == Some(name) && row.moments.n >= cutoff)
+            .map(|row| (row.ply as f64, row.moments.mean, row.moments.sd))
+            .collect()
     };
     let series = [
-        Series { label: "attackers to move".into(), color: "#c0392b", points: side("attackers") },
-        Series { label: "defenders to move".into(), color: "#1f6fb2", points: side("defenders") },
+        Series {
+            label: "attackers to move".into(),
+            color: "#c0392b",
+            points: side("attackers"),
+        },
+        Series {
+            label: "defenders to move".into(),
+            color: "#1f6fb2",
+            points: side("defenders"),
+        },
     ];
     let variant = report.variant.as_deref().unwrap_or("custom rules");
     let what = match &report.player {
-        Some(player) => format!("{player} self-play, {} games, seed {}", s.games, report.seed.unwrap_or(0)),
+        Some(player) => format!(
+            "{player} self-play, {} games, seed {}",
+            s.games,
+            report.seed.unwrap_or(0)
+        ),
         None => format!("{} recorded games", s.games),
     };
     line_band_plot(

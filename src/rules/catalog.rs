@@ -13,7 +13,9 @@ pub struct Variant {
 impl Variant {
     /// The parsed rules. The catalog strings are checked by the tests, so this cannot fail.
     pub fn rules(&self) -> Rules {
-        self.rules.parse().unwrap_or_else(|e| panic!("catalog entry {}: {e}", self.name))
+        self.rules
+            .parse()
+            .unwrap_or_else(|e| panic!("catalog entry {}: {e}", self.name))
     }
 }
 
@@ -24,9 +26,21 @@ macro_rules! variant {
 }
 
 // `concat!` needs literals, so the shared start records are repeated through macros.
-macro_rules! eleven { () => { "start:/3ttttt3/5t5/11/t4T4t/t3TTT3t/tt1TTKTT1tt/t3TTT3t/t4T4t/11/5t5/3ttttt3/" }; }
-macro_rules! nine { () => { "start:/3ttt3/4t4/4T4/t3T3t/ttTTKTTtt/t3T3t/4T4/4t4/3ttt3/" }; }
-macro_rules! seven { () => { "start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/" }; }
+macro_rules! eleven {
+    () => {
+        "start:/3ttttt3/5t5/11/t4T4t/t3TTT3t/tt1TTKTT1tt/t3TTT3t/t4T4t/11/5t5/3ttttt3/"
+    };
+}
+macro_rules! nine {
+    () => {
+        "start:/3ttt3/4t4/4T4/t3T3t/ttTTKTTtt/t3T3t/4T4/4t4/3ttt3/"
+    };
+}
+macro_rules! seven {
+    () => {
+        "start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/"
+    };
+}
 
 /// Every variant taflcount plays: the catalog of rules.md, `brandubh`, and `parberserk`.
 pub const VARIANTS: &[Variant] = &[
@@ -75,7 +89,9 @@ mod tests {
         for v in VARIANTS {
             let rules = v.rules();
             let printed = rules.to_string();
-            let again: Rules = printed.parse().unwrap_or_else(|e| panic!("{}: {e}\n{printed}", v.name));
+            let again: Rules = printed
+                .parse()
+                .unwrap_or_else(|e| panic!("{}: {e}\n{printed}", v.name));
             assert_eq!(rules, again, "{}", v.name);
             assert_eq!(again.to_string(), printed);
         }

@@ -115,7 +115,12 @@ pub enum SpecialKind {
 }
 
 impl SpecialKind {
-    pub const ALL: [SpecialKind; 4] = [SpecialKind::Corner, SpecialKind::Centre, SpecialKind::AttackerFort, SpecialKind::DefenderFort];
+    pub const ALL: [SpecialKind; 4] = [
+        SpecialKind::Corner,
+        SpecialKind::Centre,
+        SpecialKind::AttackerFort,
+        SpecialKind::DefenderFort,
+    ];
 
     /// The bit of this kind in `Rules::square_kinds`.
     pub fn bit(self) -> u8 {
@@ -200,27 +205,36 @@ impl Rules {
     /// Bit flags of the special kinds the square belongs to (see `SpecialKind::bit`).
     pub fn square_kinds(&self, file: usize, rank: usize) -> u8 {
         let square = Square::new(file, rank);
-        SpecialKind::ALL.iter().filter(|k| self.special(**k).squares.contains(&square)).fold(0, |acc, k| acc | k.bit())
+        SpecialKind::ALL
+            .iter()
+            .filter(|k| self.special(**k).squares.contains(&square))
+            .fold(0, |acc, k| acc | k.bit())
     }
 
     /// True if a piece of this type may pass the square, starting on a square of the
     /// kinds in `origin` (re-entry rules lapse for kinds it starts on).
     pub fn may_pass_from(&self, piece: Piece, file: usize, rank: usize, origin: u8) -> bool {
         let kinds = self.square_kinds(file, rank);
-        SpecialKind::ALL.iter().filter(|k| kinds & k.bit() != 0).all(|k| {
-            let s = self.special(*k);
-            s.pass.contains(piece) && (s.reenter.contains(piece) || origin & k.bit() != 0)
-        })
+        SpecialKind::ALL
+            .iter()
+            .filter(|k| kinds & k.bit() != 0)
+            .all(|k| {
+                let s = self.special(*k);
+                s.pass.contains(piece) && (s.reenter.contains(piece) || origin & k.bit() != 0)
+            })
     }
 
     /// True if a piece of this type may end a move on the square, starting on a square
     /// of the kinds in `origin`.
     pub fn may_stop_from(&self, piece: Piece, file: usize, rank: usize, origin: u8) -> bool {
         let kinds = self.square_kinds(file, rank);
-        SpecialKind::ALL.iter().filter(|k| kinds & k.bit() != 0).all(|k| {
-            let s = self.special(*k);
-            s.stop.contains(piece) && (s.reenter.contains(piece) || origin & k.bit() != 0)
-        })
+        SpecialKind::ALL
+            .iter()
+            .filter(|k| kinds & k.bit() != 0)
+            .all(|k| {
+                let s = self.special(*k);
+                s.stop.contains(piece) && (s.reenter.contains(piece) || origin & k.bit() != 0)
+            })
     }
 
     /// True if a piece of this type may stand on the square at all (it may end a move
@@ -269,7 +283,10 @@ mod tests {
         assert!(e.to_string().contains("5x5"), "{e}");
         assert_eq!(err("dim:5").kind, RulesErrorKind::MissingStart);
         assert_eq!(err("start:/5/5/5/5/5/").kind, RulesErrorKind::MissingDim);
-        assert_eq!(err("dim:5 oops start:/5/5/5/5/5/").kind, RulesErrorKind::NotKeyValue);
+        assert_eq!(
+            err("dim:5 oops start:/5/5/5/5/5/").kind,
+            RulesErrorKind::NotKeyValue
+        );
     }
 
     #[test]
@@ -277,10 +294,14 @@ mod tests {
         let r: Rules = "dim:5 spd:2,3, start:/5/5/5/5/5/".parse().unwrap();
         assert_eq!(r.speed_of(crate::board::Piece::ATTACKER), Some(2));
         assert_eq!(r.speed_of(crate::board::Piece::KING), Some(3));
-        let r: Rules = "dim:5 spd:-1,-1,-1,-1,-1,-1,-1,-1,-1,1,-1,-1, start:/5/5/5/5/5/".parse().unwrap();
+        let r: Rules = "dim:5 spd:-1,-1,-1,-1,-1,-1,-1,-1,-1,1,-1,-1, start:/5/5/5/5/5/"
+            .parse()
+            .unwrap();
         assert_eq!(r.speed_of(crate::board::Piece::KING), Some(1));
         assert_eq!(r.speed_of(crate::board::Piece::DEFENDER), None);
-        assert!("dim:5 spd:1,2,3 start:/5/5/5/5/5/".parse::<Rules>().is_err());
+        assert!("dim:5 spd:1,2,3 start:/5/5/5/5/5/"
+            .parse::<Rules>()
+            .is_err());
         let printed = r.to_string();
         assert_eq!(printed.parse::<Rules>().unwrap(), r);
     }

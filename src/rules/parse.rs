@@ -16,7 +16,10 @@ fn bad(token: &Token, expected: &str) -> RulesError {
     RulesError {
         key: token.key.to_string(),
         column: token.column,
-        kind: RulesErrorKind::BadValue { value: token.value.to_string(), expected: expected.to_string() },
+        kind: RulesErrorKind::BadValue {
+            value: token.value.to_string(),
+            expected: expected.to_string(),
+        },
     }
 }
 
@@ -32,18 +35,27 @@ fn type_list(token: &Token) -> Result<TypeSet, RulesError> {
     TypeSet::parse(token.value).map_err(|(_, letter)| RulesError {
         key: token.key.to_string(),
         column: token.column,
-        kind: RulesErrorKind::BadTypeList { value: token.value.to_string(), letter },
+        kind: RulesErrorKind::BadTypeList {
+            value: token.value.to_string(),
+            letter,
+        },
     })
 }
 
 fn square_list(token: &Token, dim: usize) -> Result<Vec<Square>, RulesError> {
     let mut squares = Vec::new();
     for part in token.value.split(',').filter(|p| !p.is_empty()) {
-        let square: Square = part.parse().ok().filter(|s: &Square| s.on_board(dim)).ok_or_else(|| RulesError {
-            key: token.key.to_string(),
-            column: token.column,
-            kind: RulesErrorKind::BadSquare { value: part.to_string() },
-        })?;
+        let square: Square = part
+            .parse()
+            .ok()
+            .filter(|s: &Square| s.on_board(dim))
+            .ok_or_else(|| RulesError {
+                key: token.key.to_string(),
+                column: token.column,
+                kind: RulesErrorKind::BadSquare {
+                    value: part.to_string(),
+                },
+            })?;
         if !squares.contains(&square) {
             squares.push(square);
         }
@@ -85,13 +97,23 @@ fn tokens(text: &str) -> Result<Vec<Token<'_>>, RulesError> {
         if raw.is_empty() {
             continue;
         }
-        let (key, value) = raw.split_once(':').ok_or_else(|| RulesError { key: raw.to_string(), column, kind: RulesErrorKind::NotKeyValue })?;
+        let (key, value) = raw.split_once(':').ok_or_else(|| RulesError {
+            key: raw.to_string(),
+            column,
+            kind: RulesErrorKind::NotKeyValue,
+        })?;
         out.push(Token { key, value, column });
     }
     Ok(out)
 }
 
-fn special(squares: Vec<Square>, hostile: &str, hostile_empty: &str, pass: &str, stop: &str) -> SpecialSquares {
+fn special(
+    squares: Vec<Square>,
+    hostile: &str,
+    hostile_empty: &str,
+    pass: &str,
+    stop: &str,
+) -> SpecialSquares {
     SpecialSquares {
         squares,
         hostile: TypeSet::of(hostile),
@@ -105,7 +127,12 @@ fn special(squares: Vec<Square>, hostile: &str, hostile_empty: &str, pass: &str,
 /// The default corner squares of a board.
 pub fn default_corners(dim: usize) -> Vec<Square> {
     let m = dim - 1;
-    vec![Square::new(0, 0), Square::new(0, m), Square::new(m, 0), Square::new(m, m)]
+    vec![
+        Square::new(0, 0),
+        Square::new(0, m),
+        Square::new(m, 0),
+        Square::new(m, m),
+    ]
 }
 
 /// The default throne: the centre square.
@@ -120,14 +147,21 @@ pub(super) fn parse_rules(text: &str) -> Result<Rules, RulesError> {
     let mut dim = None;
     for token in &tokens {
         if token.key == "dim" {
-            let n: usize = token.value.parse().map_err(|_| bad(token, "an odd board size from 5 to 19"))?;
+            let n: usize = token
+                .value
+                .parse()
+                .map_err(|_| bad(token, "an odd board size from 5 to 19"))?;
             if n % 2 == 0 || !(5..=MAX_DIM).contains(&n) {
                 return Err(bad(token, "an odd board size from 5 to 19"));
             }
             dim = Some(n);
         }
     }
-    let dim = dim.ok_or(RulesError { key: "dim".into(), column: 0, kind: RulesErrorKind::MissingDim })?;
+    let dim = dim.ok_or(RulesError {
+        key: "dim".into(),
+        column: 0,
+        kind: RulesErrorKind::MissingDim,
+    })?;
     let mut rules = Rules {
         name: String::new(),
         dim,
@@ -137,7 +171,13 @@ pub(super) fn parse_rules(text: &str) -> Result<Rules, RulesError> {
         repetition: Repetition::Draw,
         king_armed: KingArmed::Yes,
         king_strength: KingStrength::Strong,
-        jumps: [Jump::None, Jump::Capture, Jump::Jump, Jump::None, Jump::None],
+        jumps: [
+            Jump::None,
+            Jump::Capture,
+            Jump::Jump,
+            Jump::None,
+            Jump::None,
+        ],
         speed: [None; 12],
         corners: special(default_corners(dim), ALL, "", "K", "K"),
         centre: special(default_centre(dim), "tcnkm", ALL, ALL, "K"),
@@ -203,7 +243,10 @@ pub(super) fn parse_rules(text: &str) -> Result<Rules, RulesError> {
                     "r" => Jump::Restricted,
                     _ => return Err(bad(t, "`n`, `j`, `c` or `r`")),
                 };
-                let index = ["kj", "nj", "cj", "mj", "gj"].iter().position(|k| *k == t.key).unwrap();
+                let index = ["kj", "nj", "cj", "mj", "gj"]
+                    .iter()
+                    .position(|k| *k == t.key)
+                    .unwrap();
                 rules.jumps[index] = jump;
             }
             "spd" => rules.speed = speed(t)?,
@@ -245,27 +288,49 @@ pub(super) fn parse_rules(text: &str) -> Result<Rules, RulesError> {
             "aforre" => rules.attacker_forts.reenter = type_list(t)?,
             "dforre" => rules.defender_forts.reenter = type_list(t)?,
             "start" | "starti" => {
-                let order = if t.key == "start" { RecordOrder::RankOneFirst } else { RecordOrder::TopRankFirst };
+                let order = if t.key == "start" {
+                    RecordOrder::RankOneFirst
+                } else {
+                    RecordOrder::TopRankFirst
+                };
                 let layout = Layout::parse(t.value, order).map_err(|e| RulesError {
                     key: t.key.to_string(),
                     column: t.column,
-                    kind: RulesErrorKind::BadPosition { message: format!("character {} of the record: {}", e.column, e.message) },
+                    kind: RulesErrorKind::BadPosition {
+                        message: format!("character {} of the record: {}", e.column, e.message),
+                    },
                 })?;
                 if layout.dim() != dim {
                     return Err(RulesError {
                         key: t.key.to_string(),
                         column: t.column,
-                        kind: RulesErrorKind::BadPosition { message: format!("the record is {0}x{0} but `dim` is {1}", layout.dim(), dim) },
+                        kind: RulesErrorKind::BadPosition {
+                            message: format!(
+                                "the record is {0}x{0} but `dim` is {1}",
+                                layout.dim(),
+                                dim
+                            ),
+                        },
                     });
                 }
                 rules.start = layout;
                 has_start = true;
             }
-            _ => return Err(RulesError { key: t.key.to_string(), column: t.column, kind: RulesErrorKind::UnknownKey }),
+            _ => {
+                return Err(RulesError {
+                    key: t.key.to_string(),
+                    column: t.column,
+                    kind: RulesErrorKind::UnknownKey,
+                })
+            }
         }
     }
     if !has_start {
-        return Err(RulesError { key: "start".into(), column: 0, kind: RulesErrorKind::MissingStart });
+        return Err(RulesError {
+            key: "start".into(),
+            column: 0,
+            kind: RulesErrorKind::MissingStart,
+        });
     }
     Ok(rules)
 }

@@ -59,7 +59,13 @@ impl fmt::Display for Rules {
         if let Some(v) = ks {
             out.push(format!("ks:{v}"));
         }
-        let default_jumps = [Jump::None, Jump::Capture, Jump::Jump, Jump::None, Jump::None];
+        let default_jumps = [
+            Jump::None,
+            Jump::Capture,
+            Jump::Jump,
+            Jump::None,
+            Jump::None,
+        ];
         for (i, key) in ["kj", "nj", "cj", "mj", "gj"].iter().enumerate() {
             if self.jumps[i] != default_jumps[i] {
                 let v = match self.jumps[i] {
@@ -76,15 +82,50 @@ impl fmt::Display for Rules {
             if self.speed.iter().all(|s| *s == self.speed[0]) {
                 out.push(format!("spd:{}", value(&self.speed[0])));
             } else {
-                out.push(format!("spd:{}", self.speed.iter().map(value).collect::<Vec<_>>().join(",")));
+                out.push(format!(
+                    "spd:{}",
+                    self.speed.iter().map(value).collect::<Vec<_>>().join(",")
+                ));
             }
         }
         let all = "tcnkmgTCNKMG";
         let kinds: [(&SpecialSquares, &str, Vec<Square>, &str, &str, &str, &str); 4] = [
-            (&self.corners, "cor", default_corners(self.dim), all, "", "K", "K"),
-            (&self.centre, "cen", default_centre(self.dim), "tcnkm", all, all, "K"),
-            (&self.attacker_forts, "afor", Vec::new(), "TCNKM", "", all, all),
-            (&self.defender_forts, "dfor", Vec::new(), "tcnkm", "", all, "TCNKM"),
+            (
+                &self.corners,
+                "cor",
+                default_corners(self.dim),
+                all,
+                "",
+                "K",
+                "K",
+            ),
+            (
+                &self.centre,
+                "cen",
+                default_centre(self.dim),
+                "tcnkm",
+                all,
+                all,
+                "K",
+            ),
+            (
+                &self.attacker_forts,
+                "afor",
+                Vec::new(),
+                "TCNKM",
+                "",
+                all,
+                all,
+            ),
+            (
+                &self.defender_forts,
+                "dfor",
+                Vec::new(),
+                "tcnkm",
+                "",
+                all,
+                "TCNKM",
+            ),
         ];
         for (s, key, default_squares, _, _, _, _) in &kinds {
             let mut sorted = s.squares.clone();
@@ -95,7 +136,9 @@ impl fmt::Display for Rules {
                 out.push(format!("{key}:{}", squares(&s.squares)));
             }
         }
-        let mut lists = |suffix: &str, pick: &dyn Fn(&SpecialSquares) -> TypeSet, default: &dyn Fn(usize) -> &'static str| {
+        let mut lists = |suffix: &str,
+                         pick: &dyn Fn(&SpecialSquares) -> TypeSet,
+                         default: &dyn Fn(usize) -> &'static str| {
             for (i, (s, key, ..)) in kinds.iter().enumerate() {
                 let value = pick(s);
                 if value != TypeSet::of(default(i)) {
@@ -106,9 +149,15 @@ impl fmt::Display for Rules {
                 }
             }
         };
-        lists("h", &|s| s.hostile, &|i| ["tcnkmgTCNKMG", "tcnkm", "TCNKM", "tcnkm"][i]);
-        lists("p", &|s| s.pass, &|i| ["K", "tcnkmgTCNKMG", "tcnkmgTCNKMG", "tcnkmgTCNKMG"][i]);
-        lists("s", &|s| s.stop, &|i| ["K", "K", "tcnkmgTCNKMG", "TCNKM"][i]);
+        lists("h", &|s| s.hostile, &|i| {
+            ["tcnkmgTCNKMG", "tcnkm", "TCNKM", "tcnkm"][i]
+        });
+        lists("p", &|s| s.pass, &|i| {
+            ["K", "tcnkmgTCNKMG", "tcnkmgTCNKMG", "tcnkmgTCNKMG"][i]
+        });
+        lists("s", &|s| s.stop, &|i| {
+            ["K", "K", "tcnkmgTCNKMG", "TCNKM"][i]
+        });
         lists("re", &|s| s.reenter, &|_| "tcnkmgTCNKMG");
         match self.shieldwall {
             Shieldwall::None => {}
@@ -129,7 +178,10 @@ impl fmt::Display for Rules {
             Berserk::Capture => out.push("ber:c".into()),
             Berserk::Move => out.push("ber:m".into()),
         }
-        out.push(format!("start:{}", self.start.record(RecordOrder::RankOneFirst)));
+        out.push(format!(
+            "start:{}",
+            self.start.record(RecordOrder::RankOneFirst)
+        ));
         f.write_str(&out.join(" "))
     }
 }

@@ -14,7 +14,10 @@ pub struct PlyBranching {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum GameEnd {
     /// The rules ended it: a winner (`None`: a draw) and the rule.
-    Rules { winner: Option<Side>, reason: EndReason },
+    Rules {
+        winner: Option<Side>,
+        reason: EndReason,
+    },
     /// A recorded game with the result its record gives (resignation, time, agreement):
     /// `None` is a draw.
     Recorded { winner: Option<Side> },
@@ -32,15 +35,26 @@ impl GameEnd {
     }
 
     pub fn is_draw(&self) -> bool {
-        matches!(self, GameEnd::Rules { winner: None, .. } | GameEnd::Recorded { winner: None })
+        matches!(
+            self,
+            GameEnd::Rules { winner: None, .. } | GameEnd::Recorded { winner: None }
+        )
     }
 
     /// A short label: `attackers by king captured`, `draw by repetition`, `ply cap`.
     pub fn label(&self) -> String {
         match self {
-            GameEnd::Rules { winner: Some(side), reason } => format!("{} by {}", side.name(), reason),
-            GameEnd::Rules { winner: None, reason } => format!("draw by {reason}"),
-            GameEnd::Recorded { winner: Some(side) } => format!("{} (recorded result)", side.name()),
+            GameEnd::Rules {
+                winner: Some(side),
+                reason,
+            } => format!("{} by {}", side.name(), reason),
+            GameEnd::Rules {
+                winner: None,
+                reason,
+            } => format!("draw by {reason}"),
+            GameEnd::Recorded { winner: Some(side) } => {
+                format!("{} (recorded result)", side.name())
+            }
             GameEnd::Recorded { winner: None } => "draw (recorded result)".to_string(),
             GameEnd::Unfinished => "unfinished".to_string(),
         }

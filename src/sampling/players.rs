@@ -22,14 +22,28 @@ pub fn game_rng(seed: u64, game: u64) -> GameRng {
 pub trait Player: Sync {
     /// `history`: the hashes of the game's earlier positions, oldest first (for the
     /// repetition rule of players that look ahead).
-    fn choose(&self, t: &Tables, pos: &Position, moves: &[Move], history: &[u64], rng: &mut GameRng) -> Move;
+    fn choose(
+        &self,
+        t: &Tables,
+        pos: &Position,
+        moves: &[Move],
+        history: &[u64],
+        rng: &mut GameRng,
+    ) -> Move;
 }
 
 /// Uniformly random among the legal moves.
 pub struct RandomPlayer;
 
 impl Player for RandomPlayer {
-    fn choose(&self, _: &Tables, _: &Position, moves: &[Move], _: &[u64], rng: &mut GameRng) -> Move {
+    fn choose(
+        &self,
+        _: &Tables,
+        _: &Position,
+        moves: &[Move],
+        _: &[u64],
+        rng: &mut GameRng,
+    ) -> Move {
         moves[rng.random_range(0..moves.len())]
     }
 }
@@ -66,7 +80,14 @@ impl GreedyPlayer {
 }
 
 impl Player for GreedyPlayer {
-    fn choose(&self, t: &Tables, pos: &Position, moves: &[Move], _: &[u64], rng: &mut GameRng) -> Move {
+    fn choose(
+        &self,
+        t: &Tables,
+        pos: &Position,
+        moves: &[Move],
+        _: &[u64],
+        rng: &mut GameRng,
+    ) -> Move {
         let mut best = i32::MIN;
         let mut ties: Vec<Move> = Vec::new();
         for &mv in moves {
@@ -114,7 +135,9 @@ pub enum PlayerKind {
     Random,
     Greedy,
     /// The AI's fixed-depth search.
-    Search { depth: u32 },
+    Search {
+        depth: u32,
+    },
 }
 
 impl fmt::Display for PlayerKind {
@@ -133,7 +156,11 @@ pub struct PlayerSyntaxError(pub String);
 
 impl fmt::Display for PlayerSyntaxError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "unknown player `{}`; expected random, greedy or search:DEPTH (DEPTH from 1 to 64)", self.0)
+        write!(
+            f,
+            "unknown player `{}`; expected random, greedy or search:DEPTH (DEPTH from 1 to 64)",
+            self.0
+        )
     }
 }
 
@@ -167,12 +194,23 @@ pub struct SearchPlayer {
 pub const RANDOM_OPENING_PLIES: usize = 2;
 
 impl Player for SearchPlayer {
-    fn choose(&self, t: &Tables, pos: &Position, moves: &[Move], history: &[u64], rng: &mut GameRng) -> Move {
+    fn choose(
+        &self,
+        t: &Tables,
+        pos: &Position,
+        moves: &[Move],
+        history: &[u64],
+        rng: &mut GameRng,
+    ) -> Move {
         if history.len() < RANDOM_OPENING_PLIES {
             return moves[rng.random_range(0..moves.len())];
         }
-        let result = crate::search::Searcher::new(t, crate::search::Limits::depth(self.depth)).best_move(pos, history);
-        result.best_move.filter(|m| moves.contains(m)).unwrap_or(moves[0])
+        let result = crate::search::Searcher::new(t, crate::search::Limits::depth(self.depth))
+            .best_move(pos, history);
+        result
+            .best_move
+            .filter(|m| moves.contains(m))
+            .unwrap_or(moves[0])
     }
 }
 
@@ -202,7 +240,10 @@ mod tests {
 
     fn mv(text: &str) -> Move {
         let (a, b) = text.split_once('-').unwrap();
-        Move { from: crate::moves::from_square(a.parse().unwrap()), to: crate::moves::from_square(b.parse().unwrap()) }
+        Move {
+            from: crate::moves::from_square(a.parse().unwrap()),
+            to: crate::moves::from_square(b.parse().unwrap()),
+        }
     }
 
     #[test]
@@ -236,7 +277,10 @@ mod tests {
         assert!(moves.contains(&mv("a3-a1")));
         let mut rng = game_rng(1, 0);
         for _ in 0..20 {
-            assert_eq!(GreedyPlayer.choose(&t, &pos, &moves, &[], &mut rng), mv("a3-a1"));
+            assert_eq!(
+                GreedyPlayer.choose(&t, &pos, &moves, &[], &mut rng),
+                mv("a3-a1")
+            );
         }
     }
 
@@ -249,7 +293,10 @@ mod tests {
         assert_eq!(GreedyPlayer::score(&t, &pos, mv("c1-c3")), 1);
         assert_eq!(GreedyPlayer::score(&t, &pos, mv("f7-f6")), 0);
         let mut rng = game_rng(3, 0);
-        assert_eq!(GreedyPlayer.choose(&t, &pos, &pos.legal_moves(&t), &[], &mut rng), mv("c1-c3"));
+        assert_eq!(
+            GreedyPlayer.choose(&t, &pos, &pos.legal_moves(&t), &[], &mut rng),
+            mv("c1-c3")
+        );
     }
 
     #[test]

@@ -16,7 +16,11 @@ pub struct RecordsError {
 
 impl fmt::Display for RecordsError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "game on line {}: {} (are these records of another variant?)", self.line, self.error)
+        write!(
+            f,
+            "game on line {}: {} (are these records of another variant?)",
+            self.line, self.error
+        )
     }
 }
 
@@ -30,21 +34,46 @@ pub fn sample_records(t: &Tables, records: &[GameRecord]) -> Result<Vec<GameSamp
     records
         .iter()
         .map(|record| {
-            let game = replay(t, record).map_err(|error| RecordsError { line: record.line, error })?;
+            let game = replay(t, record).map_err(|error| RecordsError {
+                line: record.line,
+                error,
+            })?;
             let (length, end) = match (game.ended_early, game.final_outcome) {
-                (Some((ply, outcome)), _) => (ply, GameEnd::Rules { winner: outcome.winner, reason: outcome.reason }),
-                (None, Some(outcome)) => (game.moves.len(), GameEnd::Rules { winner: outcome.winner, reason: outcome.reason }),
+                (Some((ply, outcome)), _) => (
+                    ply,
+                    GameEnd::Rules {
+                        winner: outcome.winner,
+                        reason: outcome.reason,
+                    },
+                ),
+                (None, Some(outcome)) => (
+                    game.moves.len(),
+                    GameEnd::Rules {
+                        winner: outcome.winner,
+                        reason: outcome.reason,
+                    },
+                ),
                 (None, None) => (
                     game.moves.len(),
                     match record.result.as_str() {
-                        "Black" => GameEnd::Recorded { winner: Some(Side::Attackers) },
-                        "White" => GameEnd::Recorded { winner: Some(Side::Defenders) },
+                        "Black" => GameEnd::Recorded {
+                            winner: Some(Side::Attackers),
+                        },
+                        "White" => GameEnd::Recorded {
+                            winner: Some(Side::Defenders),
+                        },
                         "Draw" => GameEnd::Recorded { winner: None },
                         _ => GameEnd::Unfinished,
                     },
                 ),
             };
-            let plies = game.positions[..length].iter().map(|pos| PlyBranching { side: pos.side_to_move(), moves: pos.count_moves(t) as u32 }).collect();
+            let plies = game.positions[..length]
+                .iter()
+                .map(|pos| PlyBranching {
+                    side: pos.side_to_move(),
+                    moves: pos.count_moves(t) as u32,
+                })
+                .collect();
             Ok(GameSample { plies, end })
         })
         .collect()

@@ -18,7 +18,12 @@ pub struct SelfPlay {
 }
 
 /// One game from the start; it stops unfinished after `max_plies` plies.
-pub fn play_game(t: &Tables, player: &dyn Player, rng: &mut GameRng, max_plies: usize) -> GameSample {
+pub fn play_game(
+    t: &Tables,
+    player: &dyn Player,
+    rng: &mut GameRng,
+    max_plies: usize,
+) -> GameSample {
     let mut pos = Position::start(t);
     let mut history = History::new();
     history.record(pos.hash());
@@ -26,13 +31,19 @@ pub fn play_game(t: &Tables, player: &dyn Player, rng: &mut GameRng, max_plies: 
     let mut plies = Vec::new();
     let end = loop {
         if let Some(outcome) = pos.outcome(t) {
-            break GameEnd::Rules { winner: outcome.winner, reason: outcome.reason };
+            break GameEnd::Rules {
+                winner: outcome.winner,
+                reason: outcome.reason,
+            };
         }
         if plies.len() >= max_plies {
             break GameEnd::Unfinished;
         }
         let moves = pos.legal_moves(t);
-        plies.push(PlyBranching { side: pos.side_to_move(), moves: moves.len() as u32 });
+        plies.push(PlyBranching {
+            side: pos.side_to_move(),
+            moves: moves.len() as u32,
+        });
         let mv = player.choose(t, &pos, &moves, &hashes, rng);
         hashes.push(pos.hash());
         pos.play(t, mv);
@@ -42,7 +53,10 @@ pub fn play_game(t: &Tables, player: &dyn Player, rng: &mut GameRng, max_plies: 
                 Repetition::RepeaterWins => Some(pos.side_to_move().opponent()),
                 Repetition::Draw | Repetition::Ignored => None,
             };
-            break GameEnd::Rules { winner, reason: EndReason::Repetition };
+            break GameEnd::Rules {
+                winner,
+                reason: EndReason::Repetition,
+            };
         }
     };
     GameSample { plies, end }
@@ -50,7 +64,12 @@ pub fn play_game(t: &Tables, player: &dyn Player, rng: &mut GameRng, max_plies: 
 
 /// Plays `games` games; game `i` uses `game_rng(seed, i)`, so the result is the same on
 /// any number of threads. `done` is called once per finished game (for progress).
-pub fn self_play(t: &Tables, run: &SelfPlay, player: &dyn Player, done: &(dyn Fn(&GameSample) + Sync)) -> Vec<GameSample> {
+pub fn self_play(
+    t: &Tables,
+    run: &SelfPlay,
+    player: &dyn Player,
+    done: &(dyn Fn(&GameSample) + Sync),
+) -> Vec<GameSample> {
     let results: Mutex<Vec<Option<GameSample>>> = Mutex::new(vec![None; run.games]);
     let next = AtomicUsize::new(0);
     let work = || loop {
@@ -61,7 +80,9 @@ pub fn self_play(t: &Tables, run: &SelfPlay, player: &dyn Player, done: &(dyn Fn
         let mut rng = game_rng(run.seed, i as u64);
         let game = play_game(t, player, &mut rng, run.max_plies);
         done(&game);
-        results.lock().expect("no thread panics while holding the lock")[i] = Some(game);
+        results
+            .lock()
+            .expect("no thread panics while holding the lock")[i] = Some(game);
     };
     if run.threads <= 1 {
         work();
@@ -72,5 +93,10 @@ pub fn self_play(t: &Tables, run: &SelfPlay, player: &dyn Player, done: &(dyn Fn
             }
         });
     }
-    results.into_inner().expect("threads finished").into_iter().map(|g| g.expect("every game was played")).collect()
+    results
+        .into_inner()
+        .expect("threads finished")
+        .into_iter()
+        .map(|g| g.expect("every game was played"))
+        .collect()
 }

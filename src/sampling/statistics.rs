@@ -29,10 +29,21 @@ impl Moments {
             return None;
         }
         let mean = values.iter().sum::<f64>() / n as f64;
-        let sd = if n > 1 { (values.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (n - 1) as f64).sqrt() } else { 0.0 };
+        let sd = if n > 1 {
+            (values.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (n - 1) as f64).sqrt()
+        } else {
+            0.0
+        };
         let min = values.iter().copied().fold(f64::INFINITY, f64::min);
         let max = values.iter().copied().fold(f64::NEG_INFINITY, f64::max);
-        Some(Moments { n, mean, sd, stderr: sd / (n as f64).sqrt(), min, max })
+        Some(Moments {
+            n,
+            mean,
+            sd,
+            stderr: sd / (n as f64).sqrt(),
+            min,
+            max,
+        })
     }
 
     /// The moments of values pooled from several games, the standard error taken with the
@@ -40,7 +51,11 @@ impl Moments {
     pub fn pooled(games: &[Vec<f64>]) -> Option<Moments> {
         let all: Vec<f64> = games.iter().flatten().copied().collect();
         let mut moments = Moments::of(&all)?;
-        let groups: Vec<(f64, usize)> = games.iter().filter(|g| !g.is_empty()).map(|g| (g.iter().sum(), g.len())).collect();
+        let groups: Vec<(f64, usize)> = games
+            .iter()
+            .filter(|g| !g.is_empty())
+            .map(|g| (g.iter().sum(), g.len()))
+            .collect();
         moments.stderr = mean_ratio_stderr(&groups);
         Some(moments)
     }
@@ -57,7 +72,10 @@ pub fn mean_ratio_stderr(groups: &[(f64, usize)]) -> f64 {
         return f64::NAN;
     }
     let mean = groups.iter().map(|&(s, _)| s).sum::<f64>() / total as f64;
-    let squares: f64 = groups.iter().map(|&(s, n)| (s - mean * n as f64).powi(2)).sum();
+    let squares: f64 = groups
+        .iter()
+        .map(|&(s, n)| (s - mean * n as f64).powi(2))
+        .sum();
     (g as f64 / (g - 1) as f64 * squares).sqrt() / total as f64
 }
 
@@ -192,17 +210,36 @@ impl BranchingStatistics {
     /// The statistics of `games`, in which `first` moves first.
     pub fn compute(games: &[GameSample], first: Side) -> BranchingStatistics {
         let values = |keep: &dyn Fn(Side) -> bool| -> Vec<Vec<f64>> {
-            games.iter().map(|g| g.plies.iter().filter(|p| keep(p.side)).map(|p| p.moves as f64).collect()).collect()
+            games
+                .iter()
+                .map(|g| {
+                    g.plies
+                        .iter()
+                        .filter(|p| keep(p.side))
+                        .map(|p| p.moves as f64)
+                        .collect()
+                })
+                .collect()
         };
         let all = values(&|_| true);
         let pooled = Moments::pooled(&all);
         let flat: Vec<f64> = all.iter().flatten().copied().collect();
-        let logs: Vec<Vec<f64>> = all.iter().map(|g| g.iter().map(|b| b.ln()).collect()).collect();
+        let logs: Vec<Vec<f64>> = all
+            .iter()
+            .map(|g| g.iter().map(|b| b.ln()).collect())
+            .collect();
         let (geometric_mean, geometric_mean_stderr) = match Moments::pooled(&logs) {
             Some(m) => (m.mean.exp(), m.mean.exp() * m.stderr),
             None => (f64::NAN, f64::NAN),
         };
-        let nan = || Moments { n: 0, mean: f64::NAN, sd: f64::NAN, stderr: f64::NAN, min: f64::NAN, max: f64::NAN };
+        let nan = || Moments {
+            n: 0,
+            mean: f64::NAN,
+            sd: f64::NAN,
+            stderr: f64::NAN,
+            min: f64::NAN,
+            max: f64::NAN,
+        };
         let pooled = pooled.unwrap_or_else(nan);
         let branching = BranchingSummary {
             positions: flat.len(),
@@ -213,7 +250,10 @@ impl BranchingStatistics {
             max: pooled.max,
             geometric_mean,
             geometric_mean_stderr,
-            by_side: BySide { attackers: Moments::pooled(&values(&|s| s == Side::Attackers)), defenders: Moments::pooled(&values(&|s| s == Side::Defenders)) },
+            by_side: BySide {
+                attackers: Moments::pooled(&values(&|s| s == Side::Attackers)),
+                defenders: Moments::pooled(&values(&|s| s == Side::Defenders)),
+            },
             by_ply: by_ply(games),
         };
 
@@ -236,9 +276,19 @@ impl BranchingStatistics {
 
         let sums: Vec<f64> = games.iter().map(GameSample::sum_log10_branching).collect();
         let s = Moments::of(&sums).unwrap_or_else(nan);
-        let game_tree = GameTree { log10_mean_b_pow_mean_l: length.mean * branching.mean.log10(), mean_sum_log10_b: s.mean, mean_sum_log10_b_stderr: s.stderr };
+        let game_tree = GameTree {
+            log10_mean_b_pow_mean_l: length.mean * branching.mean.log10(),
+            mean_sum_log10_b: s.mean,
+            mean_sum_log10_b_stderr: s.stderr,
+        };
 
-        let mut outcomes = Outcomes { attackers: 0, defenders: 0, draw: 0, unfinished: 0, by_reason: BTreeMap::new() };
+        let mut outcomes = Outcomes {
+            attackers: 0,
+            defenders: 0,
+            draw: 0,
+            unfinished: 0,
+            by_reason: BTreeMap::new(),
+        };
         for game in games {
             match game.end.winner() {
                 Some(Side::Attackers) => outcomes.attackers += 1,
@@ -254,8 +304,22 @@ impl BranchingStatistics {
         };
         let decisive = (wins + losses) as f64;
         let share = wins as f64 / decisive;
-        let first_mover = FirstMover { side: first.name(), wins, losses, share_of_decisive: share, stderr: (share * (1.0 - share) / decisive).sqrt() };
-        BranchingStatistics { games: games.len(), positions: flat.len(), branching, length, game_tree, outcomes, first_mover }
+        let first_mover = FirstMover {
+            side: first.name(),
+            wins,
+            losses,
+            share_of_decisive: share,
+            stderr: (share * (1.0 - share) / decisive).sqrt(),
+        };
+        BranchingStatistics {
+            games: games.len(),
+            positions: flat.len(),
+            branching,
+            length,
+            game_tree,
+            outcomes,
+            first_mover,
+        }
     }
 }
 
@@ -267,7 +331,11 @@ fn by_ply(games: &[GameSample]) -> Vec<PlyRow> {
             let values: Vec<f64> = reached.iter().map(|p| p.moves as f64).collect();
             let side = reached[0].side;
             let same = reached.iter().all(|p| p.side == side);
-            PlyRow { ply: i + 1, side: same.then(|| side.name()), moments: Moments::of(&values).expect("the longest game reaches every ply") }
+            PlyRow {
+                ply: i + 1,
+                side: same.then(|| side.name()),
+                moments: Moments::of(&values).expect("the longest game reaches every ply"),
+            }
         })
         .collect()
 }
@@ -283,7 +351,13 @@ mod tests {
     }
 
     fn game(plies: &[(Side, u32)], end: GameEnd) -> GameSample {
-        GameSample { plies: plies.iter().map(|&(side, moves)| PlyBranching { side, moves }).collect(), end }
+        GameSample {
+            plies: plies
+                .iter()
+                .map(|&(side, moves)| PlyBranching { side, moves })
+                .collect(),
+            end,
+        }
     }
 
     #[test]
@@ -312,7 +386,10 @@ mod tests {
     fn the_ratio_stderr_by_hand() {
         // Game A: 10, 20 (sum 30, 2 values); game B: 30 (sum 30, 1 value). Pooled mean
         // 60/3 = 20; residuals 30 - 40 = -10 and 30 - 20 = 10; 2/1 · 200 = 400; √400 / 3.
-        assert!(close(mean_ratio_stderr(&[(30.0, 2), (30.0, 1)]), 20.0 / 3.0));
+        assert!(close(
+            mean_ratio_stderr(&[(30.0, 2), (30.0, 1)]),
+            20.0 / 3.0
+        ));
         // Equal-sized groups: the plain standard error of the group means, divided by n.
         // Groups of 2 with sums 2 and 6: means 1 and 3, se of means = 1, pooled mean 2.
         assert!(close(mean_ratio_stderr(&[(2.0, 2), (6.0, 2)]), 1.0));
@@ -323,7 +400,13 @@ mod tests {
     fn two_small_games_by_hand() {
         use Side::{Attackers as A, Defenders as D};
         let games = [
-            game(&[(A, 10), (D, 20), (A, 30)], GameEnd::Rules { winner: Some(A), reason: EndReason::KingCaptured }),
+            game(
+                &[(A, 10), (D, 20), (A, 30)],
+                GameEnd::Rules {
+                    winner: Some(A),
+                    reason: EndReason::KingCaptured,
+                },
+            ),
             game(&[(A, 10), (D, 40)], GameEnd::Unfinished),
         ];
         let s = BranchingStatistics::compute(&games, A);
@@ -339,33 +422,80 @@ mod tests {
         let attackers = s.branching.by_side.attackers.as_ref().unwrap();
         assert_eq!(attackers.n, 3);
         assert!(close(attackers.mean, 50.0 / 3.0));
-        assert!(close(s.branching.by_side.defenders.as_ref().unwrap().mean, 30.0));
+        assert!(close(
+            s.branching.by_side.defenders.as_ref().unwrap().mean,
+            30.0
+        ));
         // Per ply: ply 1 both games 10; ply 2: 20 and 40; ply 3: only game one.
         let rows = &s.branching.by_ply;
         assert_eq!(rows.len(), 3);
-        assert_eq!((rows[0].moments.n, rows[0].moments.mean, rows[0].moments.sd, rows[0].side), (2, 10.0, 0.0, Some("attackers")));
+        assert_eq!(
+            (
+                rows[0].moments.n,
+                rows[0].moments.mean,
+                rows[0].moments.sd,
+                rows[0].side
+            ),
+            (2, 10.0, 0.0, Some("attackers"))
+        );
         assert!(close(rows[1].moments.sd, 200f64.sqrt()));
         assert_eq!((rows[2].moments.n, rows[2].moments.mean), (1, 30.0));
         // Lengths 3 and 2.
-        assert_eq!((s.length.mean, s.length.median, s.length.min, s.length.max), (2.5, 2.5, 2.0, 3.0));
+        assert_eq!(
+            (s.length.mean, s.length.median, s.length.min, s.length.max),
+            (2.5, 2.5, 2.0, 3.0)
+        );
         assert!(close(s.length.sd, 0.5f64.sqrt()));
         // b̄^L̄ = 22^2.5; Σ log10 b: log10 6000 and log10 400.
-        assert!(close(s.game_tree.log10_mean_b_pow_mean_l, 2.5 * 22f64.log10()));
-        assert!(close(s.game_tree.mean_sum_log10_b, (6000f64.log10() + 400f64.log10()) / 2.0));
+        assert!(close(
+            s.game_tree.log10_mean_b_pow_mean_l,
+            2.5 * 22f64.log10()
+        ));
+        assert!(close(
+            s.game_tree.mean_sum_log10_b,
+            (6000f64.log10() + 400f64.log10()) / 2.0
+        ));
         // ... which is L̄ · log10 of the geometric mean.
-        assert!(close(s.game_tree.mean_sum_log10_b, 2.5 * s.branching.geometric_mean.log10()));
-        assert_eq!((s.outcomes.attackers, s.outcomes.defenders, s.outcomes.draw, s.outcomes.unfinished), (1, 0, 0, 1));
+        assert!(close(
+            s.game_tree.mean_sum_log10_b,
+            2.5 * s.branching.geometric_mean.log10()
+        ));
+        assert_eq!(
+            (
+                s.outcomes.attackers,
+                s.outcomes.defenders,
+                s.outcomes.draw,
+                s.outcomes.unfinished
+            ),
+            (1, 0, 0, 1)
+        );
         assert_eq!(s.outcomes.by_reason["attackers by king captured"], 1);
         assert_eq!(s.outcomes.by_reason["unfinished"], 1);
-        assert_eq!((s.first_mover.wins, s.first_mover.losses, s.first_mover.share_of_decisive), (1, 0, 1.0));
+        assert_eq!(
+            (
+                s.first_mover.wins,
+                s.first_mover.losses,
+                s.first_mover.share_of_decisive
+            ),
+            (1, 0, 1.0)
+        );
     }
 
     #[test]
     fn a_side_that_never_moved_has_no_moments() {
-        let games = [game(&[(Side::Attackers, 5)], GameEnd::Rules { winner: None, reason: EndReason::Repetition })];
+        let games = [game(
+            &[(Side::Attackers, 5)],
+            GameEnd::Rules {
+                winner: None,
+                reason: EndReason::Repetition,
+            },
+        )];
         let s = BranchingStatistics::compute(&games, Side::Attackers);
         assert!(s.branching.by_side.defenders.is_none());
         assert_eq!(s.outcomes.draw, 1);
-        assert!(s.branching.stderr.is_nan(), "one game gives no standard error");
+        assert!(
+            s.branching.stderr.is_nan(),
+            "one game gives no standard error"
+        );
     }
 }

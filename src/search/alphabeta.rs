@@ -88,18 +88,36 @@ impl<'t> Searcher<'t> {
         if let Some((time, _)) = self.time_limit {
             self.time_limit = Some((time, Instant::now()));
         }
-        let mut result = SearchResult { best_move: None, score: 0, pv: Vec::new(), depth: 0, nodes: 1, outcome: None, plies_to_end: None };
+        let mut result = SearchResult {
+            best_move: None,
+            score: 0,
+            pv: Vec::new(),
+            depth: 0,
+            nodes: 1,
+            outcome: None,
+            plies_to_end: None,
+        };
         if let Some(o) = self.reps.ending(t, pos) {
             result.score = match o.winner {
                 Some(w) if w == pos.side_to_move() => win_at(0),
                 Some(_) => -win_at(0),
                 None => 0,
             };
-            result.outcome = o.winner.map(|w| if w == pos.side_to_move() { SearchOutcome::Win } else { SearchOutcome::Loss });
+            result.outcome = o.winner.map(|w| {
+                if w == pos.side_to_move() {
+                    SearchOutcome::Win
+                } else {
+                    SearchOutcome::Loss
+                }
+            });
             result.plies_to_end = o.winner.map(|_| 0);
             return result;
         }
-        let max_depth = self.limits.depth.unwrap_or(MAX_PLY as u32 - 4).clamp(1, MAX_PLY as u32 - 4);
+        let max_depth = self
+            .limits
+            .depth
+            .unwrap_or(MAX_PLY as u32 - 4)
+            .clamp(1, MAX_PLY as u32 - 4);
         for depth in 1..=max_depth {
             let score = self.negamax(pos, depth, 0, -INFINITY, INFINITY);
             if self.stopped {
@@ -119,7 +137,13 @@ impl<'t> Searcher<'t> {
         }
         result.nodes = self.nodes;
         result.plies_to_end = score::plies_to_end(result.score);
-        result.outcome = result.plies_to_end.map(|_| if result.score > 0 { SearchOutcome::Win } else { SearchOutcome::Loss });
+        result.outcome = result.plies_to_end.map(|_| {
+            if result.score > 0 {
+                SearchOutcome::Win
+            } else {
+                SearchOutcome::Loss
+            }
+        });
         result
     }
 
@@ -160,7 +184,9 @@ impl<'t> Searcher<'t> {
         let routes = pos.king().map(|k| self.evaluator.escape_routes(t, pos, k));
         // The king's moves are legal ones unless a berserker must move on.
         let king_moves = match routes {
-            Some((escapes, _, mobility)) if pos.side_to_move() == Side::Defenders && pos.berserker().is_none() => {
+            Some((escapes, _, mobility))
+                if pos.side_to_move() == Side::Defenders && pos.berserker().is_none() =>
+            {
                 if escapes > 0 {
                     return win_at(ply + 1);
                 }
@@ -171,13 +197,23 @@ impl<'t> Searcher<'t> {
         if king_moves == 0 && !pos.has_moves(t) {
             return -win_at(ply);
         }
-        if pos.side_to_move() == Side::Defenders && pos.berserker().is_some() && self.evaluator.king_can_escape(t, pos) {
+        if pos.side_to_move() == Side::Defenders
+            && pos.berserker().is_some()
+            && self.evaluator.king_can_escape(t, pos)
+        {
             return win_at(ply + 1);
         }
         self.evaluator.evaluate_with_routes(pos, routes)
     }
 
-    fn negamax(&mut self, pos: &Position, depth: u32, ply: usize, mut alpha: i32, mut beta: i32) -> i32 {
+    fn negamax(
+        &mut self,
+        pos: &Position,
+        depth: u32,
+        ply: usize,
+        mut alpha: i32,
+        mut beta: i32,
+    ) -> i32 {
         self.pv_len[ply] = 0;
         if self.out_of_budget() {
             self.stopped = true;
@@ -289,7 +325,15 @@ impl<'t> Searcher<'t> {
         } else {
             Bound::Upper
         };
-        self.tt.store(key, Entry { best: best_move, score: to_table(best, ply), depth, bound });
+        self.tt.store(
+            key,
+            Entry {
+                best: best_move,
+                score: to_table(best, ply),
+                depth,
+                bound,
+            },
+        );
         best
     }
 }

@@ -62,10 +62,14 @@ pub struct Evaluator {
 impl Evaluator {
     pub fn new(t: &Tables, weights: Weights) -> Evaluator {
         let dim = t.dim;
-        let is_escape = |f: isize, r: isize| t.on_board(f, r) && t.escape[r as usize] & (1 << (f + 1)) != 0;
+        let is_escape =
+            |f: isize, r: isize| t.on_board(f, r) && t.escape[r as usize] & (1 << (f + 1)) != 0;
         let mut guard = [0u32; MAX_DIM];
         let mut escape_distance = vec![u8::MAX; 32 * MAX_DIM];
-        let escapes: Vec<(usize, usize)> = (0..dim).flat_map(|r| (0..dim).map(move |f| (f, r))).filter(|&(f, r)| is_escape(f as isize, r as isize)).collect();
+        let escapes: Vec<(usize, usize)> = (0..dim)
+            .flat_map(|r| (0..dim).map(move |f| (f, r)))
+            .filter(|&(f, r)| is_escape(f as isize, r as isize))
+            .collect();
         for r in 0..dim {
             for f in 0..dim {
                 let (fi, ri) = (f as isize, r as isize);
@@ -73,17 +77,30 @@ impl Evaluator {
                 if near && !is_escape(fi, ri) {
                     guard[r] |= 1 << (f + 1);
                 }
-                let d = escapes.iter().map(|&(ef, er)| ef.abs_diff(f) + er.abs_diff(r)).min().unwrap_or(2 * dim);
+                let d = escapes
+                    .iter()
+                    .map(|&(ef, er)| ef.abs_diff(f) + er.abs_diff(r))
+                    .min()
+                    .unwrap_or(2 * dim);
                 escape_distance[sq(f, r) as usize] = d.min(255) as u8;
             }
         }
         let mut hostile = [[0u32; MAX_DIM]; 2];
         for side in Side::BOTH {
             for r in 0..dim {
-                hostile[side as usize][r] = t.hostile_empty[side as usize][r] & t.hostile_occupied[side as usize][r];
+                hostile[side as usize][r] =
+                    t.hostile_empty[side as usize][r] & t.hostile_occupied[side as usize][r];
             }
         }
-        Evaluator { weights, dim, board: t.board, escape: t.escape, guard, hostile, escape_distance }
+        Evaluator {
+            weights,
+            dim,
+            board: t.board,
+            escape: t.escape,
+            guard,
+            hostile,
+            escape_distance,
+        }
     }
 
     /// True if the king, with the defenders to move, can step onto an escape square.
@@ -106,9 +123,21 @@ impl Evaluator {
         }
         let last = self.dim - 1;
         let ends_of_line = (1u32 << 1) | (1u32 << (last + 1));
-        let edge_rank = if kr == 0 || kr == last { pm.along_rank } else { pm.along_rank & ends_of_line };
-        let edge_file = if kf == 0 || kf == last { pm.along_file } else { pm.along_file & ends_of_line };
-        (routes, edge_rank.count_ones() + edge_file.count_ones(), pm.len())
+        let edge_rank = if kr == 0 || kr == last {
+            pm.along_rank
+        } else {
+            pm.along_rank & ends_of_line
+        };
+        let edge_file = if kf == 0 || kf == last {
+            pm.along_file
+        } else {
+            pm.along_file & ends_of_line
+        };
+        (
+            routes,
+            edge_rank.count_ones() + edge_file.count_ones(),
+            pm.len(),
+        )
     }
 
     /// The score for the side to move.
@@ -121,7 +150,11 @@ impl Evaluator {
     /// `evaluate`, given `escape_routes` of the king (`None` without a king), which the
     /// search has computed already at a leaf.
     #[inline]
-    pub(crate) fn evaluate_with_routes(&self, pos: &Position, routes: Option<(u32, u32, u32)>) -> i32 {
+    pub(crate) fn evaluate_with_routes(
+        &self,
+        pos: &Position,
+        routes: Option<(u32, u32, u32)>,
+    ) -> i32 {
         let w = &self.weights;
         let att = ranks(pos, Side::Attackers);
         let def = ranks(pos, Side::Defenders);
@@ -129,11 +162,14 @@ impl Evaluator {
         let defenders = pos.count(Side::Defenders) as i32;
         let mut score = (defenders - 1) * w.defender - attackers * w.attacker;
         if let (Some(k), Some((routes, edge, mobility))) = (pos.king(), routes) {
-            score += routes as i32 * w.king_escape_route + edge as i32 * w.king_edge_reach + mobility as i32 * w.king_mobility;
+            score += routes as i32 * w.king_escape_route
+                + edge as i32 * w.king_edge_reach
+                + mobility as i32 * w.king_mobility;
             score -= self.escape_distance[k as usize] as i32 * w.king_escape_distance;
             let (kf, kr) = (file_of(k), rank_of(k));
             let bit = 1u32 << (kf + 1);
-            let mut next = (att[kr] & (bit << 1)).count_ones() + (att[kr] & (bit >> 1)).count_ones();
+            let mut next =
+                (att[kr] & (bit << 1)).count_ones() + (att[kr] & (bit >> 1)).count_ones();
             if kr > 0 {
                 next += (att[kr - 1] & bit != 0) as u32;
             }
@@ -149,7 +185,11 @@ impl Evaluator {
         let mut empty = self.board & !(att[0] | def[0]);
         for r in 0..self.dim {
             guards += (att[r] & self.guard[r]).count_ones();
-            let above_empty = if r + 1 < self.dim { self.board & !(att[r + 1] | def[r + 1]) } else { 0 };
+            let above_empty = if r + 1 < self.dim {
+                self.board & !(att[r + 1] | def[r + 1])
+            } else {
+                0
+            };
             for (side, own, enemy) in [(Side::Attackers, att, def), (Side::Defenders, def, att)] {
                 let s = side as usize;
                 let hostile = |rank: usize| enemy[rank] | self.hostile[s][rank];
@@ -157,7 +197,8 @@ impl Evaluator {
                 let h = hostile(r);
                 let mut at_risk = p & (((h << 1) & (empty >> 1)) | ((h >> 1) & (empty << 1)));
                 if r > 0 && r + 1 < self.dim {
-                    at_risk |= p & ((hostile(r - 1) & above_empty) | (hostile(r + 1) & below_empty));
+                    at_risk |=
+                        p & ((hostile(r - 1) & above_empty) | (hostile(r + 1) & below_empty));
                 }
                 danger[s] += at_risk.count_ones() as i32;
             }
@@ -165,7 +206,8 @@ impl Evaluator {
             empty = above_empty;
         }
         score -= guards as i32 * w.attacker_guarding_escape;
-        score += (danger[Side::Attackers as usize] - danger[Side::Defenders as usize]) * w.piece_in_danger;
+        score += (danger[Side::Attackers as usize] - danger[Side::Defenders as usize])
+            * w.piece_in_danger;
         match pos.side_to_move() {
             Side::Defenders => score,
             Side::Attackers => -score,

@@ -42,11 +42,17 @@ pub struct Limits {
 
 impl Limits {
     pub fn depth(depth: u32) -> Limits {
-        Limits { depth: Some(depth), nodes: None }
+        Limits {
+            depth: Some(depth),
+            nodes: None,
+        }
     }
 
     pub fn nodes(nodes: u64) -> Limits {
-        Limits { depth: None, nodes: Some(nodes) }
+        Limits {
+            depth: None,
+            nodes: Some(nodes),
+        }
     }
 }
 

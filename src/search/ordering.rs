@@ -41,7 +41,10 @@ pub struct NodeInfo {
 
 impl Ordering {
     pub fn new(max_ply: usize) -> Ordering {
-        Ordering { killers: vec![[NO_MOVE; 2]; max_ply + 1], history: vec![0; 2 * SQUARES * SQUARES] }
+        Ordering {
+            killers: vec![[NO_MOVE; 2]; max_ply + 1],
+            history: vec![0; 2 * SQUARES * SQUARES],
+        }
     }
 
     pub fn clear(&mut self) {
@@ -67,7 +70,13 @@ impl Ordering {
 
     /// The per-node facts the keys need.
     #[inline]
-    pub fn node_info(&self, t: &Tables, pos: &Position, table_move: Option<Move>, ply: usize) -> NodeInfo {
+    pub fn node_info(
+        &self,
+        t: &Tables,
+        pos: &Position,
+        table_move: Option<Move>,
+        ply: usize,
+    ) -> NodeInfo {
         let side = pos.side_to_move();
         let own = ranks(pos, side);
         let enemy = ranks(pos, side.opponent());
@@ -89,7 +98,8 @@ impl Ordering {
         }
         let mut capture_squares = [0u32; MAX_DIM];
         for r in 0..dim {
-            let mut c = ((victims[r] & (anvils[r] >> 1)) >> 1) | ((victims[r] & (anvils[r] << 1)) << 1);
+            let mut c =
+                ((victims[r] & (anvils[r] >> 1)) >> 1) | ((victims[r] & (anvils[r] << 1)) << 1);
             if r + 2 < dim {
                 c |= victims[r + 1] & anvils[r + 2];
             }
@@ -98,7 +108,14 @@ impl Ordering {
             }
             capture_squares[r] = c & t.board;
         }
-        NodeInfo { table_move: table_move.map_or(NO_MOVE, packed), king: king.unwrap_or(u16::MAX), king_captures: t.king_hammer, capture_squares, side: side as usize, ply }
+        NodeInfo {
+            table_move: table_move.map_or(NO_MOVE, packed),
+            king: king.unwrap_or(u16::MAX),
+            king_captures: t.king_hammer,
+            capture_squares,
+            side: side as usize,
+            ply,
+        }
     }
 
     /// The sort key of a move (higher first), and whether it is quiet.
@@ -124,7 +141,9 @@ impl Ordering {
         if k[1] == m {
             return (KILLER, true);
         }
-        (self.history[Self::history_index(node.side, mv)] as u32, true)
+        (
+            self.history[Self::history_index(node.side, mv)] as u32,
+            true,
+        )
     }
 }
-

@@ -40,7 +40,12 @@ impl Repetitions {
             let bit = (h as usize) & (FILTER_BITS - 1);
             filter[bit / 64] |= 1 << (bit % 64);
         }
-        Repetitions { rule: tables.rules.repetition, game, filter, path: vec![(root.hash(), pieces(root))] }
+        Repetitions {
+            rule: tables.rules.repetition,
+            game,
+            filter,
+            path: vec![(root.hash(), pieces(root))],
+        }
     }
 
     /// Enters a position reached by a move (call `pop` when leaving it).
@@ -94,7 +99,11 @@ impl Repetitions {
     /// the engine sees another ending, `outcome` is asked, so the answer is `ending`'s.
     #[inline]
     pub fn ending_unless_stuck(&self, tables: &Tables, pos: &Position) -> Option<Outcome> {
-        let outcome = if pos.ended_before_moving(tables) { pos.outcome(tables) } else { None };
+        let outcome = if pos.ended_before_moving(tables) {
+            pos.outcome(tables)
+        } else {
+            None
+        };
         self.ending_with(pos, outcome)
     }
 
@@ -112,7 +121,10 @@ impl Repetitions {
                 Repetition::SideToMoveWins => Some(to_move),
                 Repetition::RepeaterWins => Some(to_move.opponent()),
             };
-            return Some(Outcome { winner, reason: EndReason::Repetition });
+            return Some(Outcome {
+                winner,
+                reason: EndReason::Repetition,
+            });
         }
         outcome
     }

@@ -43,7 +43,10 @@ impl TranspositionTable {
     /// A table of 2^bits slots of 16 bytes.
     pub fn new(bits: u32) -> TranspositionTable {
         let size = 1usize << bits;
-        TranspositionTable { slots: vec![Slot::default(); size], mask: size - 1 }
+        TranspositionTable {
+            slots: vec![Slot::default(); size],
+            mask: size - 1,
+        }
     }
 
     /// Forgets everything: a search starts from the same state every time.
@@ -62,8 +65,16 @@ impl TranspositionTable {
             2 => Bound::Lower,
             _ => Bound::Upper,
         };
-        let best = (s.best != u32::MAX).then(|| Move { from: (s.best >> 16) as u16, to: s.best as u16 });
-        Some(Entry { best, score: s.score, depth: s.depth as u32, bound })
+        let best = (s.best != u32::MAX).then(|| Move {
+            from: (s.best >> 16) as u16,
+            to: s.best as u16,
+        });
+        Some(Entry {
+            best,
+            score: s.score,
+            depth: s.depth as u32,
+            bound,
+        })
     }
 
     /// Starts loading the slot of `key` into the cache, so a later `probe` does not wait.
@@ -84,7 +95,15 @@ impl TranspositionTable {
 
     #[inline]
     pub fn store(&mut self, key: u64, entry: Entry) {
-        let best = entry.best.map_or(u32::MAX, |m| (m.from as u32) << 16 | m.to as u32);
-        self.slots[key as usize & self.mask] = Slot { check: (key >> 32) as u32, best, score: entry.score, depth: entry.depth.min(255) as u8, bound: entry.bound as u8 };
+        let best = entry
+            .best
+            .map_or(u32::MAX, |m| (m.from as u32) << 16 | m.to as u32);
+        self.slots[key as usize & self.mask] = Slot {
+            check: (key >> 32) as u32,
+            best,
+            score: entry.score,
+            depth: entry.depth.min(255) as u8,
+            bound: entry.bound as u8,
+        };
     }
 }

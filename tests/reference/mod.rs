@@ -43,7 +43,9 @@ impl std::str::FromStr for Side {
         match s {
             "attackers" => Ok(Side::Attackers),
             "defenders" => Ok(Side::Defenders),
-            _ => Err(format!("unknown side '{s}' (expected attackers or defenders)")),
+            _ => Err(format!(
+                "unknown side '{s}' (expected attackers or defenders)"
+            )),
         }
     }
 }
@@ -108,7 +110,11 @@ impl Piece {
     }
 
     fn from_letter(c: char) -> Option<Piece> {
-        let side = if c.is_ascii_uppercase() { Side::Defenders } else { Side::Attackers };
+        let side = if c.is_ascii_uppercase() {
+            Side::Defenders
+        } else {
+            Side::Attackers
+        };
         let kind = match c.to_ascii_lowercase() {
             't' => PieceKind::Taflman,
             'c' => PieceKind::Commander,
@@ -239,7 +245,9 @@ fn parse_bool(key: &str, v: &str) -> Result<bool, String> {
 /// Parse a square name like `a1` or `k11` on a board of side `dim`: (file, rank), 0-based.
 pub fn parse_square(s: &str, dim: usize) -> Result<(usize, usize), String> {
     let mut chars = s.chars();
-    let f = chars.next().ok_or_else(|| "empty square name".to_string())?;
+    let f = chars
+        .next()
+        .ok_or_else(|| "empty square name".to_string())?;
     if !f.is_ascii_lowercase() {
         return Err(format!("bad square '{s}'"));
     }
@@ -282,7 +290,10 @@ pub fn parse_record(rec: &str, dim: usize, top_first: bool) -> Result<Vec<Option
     let inner = inner.strip_suffix('/').unwrap_or(inner);
     let rows: Vec<&str> = inner.split('/').collect();
     if rows.len() != dim {
-        return Err(format!("position record has {} rows, expected {dim}", rows.len()));
+        return Err(format!(
+            "position record has {} rows, expected {dim}",
+            rows.len()
+        ));
     }
     let mut board = vec![None; dim * dim];
     for (i, row) in rows.iter().enumerate() {
@@ -322,7 +333,10 @@ pub fn parse_record(rec: &str, dim: usize, top_first: bool) -> Result<Vec<Option
             return Err(format!("row '{row}' has {file} squares, expected {dim}"));
         }
     }
-    let kings = board.iter().filter(|p| matches!(p, Some(q) if q.is_king())).count();
+    let kings = board
+        .iter()
+        .filter(|p| matches!(p, Some(q) if q.is_king()))
+        .count();
     if kings > 1 {
         return Err(format!("position has {kings} kings"));
     }
@@ -341,7 +355,9 @@ fn parse_speed(v: &str) -> Result<[Option<usize>; 12], String> {
     }
     let mut vals = Vec::new();
     for p in &parts {
-        let n: i64 = p.parse().map_err(|_| format!("key 'spd': bad number '{p}'"))?;
+        let n: i64 = p
+            .parse()
+            .map_err(|_| format!("key 'spd': bad number '{p}'"))?;
         if n < -1 {
             return Err(format!("key 'spd': bad speed {n}"));
         }
@@ -350,11 +366,17 @@ fn parse_speed(v: &str) -> Result<[Option<usize>; 12], String> {
     let v = &vals;
     match vals.len() {
         1 => Ok([v[0]; 12]),
-        2 => Ok([v[0], v[0], v[0], v[0], v[0], v[0], v[1], v[1], v[1], v[1], v[1], v[1]]),
+        2 => Ok([
+            v[0], v[0], v[0], v[0], v[0], v[0], v[1], v[1], v[1], v[1], v[1], v[1],
+        ]),
         // t c n k T C N K
-        8 => Ok([v[0], v[1], v[2], v[3], v[0], v[0], v[4], v[5], v[6], v[7], v[4], v[4]]),
+        8 => Ok([
+            v[0], v[1], v[2], v[3], v[0], v[0], v[4], v[5], v[6], v[7], v[4], v[4],
+        ]),
         // t c n k m g T C N K M G
-        12 => Ok([v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7], v[8], v[9], v[10], v[11]]),
+        12 => Ok([
+            v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7], v[8], v[9], v[10], v[11],
+        ]),
         n => Err(format!("key 'spd': {n} values (expected 1, 2, 8 or 12)")),
     }
 }
@@ -375,8 +397,8 @@ impl Rules {
                 "dim", "name", "esc", "atkf", "surf", "tfr", "ka", "ks", "kj", "nj", "cj", "mj",
                 "gj", "spd", "cor", "cen", "afor", "dfor", "corh", "cenh", "cenhe", "aforh",
                 "dforh", "corp", "cenp", "aforp", "dforp", "cors", "cens", "afors", "dfors",
-                "corre", "cenre", "aforre", "dforre", "sw", "swf", "efe", "linc", "ber",
-                "start", "starti",
+                "corre", "cenre", "aforre", "dforre", "sw", "swf", "efe", "linc", "ber", "start",
+                "starti",
             ];
             if !KEYS.contains(&k) {
                 return Err(format!("unknown key '{k}'"));
@@ -423,7 +445,13 @@ impl Rules {
         };
         let mut jump = [Jump::None; 6];
         // Order t c n k m g: taflmen never jump.
-        for (i, k, def) in [(3, "kj", "n"), (2, "nj", "c"), (1, "cj", "j"), (4, "mj", "n"), (5, "gj", "n")] {
+        for (i, k, def) in [
+            (3, "kj", "n"),
+            (2, "nj", "c"),
+            (1, "cj", "j"),
+            (4, "mj", "n"),
+            (5, "gj", "n"),
+        ] {
             jump[i] = match get(k).unwrap_or(def) {
                 "n" => Jump::None,
                 "j" => Jump::Plain,
@@ -605,7 +633,11 @@ impl Rules {
                 continue;
             }
             let kind = &self.kinds[k];
-            let list = if empty { &kind.hostile_empty } else { &kind.hostile };
+            let list = if empty {
+                &kind.hostile_empty
+            } else {
+                &kind.hostile
+            };
             if list.hostile_to(victim) {
                 return true;
             }
@@ -654,8 +686,18 @@ impl RefGame {
             Some(p) => parse_record(p, rules.dim, false)?,
             None => rules.start.clone(),
         };
-        let side = side.unwrap_or(if rules.atkf { Side::Attackers } else { Side::Defenders });
-        let mut g = RefGame { rules: Rc::new(rules), board, side, berserker: None, status: None };
+        let side = side.unwrap_or(if rules.atkf {
+            Side::Attackers
+        } else {
+            Side::Defenders
+        });
+        let mut g = RefGame {
+            rules: Rc::new(rules),
+            board,
+            side,
+            berserker: None,
+            status: None,
+        };
         // The root has no last move, so "king captured" cannot apply to it.
         g.status = g.compute_status(false);
         Ok(g)
@@ -744,9 +786,18 @@ impl RefGame {
             return;
         }
         for d in 0..4 {
-            let Some(j) = step(dim, from, d) else { continue };
-            let Some(victim) = self.board[j] else { continue };
-            if victim.side == p.side || matches!(victim.kind, PieceKind::King | PieceKind::Knight | PieceKind::Commander) {
+            let Some(j) = step(dim, from, d) else {
+                continue;
+            };
+            let Some(victim) = self.board[j] else {
+                continue;
+            };
+            if victim.side == p.side
+                || matches!(
+                    victim.kind,
+                    PieceKind::King | PieceKind::Knight | PieceKind::Commander
+                )
+            {
                 continue;
             }
             let Some(l) = step(dim, j, d) else { continue };
@@ -828,15 +879,24 @@ impl RefGame {
             return Err(format!("the game is over ({r})"));
         }
         let core = mv.split('x').next().unwrap_or("").trim();
-        let (a, b) = core.split_once('-').ok_or_else(|| format!("bad move '{mv}'"))?;
+        let (a, b) = core
+            .split_once('-')
+            .ok_or_else(|| format!("bad move '{mv}'"))?;
         let dim = self.rules.dim;
         let (fa, ra) = parse_square(a.trim(), dim)?;
         let (fb, rb) = parse_square(b.trim(), dim)?;
         let from = ra * dim + fa;
         let to = rb * dim + fb;
         if !self.moves_now().contains(&(from, to)) {
-            let extra = if self.berserker.is_some() { " (berserk continuation)" } else { "" };
-            return Err(format!("illegal move '{mv}' for the {}{extra}", self.side.name()));
+            let extra = if self.berserker.is_some() {
+                " (berserk continuation)"
+            } else {
+                ""
+            };
+            return Err(format!(
+                "illegal move '{mv}' for the {}{extra}",
+                self.side.name()
+            ));
         }
         let caps = self.apply(from, to);
         let mut names: Vec<String> = caps.into_iter().map(|s| square_name(dim, s)).collect();
@@ -857,7 +917,10 @@ impl RefGame {
             out.push(self.play(mv)?);
         }
         if self.berserker.is_some() && self.status.is_none() {
-            return Err(format!("turn '{turn}' of the {} is incomplete", side.name()));
+            return Err(format!(
+                "turn '{turn}' of the {} is incomplete",
+                side.name()
+            ));
         }
         Ok(out)
     }
@@ -896,7 +959,10 @@ impl RefGame {
         let (board, caps, king_captured) = self.after(from, to);
         self.board = board;
         self.berserker = None;
-        if !caps.is_empty() && self.rules.ber != Berserk::None && !self.continuation_moves(to).is_empty() {
+        if !caps.is_empty()
+            && self.rules.ber != Berserk::None
+            && !self.continuation_moves(to).is_empty()
+        {
             // The same side moves again, only with the piece that captured.
             self.berserker = Some(to);
         } else {
@@ -916,7 +982,8 @@ impl RefGame {
                 return true;
             }
         }
-        self.rules.square_hostile(sq, self.board[sq].is_none(), victim)
+        self.rules
+            .square_hostile(sq, self.board[sq].is_none(), victim)
     }
 
     /// Hostile to the king: attacker pieces (not guards) and special squares hostile to
@@ -927,7 +994,8 @@ impl RefGame {
                 return true;
             }
         }
-        self.rules.square_hostile(sq, self.board[sq].is_none(), Side::Defenders)
+        self.rules
+            .square_hostile(sq, self.board[sq].is_none(), Side::Defenders)
     }
 
     /// Squares captured by the piece that just moved `from` -> `to` (board already
@@ -946,7 +1014,9 @@ impl RefGame {
         // jump when it went two squares along a line over an occupied square (a slide
         // needs that square empty). Independent of `ka` (as OpenTafl's byJump test).
         for d in 0..4 {
-            let Some(mid) = step(dim, from, d) else { continue };
+            let Some(mid) = step(dim, from, d) else {
+                continue;
+            };
             if step(dim, mid, d) != Some(to) {
                 continue;
             }
@@ -966,11 +1036,15 @@ impl RefGame {
         // Custodial capture of non-king, non-guard pieces.
         for d in 0..4 {
             let Some(n) = step(dim, to, d) else { continue };
-            let Some(victim) = self.board[n] else { continue };
+            let Some(victim) = self.board[n] else {
+                continue;
+            };
             if victim.side != enemy || victim.is_king() || victim.is_guard() {
                 continue;
             }
-            let Some(beyond) = step(dim, n, d) else { continue };
+            let Some(beyond) = step(dim, n, d) else {
+                continue;
+            };
             if self.anvil_for(beyond, enemy) {
                 caps.push(n);
             }
@@ -1015,7 +1089,8 @@ impl RefGame {
                             continue;
                         }
                         if let Some(o) = step(dim, c, e) {
-                            if matches!(self.board[o], Some(q) if q.side == Side::Attackers && !q.is_guard()) {
+                            if matches!(self.board[o], Some(q) if q.side == Side::Attackers && !q.is_guard())
+                            {
                                 others += 1;
                             }
                         }
@@ -1038,7 +1113,9 @@ impl RefGame {
     /// and o plus hostile corners among m and o count at least 2.
     fn sandwich(&self, k: usize, m: usize, d: usize) -> bool {
         let rules = &self.rules;
-        let Some(o) = step(rules.dim, k, d) else { return false };
+        let Some(o) = step(rules.dim, k, d) else {
+            return false;
+        };
         if rules.square_kinds[k][CEN] || rules.square_kinds[m][CEN] || rules.square_kinds[o][CEN] {
             return false;
         }
@@ -1068,7 +1145,8 @@ impl RefGame {
             KingStrength::Weak => custodial(),
             KingStrength::Centre => {
                 let near_centre = self.rules.square_kinds[k][CEN]
-                    || (0..4).any(|e| step(dim, k, e).is_some_and(|n| self.rules.square_kinds[n][CEN]));
+                    || (0..4)
+                        .any(|e| step(dim, k, e).is_some_and(|n| self.rules.square_kinds[n][CEN]));
                 if near_centre {
                     all_four()
                 } else {
@@ -1083,10 +1161,10 @@ impl RefGame {
     fn edges(&self) -> Vec<(Vec<usize>, usize)> {
         let dim = self.rules.dim;
         vec![
-            ((0..dim).collect(), 0),                         // rank 1, inward = up
+            ((0..dim).collect(), 0),                              // rank 1, inward = up
             ((0..dim).map(|f| (dim - 1) * dim + f).collect(), 1), // top rank, inward = down
-            ((0..dim).map(|r| r * dim).collect(), 3),        // file a, inward = right
-            ((0..dim).map(|r| r * dim + dim - 1).collect(), 2), // last file, inward = left
+            ((0..dim).map(|r| r * dim).collect(), 3),             // file a, inward = right
+            ((0..dim).map(|r| r * dim + dim - 1).collect(), 2),   // last file, inward = left
         ]
     }
 
@@ -1095,7 +1173,9 @@ impl RefGame {
     /// as a hammer.
     fn can_close(&self, sq: usize, capturer: Side, to: usize) -> bool {
         match self.board[sq] {
-            Some(p) if p.side == capturer => self.rules.anvil(p) || (sq == to && self.rules.hammer(p)),
+            Some(p) if p.side == capturer => {
+                self.rules.anvil(p) || (sq == to && self.rules.hammer(p))
+            }
             _ => false,
         }
     }
@@ -1142,7 +1222,11 @@ impl RefGame {
             }
         };
         let before = if lo == 0 { None } else { Some(lo - 1) };
-        let after = if hi + 1 >= edge.len() { None } else { Some(hi + 1) };
+        let after = if hi + 1 >= edge.len() {
+            None
+        } else {
+            Some(hi + 1)
+        };
         if let Some(c) = need_closer {
             if before.map(|i| edge[i]) != Some(c) && after.map(|i| edge[i]) != Some(c) {
                 return Vec::new();
@@ -1152,7 +1236,9 @@ impl RefGame {
             return Vec::new();
         }
         for &sq in &edge[lo..=hi] {
-            let Some(front) = step(dim, sq, inward) else { return Vec::new() };
+            let Some(front) = step(dim, sq, inward) else {
+                return Vec::new();
+            };
             if !self.can_front(front, capturer) {
                 return Vec::new();
             }
@@ -1198,7 +1284,9 @@ impl RefGame {
     }
 
     fn king_square(&self) -> Option<usize> {
-        self.board.iter().position(|p| matches!(p, Some(q) if q.is_king()))
+        self.board
+            .iter()
+            .position(|p| matches!(p, Some(q) if q.is_king()))
     }
 
     /// End-of-game status of the position (side to move already switched), checked in
@@ -1206,7 +1294,12 @@ impl RefGame {
     fn compute_status(&self, king_captured: bool) -> Option<&'static str> {
         let rules = &self.rules;
         let dim = rules.dim;
-        let count = |s: Side| self.board.iter().filter(|p| matches!(p, Some(q) if q.side == s)).count();
+        let count = |s: Side| {
+            self.board
+                .iter()
+                .filter(|p| matches!(p, Some(q) if q.side == s))
+                .count()
+        };
         if count(Side::Attackers) == 0 {
             return Some("no attackers");
         }
@@ -1215,7 +1308,11 @@ impl RefGame {
         }
         // (3. threefold repetition: not part of perft.)
         if let Some(k) = self.king_square() {
-            let escaped = if rules.esc_edge { on_edge(dim, k) } else { rules.square_kinds[k][COR] };
+            let escaped = if rules.esc_edge {
+                on_edge(dim, k)
+            } else {
+                rules.square_kinds[k][COR]
+            };
             if escaped {
                 return Some("escape");
             }
@@ -1240,7 +1337,9 @@ impl RefGame {
     pub fn edge_fort(&self) -> bool {
         let rules = &self.rules;
         let dim = rules.dim;
-        let Some(k) = self.king_square() else { return false };
+        let Some(k) = self.king_square() else {
+            return false;
+        };
         if !on_edge(dim, k) {
             return false;
         }
@@ -1250,7 +1349,12 @@ impl RefGame {
             return false;
         }
         // No fort while an attacker piece that can jump is on the board.
-        if self.board.iter().flatten().any(|p| p.side == Side::Attackers && rules.jump_mode(*p) != Jump::None) {
+        if self
+            .board
+            .iter()
+            .flatten()
+            .any(|p| p.side == Side::Attackers && rules.jump_mode(*p) != Jump::None)
+        {
             return false;
         }
         // R: empty squares orthogonally connected to the king.
@@ -1276,7 +1380,10 @@ impl RefGame {
             for d in 0..4 {
                 if let Some(n) = step(dim, s, d) {
                     match self.board[n] {
-                        Some(Piece { side: Side::Attackers, .. }) => return false,
+                        Some(Piece {
+                            side: Side::Attackers,
+                            ..
+                        }) => return false,
                         Some(p) if p.side == Side::Defenders && !p.is_king() => in_w[n] = true,
                         _ => {}
                     }
@@ -1379,7 +1486,12 @@ fn perft_game(g: &RefGame, depth: u32) -> u64 {
 }
 
 /// Number of positions exactly `depth` plies below the root; every node is played.
-pub fn perft(rules: &str, position: Option<&str>, side: Option<Side>, depth: u32) -> Result<u64, String> {
+pub fn perft(
+    rules: &str,
+    position: Option<&str>,
+    side: Option<Side>,
+    depth: u32,
+) -> Result<u64, String> {
     let g = RefGame::new(rules, position, side)?;
     Ok(perft_game(&g, depth))
 }

@@ -39,10 +39,16 @@ pub fn parse_suite(text: &str) -> Result<Vec<SuiteEntry>, String> {
     fn finish(cur: &mut Option<SuiteEntry>, entries: &mut Vec<SuiteEntry>) -> Result<(), String> {
         if let Some(e) = cur.take() {
             if e.rules.is_empty() {
-                return Err(format!("line {}: entry '{}' has no rules line", e.line, e.id));
+                return Err(format!(
+                    "line {}: entry '{}' has no rules line",
+                    e.line, e.id
+                ));
             }
             if e.perft.is_empty() {
-                return Err(format!("line {}: entry '{}' has no perft line", e.line, e.id));
+                return Err(format!(
+                    "line {}: entry '{}' has no perft line",
+                    e.line, e.id
+                ));
             }
             if entries.iter().any(|x| x.id == e.id) {
                 return Err(format!("line {}: duplicate id '{}'", e.line, e.id));
@@ -85,9 +91,9 @@ pub fn parse_suite(text: &str) -> Result<Vec<SuiteEntry>, String> {
             });
             continue;
         }
-        let e = cur
-            .as_mut()
-            .ok_or_else(|| format!("line {n}: '{key}' line outside an entry (expected 'id ...' first)"))?;
+        let e = cur.as_mut().ok_or_else(|| {
+            format!("line {n}: '{key}' line outside an entry (expected 'id ...' first)")
+        })?;
         match key {
             "rules" => {
                 if value.is_empty() {
@@ -96,13 +102,21 @@ pub fn parse_suite(text: &str) -> Result<Vec<SuiteEntry>, String> {
                 e.rules = value.to_string();
             }
             "position" => e.position = Some(value.to_string()),
-            "side" => e.side = Some(value.parse::<Side>().map_err(|m| format!("line {n}: {m}"))?),
+            "side" => {
+                e.side = Some(
+                    value
+                        .parse::<Side>()
+                        .map_err(|m| format!("line {n}: {m}"))?,
+                )
+            }
             "perft" => {
                 let parts: Vec<&str> = value.split_whitespace().collect();
                 if parts.len() != 2 {
                     return Err(format!("line {n}: expected 'perft <depth> <count>'"));
                 }
-                let d: u32 = parts[0].parse().map_err(|_| format!("line {n}: bad depth '{}'", parts[0]))?;
+                let d: u32 = parts[0]
+                    .parse()
+                    .map_err(|_| format!("line {n}: bad depth '{}'", parts[0]))?;
                 let c: u64 = parts[1]
                     .replace(['_', ','], "")
                     .parse()

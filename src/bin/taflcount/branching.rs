@@ -12,13 +12,18 @@ use taflcount::notation::parse_games;
 use taflcount::report::branching::{headline, render_markdown, render_tables};
 use taflcount::report::plot::branching_by_ply_svg;
 use taflcount::report::table::TableStyle;
-use taflcount::sampling::{self_play, sample_records, BranchingReport, BranchingStatistics, PlayerKind, SelfPlay, Source, Timing, SCHEMA_VERSION};
+use taflcount::sampling::{
+    sample_records, self_play, BranchingReport, BranchingStatistics, PlayerKind, SelfPlay, Source,
+    Timing, SCHEMA_VERSION,
+};
 
 use crate::error::CliError;
 use crate::output::print;
 
 #[derive(Args, Debug)]
-#[command(after_help = "Examples:\n  taflcount branching --variant brandub --games 1000 --player greedy\n  taflcount branching --records ../shared/games/copenhagen.csv --json\n  taflcount branching --variant tablut --games 500 --report reports/branching\n\nExit codes: 0 success, 2 usage or input error.")]
+#[command(
+    after_help = "Examples:\n  taflcount branching --variant brandub --games 1000 --player greedy\n  taflcount branching --records ../shared/games/copenhagen.csv --json\n  taflcount branching --variant tablut --games 500 --report reports/branching\n\nExit codes: 0 success, 2 usage or input error."
+)]
 pub struct BranchingArgs {
     /// A catalog variant, e.g. copenhagen, brandub, tablut (default: copenhagen)
     #[arg(long, value_name = "NAME", conflicts_with = "rules")]
@@ -30,18 +35,33 @@ pub struct BranchingArgs {
     #[arg(long, value_name = "N")]
     games: Option<usize>,
     /// The self-play player on both sides: random, greedy or search:DEPTH
-    #[arg(long, value_name = "PLAYER", default_value = "random", conflicts_with = "records")]
+    #[arg(
+        long,
+        value_name = "PLAYER",
+        default_value = "random",
+        conflicts_with = "records"
+    )]
     player: String,
     /// Replay the games of a CSV archive (moves,attacker_captures,defender_captures,result)
     /// instead of self-play
     #[arg(long, value_name = "FILE.csv")]
     records: Option<PathBuf>,
     /// Self-play: stop a game unfinished after this many plies
-    #[arg(long, value_name = "M", default_value_t = 1000, conflicts_with = "records")]
+    #[arg(
+        long,
+        value_name = "M",
+        default_value_t = 1000,
+        conflicts_with = "records"
+    )]
     max_plies: usize,
     /// Self-play: the seed; game i is played from (seed, i), so any thread count gives
     /// the same games
-    #[arg(long, value_name = "S", default_value_t = 1, conflicts_with = "records")]
+    #[arg(
+        long,
+        value_name = "S",
+        default_value_t = 1,
+        conflicts_with = "records"
+    )]
     seed: u64,
     /// Threads for self-play (default: all cores)
     #[arg(long, value_name = "N")]
@@ -58,36 +78,69 @@ pub struct BranchingArgs {
 const DEFAULT_GAMES: usize = 100;
 
 pub fn run(args: BranchingArgs) -> Result<(), CliError> {
-    let game_args = GameArgs { variant: args.variant.clone(), rules: args.rules.clone(), ..GameArgs::default() };
-    let (variant, rules) = game_args.rules().map_err(|e| CliError::Input(e.to_string()))?;
+    let game_args = GameArgs {
+        variant: args.variant.clone(),
+        rules: args.rules.clone(),
+        ..GameArgs::default()
+    };
+    let (variant, rules) = game_args
+        .rules()
+        .map_err(|e| CliError::Input(e.to_string()))?;
     let tables = Tables::new(&rules).map_err(|e| CliError::Input(e.to_string()))?;
-    let threads = args.threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    let threads = args
+        .threads
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
     if threads == 0 {
         return Err(CliError::Input("--threads must be at least 1".into()));
     }
     let started = Instant::now();
     let (source, player, seed, max_plies, records, games) = match &args.records {
         Some(path) => {
-            let text = fs::read_to_string(path).map_err(|e| CliError::Input(format!("cannot read {}: {e}", path.display())))?;
-            let mut all = parse_games(&text).map_err(|e| CliError::Input(format!("{}: {e}", path.display())))?;
+            let text = fs::read_to_string(path)
+                .map_err(|e| CliError::Input(format!("cannot read {}: {e}", path.display())))?;
+            let mut all = parse_games(&text)
+                .map_err(|e| CliError::Input(format!("{}: {e}", path.display())))?;
             if let Some(n) = args.games {
                 all.truncate(n);
             }
-            let samples = sample_records(&tables, &all).map_err(|e| CliError::Input(format!("{}: {e}", path.display())))?;
-            (Source::Records, None, None, None, Some(path.display().to_string()), samples)
+            let samples = sample_records(&tables, &all)
+                .map_err(|e| CliError::Input(format!("{}: {e}", path.display())))?;
+            (
+                Source::Records,
+                None,
+                None,
+                None,
+                Some(path.display().to_string()),
+                samples,
+            )
         }
         None => {
-            let kind: PlayerKind = args.player.parse().map_err(|e| CliError::Input(format!("--player: {e}")))?;
+            let kind: PlayerKind = args
+                .player
+                .parse()
+                .map_err(|e| CliError::Input(format!("--player: {e}")))?;
             let player = kind.player();
             let games = args.games.unwrap_or(DEFAULT_GAMES);
             if games == 0 {
                 return Err(CliError::Input("--games must be at least 1".into()));
             }
-            let run = SelfPlay { games, seed: args.seed, max_plies: args.max_plies, threads };
+            let run = SelfPlay {
+                games,
+                seed: args.seed,
+                max_plies: args.max_plies,
+                threads,
+            };
             let progress = Progress::new(games as u64, &format!("{kind} self-play"));
             let samples = self_play(&tables, &run, player.as_ref(), &|_| progress.inc(1));
             progress.finish();
-            (Source::SelfPlay, Some(kind.to_string()), Some(args.seed), Some(args.max_plies), None, samples)
+            (
+                Source::SelfPlay,
+                Some(kind.to_string()),
+                Some(args.seed),
+                Some(args.max_plies),
+                None,
+                samples,
+            )
         }
     };
     if games.is_empty() {
@@ -106,33 +159,63 @@ pub fn run(args: BranchingArgs) -> Result<(), CliError> {
         rules: rules.to_string(),
         max_plies,
         records,
-        timing: Timing { seconds: started.elapsed().as_secs_f64(), threads },
+        timing: Timing {
+            seconds: started.elapsed().as_secs_f64(),
+            threads,
+        },
     };
     if let Some(dir) = &args.report {
         write_report(dir, &report)?;
     }
     if args.json {
-        let text = serde_json::to_string_pretty(&report).map_err(|e| CliError::Input(format!("cannot encode JSON: {e}")))?;
+        let text = serde_json::to_string_pretty(&report)
+            .map_err(|e| CliError::Input(format!("cannot encode JSON: {e}")))?;
         print(&(text + "\n"))
     } else {
-        print(&format!("{}\n\n{}", headline(&report), render_tables(&report, TableStyle::Terminal)))
+        print(&format!(
+            "{}\n\n{}",
+            headline(&report),
+            render_tables(&report, TableStyle::Terminal)
+        ))
     }
 }
 
 /// DIR/branching-VARIANT-SOURCE.md and .svg, SOURCE the player or `records`.
 fn write_report(dir: &Path, report: &BranchingReport) -> Result<(), CliError> {
     let variant = report.variant.as_deref().unwrap_or("custom");
-    let source = report.player.as_deref().map_or("records".to_string(), |p| p.replace(':', "-"));
+    let source = report
+        .player
+        .as_deref()
+        .map_or("records".to_string(), |p| p.replace(':', "-"));
     let stem = format!("branching-{variant}-{source}");
     let svg_name = format!("{stem}.svg");
-    let command = std::env::args().skip(1).map(|a| if a.contains(' ') { format!("\"{a}\"") } else { a }).collect::<Vec<_>>().join(" ");
+    let command = std::env::args()
+        .skip(1)
+        .map(|a| {
+            if a.contains(' ') {
+                format!("\"{a}\"")
+            } else {
+                a
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(" ");
     let files = [
         (dir.join(&svg_name), branching_by_ply_svg(report)),
-        (dir.join(format!("{stem}.md")), render_markdown(report, &svg_name, &format!("taflcount {command}"))),
+        (
+            dir.join(format!("{stem}.md")),
+            render_markdown(report, &svg_name, &format!("taflcount {command}")),
+        ),
     ];
-    fs::create_dir_all(dir).map_err(|source| CliError::Write { path: dir.to_path_buf(), source })?;
+    fs::create_dir_all(dir).map_err(|source| CliError::Write {
+        path: dir.to_path_buf(),
+        source,
+    })?;
     for (path, text) in files {
-        fs::write(&path, text).map_err(|source| CliError::Write { path: path.clone(), source })?;
+        fs::write(&path, text).map_err(|source| CliError::Write {
+            path: path.clone(),
+            source,
+        })?;
         eprintln!("taflcount: wrote {}", path.display());
     }
     Ok(())

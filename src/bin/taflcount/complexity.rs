@@ -63,13 +63,18 @@ pub fn run(args: ComplexityArgs) -> Result<(), CliError> {
     if args.all {
         let reports: Vec<ComplexityReport> = catalog::VARIANTS
             .iter()
-            .map(|variant| spec_of_rules(&variant.rules()).map(|spec| ComplexityReport::compute(&spec, &trees)))
+            .map(|variant| {
+                spec_of_rules(&variant.rules()).map(|spec| ComplexityReport::compute(&spec, &trees))
+            })
             .collect::<Result<_, _>>()?;
         return match (&args.report, args.json) {
             (Some(dir), _) => write_report(dir, &reports),
             (None, true) => print(&(to_json(&reports)? + "\n")),
             (None, false) => {
-                let tables: Vec<String> = reports.iter().map(|r| render(r, TableStyle::Terminal)).collect();
+                let tables: Vec<String> = reports
+                    .iter()
+                    .map(|r| render(r, TableStyle::Terminal))
+                    .collect();
                 print(&tables.join("\n"))
             }
         };
@@ -85,7 +90,9 @@ pub fn run(args: ComplexityArgs) -> Result<(), CliError> {
 
 fn spec_of(args: &ComplexityArgs) -> Result<ComplexitySpec, CliError> {
     if let Some(text) = &args.rules {
-        let rules: Rules = text.parse().map_err(|e| CliError::Input(format!("bad --rules: {e}")))?;
+        let rules: Rules = text
+            .parse()
+            .map_err(|e| CliError::Input(format!("bad --rules: {e}")))?;
         return spec_of_rules(&rules);
     }
     if let Some(dim) = args.dim {
@@ -95,8 +102,10 @@ fn spec_of(args: &ComplexityArgs) -> Result<ComplexitySpec, CliError> {
             )));
         }
         return match (args.attackers, args.defenders) {
-            (Some(attackers), Some(defenders)) => ComplexitySpec::throne_and_corners(dim, attackers, defenders)
-                .map_err(|e| CliError::Input(e.to_string())),
+            (Some(attackers), Some(defenders)) => {
+                ComplexitySpec::throne_and_corners(dim, attackers, defenders)
+                    .map_err(|e| CliError::Input(e.to_string()))
+            }
             _ => {
                 let name = VARIANT_OF_SIZE
                     .iter()
@@ -152,7 +161,8 @@ fn game_trees(args: &ComplexityArgs) -> Result<Vec<GameTreeEstimate>, CliError> 
 }
 
 fn to_json<T: serde::Serialize>(value: &T) -> Result<String, CliError> {
-    serde_json::to_string_pretty(value).map_err(|e| CliError::Input(format!("cannot encode JSON: {e}")))
+    serde_json::to_string_pretty(value)
+        .map_err(|e| CliError::Input(format!("cannot encode JSON: {e}")))
 }
 
 fn write_report(dir: &Path, reports: &[ComplexityReport]) -> Result<(), CliError> {

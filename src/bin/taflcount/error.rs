@@ -25,7 +25,9 @@ impl fmt::Display for CliError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             CliError::Input(message) => f.write_str(message),
-            CliError::Write { path, source } => write!(f, "cannot write {}: {source}", path.display()),
+            CliError::Write { path, source } => {
+                write!(f, "cannot write {}: {source}", path.display())
+            }
         }
     }
 }

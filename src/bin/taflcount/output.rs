@@ -7,7 +7,10 @@ use crate::error::CliError;
 
 pub fn print(text: &str) -> Result<(), CliError> {
     let mut stdout = io::stdout().lock();
-    match stdout.write_all(text.as_bytes()).and_then(|()| stdout.flush()) {
+    match stdout
+        .write_all(text.as_bytes())
+        .and_then(|()| stdout.flush())
+    {
         Err(e) if e.kind() != io::ErrorKind::BrokenPipe => Err(CliError::Write {
             path: PathBuf::from("<stdout>"),
             source: e,
