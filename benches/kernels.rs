@@ -2,17 +2,15 @@
 //! and copy-make (plays), on the same jobs `taflbench` times (`taflcount::bench`).
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use std::path::Path;
-use taflcount::bench::{find_kernel, KernelOptions, Workload};
+use taflcount::bench::{find_kernel, GameSource, KernelOptions, Workload};
 
 fn bench_kernel(c: &mut Criterion, id: &str, variants: &[&str]) {
     let kernel = find_kernel(id).expect("a taflbench kernel");
     let prepare = kernel.prepare.expect("an available kernel");
-    let games = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/games"));
     let mut group = c.benchmark_group(kernel.title);
     group.sample_size(10);
     for name in variants {
-        let workload = Workload::new(name, games).expect("a catalog variant");
+        let workload = Workload::new(name, GameSource::BuiltIn).expect("a catalog variant");
         let mut job = prepare(&workload, &KernelOptions { threads: 1 });
         group.throughput(Throughput::Elements((job.run)()));
         group.bench_function(*name, |b| b.iter(&mut job.run));

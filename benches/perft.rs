@@ -36,11 +36,8 @@ fn bench_perft(c: &mut Criterion) {
 
 /// Positions reached in the first 40 recorded copenhagen games.
 fn real_positions(t: &Tables) -> Vec<Position> {
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../shared/games/copenhagen.csv"
-    );
-    let text = std::fs::read_to_string(path).expect("../shared/games beside the checkout");
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/games/copenhagen.csv");
+    let text = std::fs::read_to_string(path).expect("fixtures/games/copenhagen.csv");
     parse_games(&text)
         .unwrap()
         .iter()

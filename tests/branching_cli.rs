@@ -20,11 +20,8 @@ fn json(args: &[&str]) -> serde_json::Value {
     serde_json::from_str(&out).unwrap()
 }
 
-const COPENHAGEN_GAMES: &str = concat!(
-    env!("CARGO_MANIFEST_DIR"),
-    "/../shared/games/copenhagen.csv"
-);
-const BRANDUBH_GAMES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/games/brandubh.csv");
+const COPENHAGEN_GAMES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/games/copenhagen.csv");
+const BRANDUBH_GAMES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/games/brandubh.csv");
 
 #[test]
 fn self_play_json_follows_the_schema() {
@@ -150,7 +147,7 @@ fn recorded_brandubh_table_snapshot() {
         BRANDUBH_GAMES,
     ]);
     assert_eq!(code, 0, "{err}");
-    let text = out.replace(BRANDUBH_GAMES, "../shared/games/brandubh.csv");
+    let text = out.replace(BRANDUBH_GAMES, "fixtures/games/brandubh.csv");
     insta::with_settings!({ snapshot_path => "../snapshots", prepend_module_to_snapshot => false }, {
         insta::assert_snapshot!("branching_brandubh_records_table", text);
     });

@@ -117,7 +117,7 @@ fn input_errors_exit_with_2_and_say_what_is_wrong() {
             vec![
                 "add",
                 "--records",
-                "../shared/games/brandubh.csv",
+                "fixtures/games/brandubh.csv",
                 "--game",
                 "1",
                 "--ply",

@@ -1,4 +1,4 @@
-//! Every recorded game of ../shared/games replays under its catalog rules: every move
+//! Every recorded game of fixtures/games replays under its catalog rules: every move
 //! legal, every recorded capture exactly the captures the rules make.
 use std::collections::BTreeMap;
 use taflcount::board::Side;
@@ -12,9 +12,9 @@ struct Summary {
 }
 
 fn replay_archive(file: &str, variant: &str) -> Summary {
-    let path = format!("{}/../shared/games/{file}", env!("CARGO_MANIFEST_DIR"));
+    let path = format!("{}/fixtures/games/{file}", env!("CARGO_MANIFEST_DIR"));
     let text = std::fs::read_to_string(&path)
-        .unwrap_or_else(|e| panic!("{path}: {e} (CI keeps ../shared beside the checkout)"));
+        .unwrap_or_else(|e| panic!("{path}: {e} "));
     let games = parse_games(&text).unwrap();
     let t = Tables::new(&catalog::find(variant).unwrap().rules()).unwrap();
     let mut failures = Vec::new();

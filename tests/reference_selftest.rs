@@ -1,5 +1,5 @@
 //! Self-test of the reference rules implementation (`tests/reference/`): perft counts
-//! from `../shared/spec/perft.md`, hand-worked capture positions, and the fixture
+//! from `docs/perft.md`, hand-worked capture positions, and the fixture
 //! suite `fixtures/perft/rules.perft`.
 
 mod reference;

@@ -258,14 +258,10 @@ fn playouts<'a>(w: &'a Workload, _: &KernelOptions) -> Job<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::path::Path;
+    use crate::bench::GameSource;
 
     fn workload(name: &str) -> Workload {
-        Workload::new(
-            name,
-            Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/games")),
-        )
-        .unwrap()
+        Workload::new(name, GameSource::BuiltIn).unwrap()
     }
 
     fn run(id: &str, w: &Workload, threads: usize) -> (String, u64) {
@@ -283,7 +279,7 @@ mod tests {
     #[test]
     fn perft_kernels_count_the_spec_numbers() {
         let w = workload("brandub");
-        // Brandub perft 4 = 1,007,392 (../shared/spec/perft.md, three engines).
+        // Brandub perft 4 = 1,007,392 (docs/perft.md, three engines).
         assert_eq!(
             run("perft-bulk", &w, 1),
             ("depth 4 from the start, 1 thread".into(), 1_007_392)

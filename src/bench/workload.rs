@@ -16,7 +16,7 @@ pub const RANDOM_GAME_PLIES: usize = 100;
 /// The seed of the first random game; game i uses `POSITION_SEED + i`.
 pub const POSITION_SEED: u64 = 0x7AF1;
 
-/// The archive in `../shared/games` whose rules are this variant's, if any. brandubh.csv
+/// The archive in `fixtures/games/` whose rules are this variant's, if any. brandubh.csv
 /// holds brandubh games (corner escape, armed king), not brandub.
 pub fn games_file(variant: &str) -> Option<&'static str> {
     match variant {
@@ -24,6 +24,26 @@ pub fn games_file(variant: &str) -> Option<&'static str> {
         "brandubh" => Some("brandubh.csv"),
         _ => None,
     }
+}
+
+/// The first `REAL_GAMES` games of each archive, compiled in so that an installed
+/// taflbench measures real positions from any directory (`fixtures/games/bench/`,
+/// checked against the full archives by a test).
+pub fn built_in_games(variant: &str) -> Option<&'static str> {
+    match variant {
+        "copenhagen" => Some(include_str!("../../fixtures/games/bench/copenhagen.csv")),
+        "brandubh" => Some(include_str!("../../fixtures/games/bench/brandubh.csv")),
+        _ => None,
+    }
+}
+
+/// Where the recorded games of a workload come from.
+#[derive(Clone, Copy, Debug)]
+pub enum GameSource<'a> {
+    /// The games compiled into the binary (the default).
+    BuiltIn,
+    /// A folder holding `copenhagen.csv` and `brandubh.csv` in the archive format.
+    Dir(&'a Path),
 }
 
 /// Why a workload could not be built.
@@ -64,10 +84,10 @@ pub struct Workload {
 }
 
 impl Workload {
-    /// Builds the workload; `games_dir` is where the recorded games are (`../shared/games`).
-    /// A missing archive is not an error: the positions then all come from random play
-    /// and `missing_archive` says which file was looked for.
-    pub fn new(variant: &str, games_dir: &Path) -> Result<Workload, WorkloadError> {
+    /// Builds the workload from the recorded games of `games`. A missing archive in a
+    /// folder is not an error: the positions then all come from random play and
+    /// `missing_archive` says which file was looked for.
+    pub fn new(variant: &str, games: GameSource) -> Result<Workload, WorkloadError> {
         let entry = catalog::find(variant)
             .ok_or_else(|| WorkloadError::UnknownVariant(variant.to_string()))?;
         let rules = entry.rules();
@@ -76,14 +96,24 @@ impl Workload {
         let start = Position::start(&tables);
         let mut positions = Vec::new();
         let mut missing_archive = None;
-        if let Some(file) = games_file(entry.name) {
-            let path = games_dir.join(file);
-            match std::fs::read_to_string(&path) {
-                Ok(text) => {
-                    positions = real_positions(&tables, &text)
-                        .map_err(|why| WorkloadError::BadArchive(path.display().to_string(), why))?
+        match (games, games_file(entry.name)) {
+            (_, None) => {}
+            (GameSource::BuiltIn, Some(file)) => {
+                let text = built_in_games(entry.name).unwrap_or_default();
+                positions = real_positions(&tables, text).map_err(|why| {
+                    WorkloadError::BadArchive(format!("built-in {file}"), why)
+                })?
+            }
+            (GameSource::Dir(dir), Some(file)) => {
+                let path = dir.join(file);
+                match std::fs::read_to_string(&path) {
+                    Ok(text) => {
+                        positions = real_positions(&tables, &text).map_err(|why| {
+                            WorkloadError::BadArchive(path.display().to_string(), why)
+                        })?
+                    }
+                    Err(_) => missing_archive = Some(path.display().to_string()),
                 }
-                Err(_) => missing_archive = Some(path.display().to_string()),
             }
         }
         let real_positions = positions.len();
@@ -142,8 +172,31 @@ fn random_positions(t: &Tables, start: &Position) -> Vec<Position> {
 mod tests {
     use super::*;
 
-    fn games_dir() -> &'static Path {
-        Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/games"))
+    fn games_dir() -> GameSource<'static> {
+        GameSource::Dir(Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/games")))
+    }
+
+    #[test]
+    fn the_built_in_games_open_the_archives() {
+        for file in ["copenhagen.csv", "brandubh.csv"] {
+            let path = format!("{}/fixtures/games/{file}", env!("CARGO_MANIFEST_DIR"));
+            let full = std::fs::read_to_string(path).unwrap();
+            let variant = file.trim_end_matches(".csv");
+            let built_in = built_in_games(variant).unwrap();
+            let first: Vec<&str> = full.lines().take(REAL_GAMES).collect();
+            assert_eq!(built_in.lines().collect::<Vec<_>>(), first, "{file}");
+        }
+    }
+
+    #[test]
+    fn built_in_and_folder_give_the_same_positions() {
+        let hashes = |w: &Workload| w.positions.iter().map(|p| p.hash()).collect::<Vec<_>>();
+        for variant in ["copenhagen", "brandubh"] {
+            let built_in = Workload::new(variant, GameSource::BuiltIn).unwrap();
+            let folder = Workload::new(variant, games_dir()).unwrap();
+            assert!(built_in.real_positions > 0);
+            assert_eq!(hashes(&built_in), hashes(&folder), "{variant}");
+        }
     }
 
     #[test]
@@ -164,7 +217,7 @@ mod tests {
 
     #[test]
     fn a_missing_archive_falls_back_to_random_play() {
-        let w = Workload::new("copenhagen", Path::new("/nonexistent")).unwrap();
+        let w = Workload::new("copenhagen", GameSource::Dir(Path::new("/nonexistent"))).unwrap();
         assert_eq!(w.real_positions, 0);
         assert!(w.missing_archive.unwrap().contains("copenhagen.csv"));
     }

@@ -5,7 +5,7 @@ use clap::Parser;
 use serde_json::json;
 use std::path::{Path, PathBuf};
 use taflcount::bench::{
-    compare, measure_workload, BenchDocument, KernelOptions, Machine, Plan, Workload,
+    compare, measure_workload, BenchDocument, GameSource, KernelOptions, Machine, Plan, Workload,
     DEFAULT_THRESHOLD, DEFAULT_VARIANTS, KERNELS, SCHEMA_VERSION,
 };
 use taflcount::cli::{exit, fail, print_json, Progress, UserError};
@@ -53,9 +53,10 @@ struct Cli {
     /// Write the Markdown report (reports/bench.md) to FILE.
     #[arg(long, value_name = "FILE")]
     report: Option<PathBuf>,
-    /// Where the recorded games are (real positions for copenhagen and brandubh).
-    #[arg(long, value_name = "DIR", default_value = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/games"))]
-    games: PathBuf,
+    /// A folder of recorded games (copenhagen.csv, brandubh.csv) to take real positions
+    /// from. Default: the first 20 games of each archive in fixtures/games/, built in.
+    #[arg(long, value_name = "DIR")]
+    games: Option<PathBuf>,
 }
 
 fn main() {
@@ -175,7 +176,11 @@ fn measure_all(cli: &Cli, variants: &[&str]) -> Result<BenchDocument, UserError>
     let progress = Progress::new((variants.len() * KERNELS.len()) as u64, "taflbench");
     let mut figures = Vec::new();
     for name in variants {
-        let workload = Workload::new(name, &cli.games)?;
+        let games = match &cli.games {
+            Some(dir) => GameSource::Dir(dir),
+            None => GameSource::BuiltIn,
+        };
+        let workload = Workload::new(name, games)?;
         if let Some(path) = &workload.missing_archive {
             eprintln!("taflbench: {path} not found; {name} positions come from random play only");
         }

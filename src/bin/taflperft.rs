@@ -13,7 +13,7 @@ use taflcount::rules::catalog;
 const SCHEMA_VERSION: u32 = 1;
 
 /// Count the positions exactly D plies below a tafl position (perft), the standard check
-/// of a move generator. Counts follow ../shared/spec/perft.md: captures applied, finished
+/// of a move generator. Counts follow docs/perft.md: captures applied, finished
 /// games have no children, repetition ignored.
 #[derive(Parser, Debug)]
 #[command(

@@ -25,7 +25,7 @@ const SCHEMA_VERSION: u32 = 1;
 #[command(
     name = "taflregress",
     version,
-    after_help = "Examples:\n  taflregress\n  taflregress --filter escape --json\n  taflregress analyze --variant brandub --position \"starti:/7/7/3T3/tt1K1tt/3T3/7/7/\" --side defenders --depth 3\n  taflregress add --records ../shared/games/copenhagen.csv --game 12 --ply 40\n  taflregress mine --records ../shared/games/brandubh.csv\n  taflregress bench\n\nExit codes: 0 success, 1 a position failed, 2 usage or input error."
+    after_help = "Examples:\n  taflregress\n  taflregress --filter escape --json\n  taflregress analyze --variant brandub --position \"starti:/7/7/3T3/tt1K1tt/3T3/7/7/\" --side defenders --depth 3\n  taflregress add --records fixtures/games/copenhagen.csv --game 12 --ply 40\n  taflregress mine --records fixtures/games/brandubh.csv\n  taflregress bench\n\nExit codes: 0 success, 1 a position failed, 2 usage or input error."
 )]
 struct Cli {
     #[command(subcommand)]

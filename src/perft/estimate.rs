@@ -80,7 +80,7 @@ mod tests {
     use super::*;
     use crate::rules::catalog;
 
-    /// Exact perft from the start (../shared/spec/perft.md and the project's suites).
+    /// Exact perft from the start (docs/perft.md and the project's suites).
     const BRANDUB: [u64; 6] = [40, 960, 39_512, 1_007_392, 41_843_336, 1_111_688_896];
     const COPENHAGEN: [u64; 5] = [116, 6_788, 806_344, 50_456_804, 6_116_568_016];
 

@@ -1,5 +1,5 @@
 //! Perft: the number of positions exactly `depth` plies below a root
-//! (`../shared/spec/perft.md`). A finished game has no children; repetition is ignored.
+//! (`docs/perft.md`). A finished game has no children; repetition is ignored.
 
 mod estimate;
 pub use estimate::{estimate, PerftEstimate};

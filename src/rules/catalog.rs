@@ -1,5 +1,5 @@
 //! Named variants: the rules strings the OpenTafl engine writes for its built-ins
-//! (`../shared/spec/rules.md`), plus `brandubh`, the rules of the recorded brandubh games.
+//! (`docs/rules.md`), plus `brandubh`, the rules of the recorded brandubh games.
 
 use super::Rules;
 

@@ -1,7 +1,7 @@
 //! Slow, obviously-correct reference implementation of the tafl rules.
 //!
-//! Written independently of the engine in `src/`, from `../shared/spec/rules.md`,
-//! `../shared/spec/perft.md` and `docs/rules-decisions.md` only. Integration tests
+//! Written independently of the engine in `src/`, from `docs/rules.md`,
+//! `docs/perft.md` and `docs/rules-decisions.md` only. Integration tests
 //! include it with `mod reference;`. Simplicity over speed everywhere: a
 //! `Vec<Option<Piece>>` board, plain loops, clone-make, string-based API.
 //!

@@ -22,7 +22,7 @@ use crate::output::print;
 
 #[derive(Args, Debug)]
 #[command(
-    after_help = "Examples:\n  taflcount branching --variant brandub --games 1000 --player greedy\n  taflcount branching --records ../shared/games/copenhagen.csv --json\n  taflcount branching --variant tablut --games 500 --report reports/branching\n\nExit codes: 0 success, 2 usage or input error."
+    after_help = "Examples:\n  taflcount branching --variant brandub --games 1000 --player greedy\n  taflcount branching --records fixtures/games/copenhagen.csv --json\n  taflcount branching --variant tablut --games 500 --report reports/branching\n\nExit codes: 0 success, 2 usage or input error."
 )]
 pub struct BranchingArgs {
     /// A catalog variant, e.g. copenhagen, brandub, tablut (default: copenhagen)
