@@ -2,10 +2,13 @@
 
 pub mod bench;
 pub mod board;
+#[cfg(feature = "cli")]
 pub mod cli;
 pub mod complexity;
+pub mod game;
 pub mod moves;
 pub mod notation;
+pub mod number;
 pub mod perft;
 pub mod report;
 pub mod rules;

@@ -1,9 +1,14 @@
-//! Output shared by the tools: number formatting for tables and JSON, table styles,
-//! and the renderers of each tool's document.
+//! Output shared by the tools: SVG plots, and with the `cli` feature the tables and
+//! Markdown pages rendered from each tool's document.
 
+#[cfg(feature = "cli")]
 pub mod bench;
+#[cfg(feature = "cli")]
 pub mod branching;
+#[cfg(feature = "cli")]
 pub mod complexity;
-pub mod number;
+#[cfg(feature = "cli")]
+pub mod perft;
 pub mod plot;
+#[cfg(feature = "cli")]
 pub mod table;

@@ -20,7 +20,8 @@ fn json(args: &[&str]) -> serde_json::Value {
     serde_json::from_str(&out).unwrap()
 }
 
-const COPENHAGEN_GAMES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/games/copenhagen.csv");
+const COPENHAGEN_GAMES: &str =
+    concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/games/copenhagen.csv");
 const BRANDUBH_GAMES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/games/brandubh.csv");
 
 #[test]

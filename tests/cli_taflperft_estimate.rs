@@ -65,7 +65,7 @@ fn estimate_table_has_a_row_per_depth_and_bad_flags_exit_2() {
     let rows = out
         .lines()
         .filter(|l| {
-            l.trim_start_matches(['|', ' '])
+            l.trim_start_matches(['|', '│', ' '])
                 .starts_with(|c: char| c.is_ascii_digit())
         })
         .count();

@@ -26,7 +26,8 @@ fn check(cap: Option<u64>) {
     let mut failures = Vec::new();
     for (file, suite) in suites() {
         for entry in &suite {
-            let (_, t, root) = entry.setup().unwrap();
+            let (game, root) = entry.setup().unwrap();
+            let t = game.tables;
             for &(depth, expected) in &entry.perft {
                 if cap.is_some_and(|c| expected > c) {
                     continue;

@@ -13,8 +13,7 @@ struct Summary {
 
 fn replay_archive(file: &str, variant: &str) -> Summary {
     let path = format!("{}/fixtures/games/{file}", env!("CARGO_MANIFEST_DIR"));
-    let text = std::fs::read_to_string(&path)
-        .unwrap_or_else(|e| panic!("{path}: {e} "));
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e} "));
     let games = parse_games(&text).unwrap();
     let t = Tables::new(&catalog::find(variant).unwrap().rules()).unwrap();
     let mut failures = Vec::new();

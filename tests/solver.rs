@@ -122,7 +122,7 @@ fn compare_on_random_positions(
                 .into_iter()
                 .filter(|&m| brute_move(&t, &pos, m, n, mover) == 1)
                 .collect();
-            if solution.win_in.is_some() {
+            if let Some(shortest) = solution.win_in {
                 assert_eq!(
                     solution.winning_moves,
                     expected,
@@ -131,7 +131,6 @@ fn compare_on_random_positions(
                 );
                 wins += 1;
                 // The shortest win is the first horizon with a win.
-                let shortest = solution.win_in.unwrap();
                 assert!((1..shortest).step_by(2).all(|m| brute(&t, &pos, m) != 1));
             }
             let refutation = Solver::new(&t, &pos, &[]).refute(&pos, n);

@@ -22,7 +22,8 @@ pub use machine::Machine;
 pub use measure::{measure, Measurement, Plan, NOISY_SPREAD};
 pub use rng::SplitMix64;
 pub use workload::{
-    built_in_games, games_file, GameSource, Workload, WorkloadError, RANDOM_GAMES, RANDOM_GAME_PLIES, REAL_GAMES,
+    built_in_games, games_file, GameSource, Workload, WorkloadError, RANDOM_GAMES,
+    RANDOM_GAME_PLIES, REAL_GAMES,
 };
 
 /// The variants measured when none is named.

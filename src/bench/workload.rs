@@ -100,9 +100,8 @@ impl Workload {
             (_, None) => {}
             (GameSource::BuiltIn, Some(file)) => {
                 let text = built_in_games(entry.name).unwrap_or_default();
-                positions = real_positions(&tables, text).map_err(|why| {
-                    WorkloadError::BadArchive(format!("built-in {file}"), why)
-                })?
+                positions = real_positions(&tables, text)
+                    .map_err(|why| WorkloadError::BadArchive(format!("built-in {file}"), why))?
             }
             (GameSource::Dir(dir), Some(file)) => {
                 let path = dir.join(file);
@@ -173,7 +172,10 @@ mod tests {
     use super::*;
 
     fn games_dir() -> GameSource<'static> {
-        GameSource::Dir(Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/games")))
+        GameSource::Dir(Path::new(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/fixtures/games"
+        )))
     }
 
     #[test]

@@ -9,7 +9,7 @@ use super::game_tree::GameTreeEstimate;
 use super::material::count_material;
 use super::published::{claims_for, ScientificFigure};
 use super::spec::ComplexitySpec;
-use crate::report::number::{log10, round_to, scientific, scientific_from_log10, Rounded};
+use crate::number::{log10, round_to, scientific, scientific_from_log10, Rounded};
 
 /// Version of the JSON layout; bump it when a field changes meaning or disappears.
 pub const SCHEMA_VERSION: u32 = 1;
@@ -41,7 +41,7 @@ pub struct Pieces {
 #[derive(Clone, Debug, Serialize)]
 pub struct Bound {
     pub name: &'static str,
-    #[serde(serialize_with = "crate::report::number::serialize_decimal")]
+    #[serde(serialize_with = "crate::number::serialize_decimal")]
     pub value: BigUint,
     pub scientific: String,
     pub log10: f64,

@@ -2,10 +2,12 @@
 //! Position records and rules strings live with their types (`board::Layout`, `rules`).
 
 mod game_record;
+mod line;
 mod move_text;
 mod replay;
 
 pub use game_record::{parse_games, GameRecord, RecordError};
+pub use line::{play_line, LineError, LineErrorKind};
 pub use move_text::{
     record, resolve, resolve_ignoring_end, turn_record, IllegalMove, MoveSyntaxError, MoveText,
 };

@@ -152,7 +152,7 @@ pub fn resolve_ignoring_end(
         )));
     }
     if let Some(letter) = text.piece {
-        if letter.to_ascii_uppercase() != piece.letter().to_ascii_uppercase() {
+        if !letter.eq_ignore_ascii_case(&piece.letter()) {
             return Err(illegal(format!(
                 "the piece on {} is `{}`, not `{letter}`",
                 text.from,

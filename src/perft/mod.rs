@@ -1,9 +1,16 @@
 //! Perft: the number of positions exactly `depth` plies below a root
 //! (`docs/perft.md`). A finished game has no children; repetition is ignored.
 
+mod document;
 mod estimate;
-pub use estimate::{estimate, PerftEstimate};
 mod suite;
+
+pub use document::{
+    DepthCount, DepthTiming, DivideRow, EstimateDocument, EstimateRow, EstimateTiming,
+    PerftDocument, PerftTiming, Root, SuiteDocument, SuiteRow, VariantList, VariantRow,
+    SCHEMA_VERSION,
+};
+pub use estimate::{estimate, PerftEstimate};
 
 pub use suite::{parse_suite, SuiteEntry, SuiteError};
 
@@ -95,13 +102,18 @@ pub fn divide_with_progress(
         results.lock().unwrap()[i] = n;
         done(n);
     };
+    // More threads than root moves would only wait; a thread the system refuses is
+    // not needed either, since the threads started share all the work between them.
+    let threads = threads.min(moves.len());
     if threads <= 1 {
         work();
     } else {
         std::thread::scope(|s| {
-            for _ in 0..threads {
-                s.spawn(work);
+            for _ in 1..threads {
+                // A refused thread (out of memory) leaves its share to the others.
+                let _ = std::thread::Builder::new().spawn_scoped(s, work);
             }
+            work();
         });
     }
     moves

@@ -10,6 +10,9 @@
 //! perft 2 960
 //! ```
 
+use crate::board::{Layout, RecordOrder, Side};
+use crate::game::Game;
+use crate::moves::Position;
 use std::fmt;
 
 /// One position of a suite and its expected counts.
@@ -114,40 +117,25 @@ pub fn parse_suite(text: &str) -> Result<Vec<SuiteEntry>, SuiteError> {
 }
 
 impl SuiteEntry {
-    /// The rules (an OTN string or a catalog name), compiled tables and root position.
-    pub fn setup(
-        &self,
-    ) -> Result<
-        (
-            crate::rules::Rules,
-            crate::moves::Tables,
-            crate::moves::Position,
-        ),
-        String,
-    > {
-        use crate::board::{Layout, RecordOrder, Side};
-        let context = |e: String| format!("entry `{}` (line {}): {e}", self.id, self.line);
-        let rules: crate::rules::Rules = if self.rules.contains(':') {
-            self.rules
-                .parse()
-                .map_err(|e: crate::rules::RulesError| context(e.to_string()))?
-        } else {
-            crate::rules::catalog::find(&self.rules)
-                .map(|v| v.rules())
-                .ok_or_else(|| context(format!("unknown variant `{}`", self.rules)))?
+    /// The game the entry names (a catalog name or an OTN rules string, through the one
+    /// resolver) and its root position.
+    pub fn setup(&self) -> Result<(Game, Position), SuiteError> {
+        let error = |e: &dyn std::fmt::Display| SuiteError {
+            line: self.line,
+            message: format!("entry `{}`: {e}", self.id),
         };
-        let tables = crate::moves::Tables::new(&rules).map_err(|e| context(e.to_string()))?;
+        let game = Game::resolve(&self.rules).map_err(|e| error(&e))?;
         let side = match &self.side {
-            Some(s) => s.parse::<Side>().map_err(|e| context(e.to_string()))?,
-            None => rules.first_side(),
+            Some(s) => s.parse::<Side>().map_err(|e| error(&e))?,
+            None => game.rules.first_side(),
         };
         let layout = match &self.position {
-            Some(record) => Layout::parse(record, RecordOrder::RankOneFirst)
-                .map_err(|e| context(e.to_string()))?,
-            None => rules.start.clone(),
+            Some(record) => {
+                Layout::parse(record, RecordOrder::RankOneFirst).map_err(|e| error(&e))?
+            }
+            None => game.rules.start.clone(),
         };
-        let root = crate::moves::Position::from_layout(&tables, &layout, side)
-            .map_err(|e| context(e.to_string()))?;
-        Ok((rules, tables, root))
+        let root = Position::from_layout(&game.tables, &layout, side).map_err(|e| error(&e))?;
+        Ok((game, root))
     }
 }

@@ -4,7 +4,7 @@
 use std::fmt::Write;
 
 use crate::complexity::ComplexityReport;
-use crate::report::number::abbreviate;
+use crate::number::abbreviate;
 use crate::report::table::{new_table, TableStyle};
 
 /// The whole report for one variant.

@@ -89,6 +89,7 @@ impl fmt::Display for Rules {
             }
         }
         let all = "tcnkmgTCNKMG";
+        #[allow(clippy::type_complexity)] // replaced by the OTN key table
         let kinds: [(&SpecialSquares, &str, Vec<Square>, &str, &str, &str, &str); 4] = [
             (
                 &self.corners,

@@ -274,7 +274,7 @@ impl<'t> Searcher<'t> {
                 }
                 moves.swap(i, j);
             } else if i == SELECTED {
-                moves[i..].sort_by(|a, b| b.1.cmp(&a.1));
+                moves[i..].sort_by_key(|m| std::cmp::Reverse(m.1));
             }
             let (mv, _, quiet) = moves[i];
             let mut child = pos.clone();

@@ -87,9 +87,12 @@ impl Evaluator {
         }
         let mut hostile = [[0u32; MAX_DIM]; 2];
         for side in Side::BOTH {
-            for r in 0..dim {
-                hostile[side as usize][r] =
-                    t.hostile_empty[side as usize][r] & t.hostile_occupied[side as usize][r];
+            let (empty, occupied) = (
+                &t.hostile_empty[side as usize],
+                &t.hostile_occupied[side as usize],
+            );
+            for (r, both) in hostile[side as usize].iter_mut().enumerate().take(dim) {
+                *both = empty[r] & occupied[r];
             }
         }
         Evaluator {

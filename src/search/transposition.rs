@@ -65,7 +65,7 @@ impl TranspositionTable {
             2 => Bound::Lower,
             _ => Bound::Upper,
         };
-        let best = (s.best != u32::MAX).then(|| Move {
+        let best = (s.best != u32::MAX).then_some(Move {
             from: (s.best >> 16) as u16,
             to: s.best as u16,
         });

@@ -6,8 +6,7 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use clap::Args;
-use taflcount::cli::{GameArgs, Progress};
-use taflcount::moves::Tables;
+use taflcount::cli::{print, CliError, GameArgs, Progress};
 use taflcount::notation::parse_games;
 use taflcount::report::branching::{headline, render_markdown, render_tables};
 use taflcount::report::plot::branching_by_ply_svg;
@@ -16,9 +15,6 @@ use taflcount::sampling::{
     sample_records, self_play, BranchingReport, BranchingStatistics, PlayerKind, SelfPlay, Source,
     Timing, SCHEMA_VERSION,
 };
-
-use crate::error::CliError;
-use crate::output::print;
 
 #[derive(Args, Debug)]
 #[command(
@@ -83,10 +79,8 @@ pub fn run(args: BranchingArgs) -> Result<(), CliError> {
         rules: args.rules.clone(),
         ..GameArgs::default()
     };
-    let (variant, rules) = game_args
-        .rules()
-        .map_err(|e| CliError::Input(e.to_string()))?;
-    let tables = Tables::new(&rules).map_err(|e| CliError::Input(e.to_string()))?;
+    let game = game_args.resolve()?;
+    let (variant, rules, tables) = (game.name, game.rules, game.tables);
     let threads = args
         .threads
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
@@ -208,12 +202,12 @@ fn write_report(dir: &Path, report: &BranchingReport) -> Result<(), CliError> {
         ),
     ];
     fs::create_dir_all(dir).map_err(|source| CliError::Write {
-        path: dir.to_path_buf(),
+        target: dir.to_path_buf().display().to_string(),
         source,
     })?;
     for (path, text) in files {
         fs::write(&path, text).map_err(|source| CliError::Write {
-            path: path.clone(),
+            target: path.clone().display().to_string(),
             source,
         })?;
         eprintln!("taflcount: wrote {}", path.display());

@@ -4,13 +4,11 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 use clap::{ArgGroup, Args};
+use taflcount::cli::{print, CliError};
 use taflcount::complexity::{ComplexityReport, ComplexitySpec, GameTreeEstimate};
 use taflcount::report::complexity::{render, render_catalog_markdown};
 use taflcount::report::table::TableStyle;
 use taflcount::rules::{catalog, Rules};
-
-use crate::error::CliError;
-use crate::output::print;
 
 /// The catalog variant `--dim N` alone stands for.
 const VARIANT_OF_SIZE: [(usize, &str); 6] = [
@@ -168,7 +166,7 @@ fn to_json<T: serde::Serialize>(value: &T) -> Result<String, CliError> {
 fn write_report(dir: &Path, reports: &[ComplexityReport]) -> Result<(), CliError> {
     let path = dir.join("complexity.md");
     let failed = |source| CliError::Write {
-        path: path.clone(),
+        target: path.clone().display().to_string(),
         source,
     };
     fs::create_dir_all(dir).map_err(failed)?;

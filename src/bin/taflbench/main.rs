@@ -4,11 +4,13 @@
 use clap::Parser;
 use serde_json::json;
 use std::path::{Path, PathBuf};
+use std::process::ExitCode;
 use taflcount::bench::{
     compare, measure_workload, BenchDocument, GameSource, KernelOptions, Machine, Plan, Workload,
     DEFAULT_THRESHOLD, DEFAULT_VARIANTS, KERNELS, SCHEMA_VERSION,
 };
-use taflcount::cli::{exit, fail, print_json, Progress, UserError};
+use taflcount::cli::{exit_code, print_json, CliError, Progress, Status};
+use taflcount::outln;
 use taflcount::report::bench::{
     comparison_table, figures_table, load_warning, machine_line, markdown_report, noise_warning,
 };
@@ -59,20 +61,16 @@ struct Cli {
     games: Option<PathBuf>,
 }
 
-fn main() {
-    let cli = Cli::parse();
-    match run(&cli) {
-        Ok(code) => std::process::exit(code),
-        Err(e) => fail("taflbench", e),
-    }
+fn main() -> ExitCode {
+    exit_code("taflbench", run(&Cli::parse()))
 }
 
-fn run(cli: &Cli) -> Result<i32, UserError> {
+fn run(cli: &Cli) -> Result<Status, CliError> {
     if cli.threads == 0 {
-        return Err(UserError("--threads must be at least 1".into()));
+        return Err(CliError::Input("--threads must be at least 1".into()));
     }
     if !(cli.threshold > 0.0 && cli.threshold < 100.0) {
-        return Err(UserError(format!(
+        return Err(CliError::Input(format!(
             "--threshold {} must be a percentage between 0 and 100",
             cli.threshold
         )));
@@ -84,7 +82,7 @@ fn run(cli: &Cli) -> Result<i32, UserError> {
     };
     for name in &variants {
         if catalog::find(name).is_none() {
-            return Err(UserError(format!(
+            return Err(CliError::Input(format!(
                 "unknown variant `{name}`; known variants: {}",
                 catalog::names().join(", ")
             )));
@@ -120,17 +118,17 @@ fn run(cli: &Cli) -> Result<i32, UserError> {
         if let Some(c) = &comparison {
             value["comparison"] = json!({ "baseline": cli.baseline, "threshold_percent": cli.threshold, "regression": c.has_regression(), "rows": c.rows });
         }
-        print_json(&value);
+        print_json(&value)?;
     } else {
-        println!("{}\n", machine_line(&doc.machine));
-        println!("{}", figures_table(&doc, TableStyle::Terminal));
+        outln!("{}\n", machine_line(&doc.machine))?;
+        outln!("{}", figures_table(&doc, TableStyle::Terminal))?;
         if let Some(c) = &comparison {
-            println!(
+            outln!(
                 "\ncompared with {} (threshold {} %):\n",
                 cli.baseline.as_deref().unwrap_or_default(),
                 cli.threshold
-            );
-            println!("{}", comparison_table(c, TableStyle::Terminal));
+            )?;
+            outln!("{}", comparison_table(c, TableStyle::Terminal))?;
         }
     }
     for warning in load_warning(&doc.machine)
@@ -156,18 +154,18 @@ fn run(cli: &Cli) -> Result<i32, UserError> {
                 .filter(|r| r.verdict == taflcount::bench::Verdict::Slower)
                 .count();
             eprintln!("taflbench: {slower} figure(s) slower than the baseline beyond the noise");
-            Ok(exit::CHECK_FAILED)
+            Ok(Status::CheckFailed)
         }
-        _ => Ok(0),
+        _ => Ok(Status::Success),
     }
 }
 
-fn write(path: &Path, text: &str) -> Result<(), UserError> {
+fn write(path: &Path, text: &str) -> Result<(), CliError> {
     std::fs::write(path, text)
-        .map_err(|e| UserError(format!("cannot write {}: {e}", path.display())))
+        .map_err(|e| CliError::Input(format!("cannot write {}: {e}", path.display())))
 }
 
-fn measure_all(cli: &Cli, variants: &[&str]) -> Result<BenchDocument, UserError> {
+fn measure_all(cli: &Cli, variants: &[&str]) -> Result<BenchDocument, CliError> {
     let plan = if cli.quick { Plan::QUICK } else { Plan::FULL };
     let options = KernelOptions {
         threads: cli.threads,

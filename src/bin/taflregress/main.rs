@@ -6,11 +6,14 @@
 use clap::{Args, Parser, Subcommand};
 use serde_json::json;
 use std::path::{Path, PathBuf};
+use std::process::ExitCode;
 use std::time::Instant;
 use taflcount::board::{RecordOrder, Side};
-use taflcount::cli::{exit, fail, play_moves, print_json, GameArgs, UserError};
+use taflcount::cli::{exit_code, print_json, CliError, GameArgs, Status};
 use taflcount::moves::{Move, Position, Tables};
+use taflcount::notation::play_line;
 use taflcount::notation::{parse_games, replay};
+use taflcount::outln;
 use taflcount::report::table::{new_table, TableStyle};
 use taflcount::rules::catalog;
 use taflcount::search::{Limits, SearchResult, Searcher};
@@ -128,7 +131,7 @@ struct ProveArgs {
     within: u32,
 }
 
-fn main() {
+fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match &cli.command {
         None => run_suite(&cli),
@@ -138,14 +141,11 @@ fn main() {
         Some(Command::Prove(p)) => prove(p),
         Some(Command::Bench) => bench(),
     };
-    match result {
-        Ok(code) => std::process::exit(code),
-        Err(e) => fail("taflregress", e),
-    }
+    exit_code("taflregress", result)
 }
 
-fn run_suite(cli: &Cli) -> Result<i32, UserError> {
-    let loaded = suite::load_dir(&cli.suite).map_err(|e| UserError(e.to_string()))?;
+fn run_suite(cli: &Cli) -> Result<Status, CliError> {
+    let loaded = suite::load_dir(&cli.suite).map_err(|e| CliError::Input(e.to_string()))?;
     let chosen: Vec<&Loaded> = loaded
         .iter()
         .filter(|l| {
@@ -155,7 +155,7 @@ fn run_suite(cli: &Cli) -> Result<i32, UserError> {
         })
         .collect();
     if chosen.is_empty() {
-        return Err(UserError(format!(
+        return Err(CliError::Input(format!(
             "no fixture in {} matches",
             cli.suite.display()
         )));
@@ -175,7 +175,7 @@ fn run_suite(cli: &Cli) -> Result<i32, UserError> {
             "nodes": nodes.to_string(),
             "results": results,
             "timings": {"seconds": seconds},
-        }));
+        }))?;
     } else {
         let mut table = new_table(
             TableStyle::Terminal,
@@ -199,23 +199,23 @@ fn run_suite(cli: &Cli) -> Result<i32, UserError> {
                 r.nodes.to_string(),
             ]);
         }
-        println!("{table}");
-        println!(
+        outln!("{table}")?;
+        outln!(
             "solved {passed} of {} ({:.1}%), {nodes} nodes",
             results.len(),
             100.0 * passed as f64 / results.len() as f64
-        );
+        )?;
         eprintln!("{:.2} s", seconds);
     }
     Ok(if passed == results.len() {
-        0
+        Status::Success
     } else {
-        exit::CHECK_FAILED
+        Status::CheckFailed
     })
 }
 
 /// The position of the game arguments and the hashes of the positions `--moves` passed.
-fn game_with_history(args: &GameArgs) -> Result<(Tables, Position, Vec<u64>), UserError> {
+fn game_with_history(args: &GameArgs) -> Result<(Tables, Position, Vec<u64>), CliError> {
     let mut start_args = args.clone();
     start_args.moves = None;
     let game = start_args.game()?;
@@ -224,11 +224,13 @@ fn game_with_history(args: &GameArgs) -> Result<(Tables, Position, Vec<u64>), Us
     if let Some(moves) = &args.moves {
         for (i, word) in moves.split_whitespace().enumerate() {
             history.push(position.hash());
-            position = play_moves(&game.tables, position, word)
-                .map_err(|e| UserError(e.0.replace("ply 1", &format!("ply {}", i + 1))))?;
+            position = play_line(&game.game.tables, position, word).map_err(|mut e| {
+                e.ply = i + 1;
+                CliError::about("--moves", e)
+            })?;
         }
     }
-    Ok((game.tables, position, history))
+    Ok((game.game.tables, position, history))
 }
 
 fn result_json(r: &SearchResult) -> serde_json::Value {
@@ -244,12 +246,14 @@ fn result_json(r: &SearchResult) -> serde_json::Value {
     })
 }
 
-fn analyze(a: &AnalyzeArgs) -> Result<i32, UserError> {
+fn analyze(a: &AnalyzeArgs) -> Result<Status, CliError> {
     let limits = match (a.depth, a.nodes) {
         (Some(0), _) | (_, Some(0)) => {
-            return Err(UserError("--depth and --nodes must be at least 1".into()))
+            return Err(CliError::Input(
+                "--depth and --nodes must be at least 1".into(),
+            ))
         }
-        (Some(d), _) if d > 60 => return Err(UserError("--depth is at most 60".into())),
+        (Some(d), _) if d > 60 => return Err(CliError::Input("--depth is at most 60".into())),
         (d, n) => Limits { depth: d, nodes: n },
     };
     let (tables, position, history) = game_with_history(&a.game)?;
@@ -259,40 +263,40 @@ fn analyze(a: &AnalyzeArgs) -> Result<i32, UserError> {
     if a.json {
         let mut doc = result_json(&r);
         doc["timings"] = json!({"seconds": seconds});
-        print_json(&doc);
+        print_json(&doc)?;
     } else {
         print!("{}", position.layout(&tables).picture());
-        println!("{} to move", position.side_to_move());
-        println!(
+        outln!("{} to move", position.side_to_move())?;
+        outln!(
             "best move: {}",
             r.best_move
                 .map_or("none (the game is over)".into(), |m| m.to_string())
-        );
+        )?;
         match (r.outcome, r.plies_to_end) {
-            (Some(o), Some(p)) => println!("score: {} ({} in {p} plies)", r.score, o.name()),
-            _ => println!("score: {}", r.score),
+            (Some(o), Some(p)) => outln!("score: {} ({} in {p} plies)", r.score, o.name())?,
+            _ => outln!("score: {}", r.score)?,
         }
-        println!(
+        outln!(
             "pv: {}",
             r.pv.iter()
                 .map(|m| m.to_string())
                 .collect::<Vec<_>>()
                 .join(" ")
-        );
-        println!("depth: {}, nodes: {}", r.depth, r.nodes);
+        )?;
+        outln!("depth: {}, nodes: {}", r.depth, r.nodes)?;
         eprintln!(
             "{:.3} s, {:.0} nodes/s",
             seconds,
             r.nodes as f64 / seconds.max(1e-9)
         );
     }
-    Ok(0)
+    Ok(Status::Success)
 }
 
 /// The games of an archive and the tables of their variant.
 fn read_records(
     args: &RecordsArgs,
-) -> Result<(String, Tables, Vec<taflcount::notation::GameRecord>), UserError> {
+) -> Result<(String, Tables, Vec<taflcount::notation::GameRecord>), CliError> {
     let name = match &args.variant {
         Some(v) => v.clone(),
         None => args
@@ -303,16 +307,16 @@ fn read_records(
             .to_string(),
     };
     let variant = catalog::find(&name).ok_or_else(|| {
-        UserError(format!(
+        CliError::Input(format!(
             "no catalog variant `{name}` for {}; give --variant",
             args.records.display()
         ))
     })?;
     let tables = Tables::new(&variant.rules())?;
     let text = std::fs::read_to_string(&args.records)
-        .map_err(|e| UserError(format!("{}: {e}", args.records.display())))?;
-    let games =
-        parse_games(&text).map_err(|e| UserError(format!("{}: {e}", args.records.display())))?;
+        .map_err(|e| CliError::Input(format!("{}: {e}", args.records.display())))?;
+    let games = parse_games(&text)
+        .map_err(|e| CliError::Input(format!("{}: {e}", args.records.display())))?;
     Ok((variant.name.to_string(), tables, games))
 }
 
@@ -362,7 +366,7 @@ fn history_before(tables: &Tables, positions: &[Position], ply: usize) -> (Vec<u
     )
 }
 
-fn mine(m: &MineArgs) -> Result<i32, UserError> {
+fn mine(m: &MineArgs) -> Result<Status, CliError> {
     let (variant, tables, games) = read_records(&m.records)?;
     let mut found = Vec::new();
     for game in games.iter().take(m.games.unwrap_or(usize::MAX)) {
@@ -396,7 +400,7 @@ fn mine(m: &MineArgs) -> Result<i32, UserError> {
             "schema_version": SCHEMA_VERSION,
             "variant": variant,
             "misplays": found.iter().map(|(g, p, mv, k, w, s)| json!({"game": g, "ply": p, "move": mv.to_string(), "side": s.name(), "kind": kind_name(*k), "within": w})).collect::<Vec<_>>(),
-        }));
+        }))?;
     } else {
         let mut table = new_table(
             TableStyle::Terminal,
@@ -413,14 +417,14 @@ fn mine(m: &MineArgs) -> Result<i32, UserError> {
                 w.to_string(),
             ]);
         }
-        println!("{table}");
-        println!(
+        outln!("{table}")?;
+        outln!(
             "{} misplays in {} games of {variant}",
             found.len(),
             m.games.unwrap_or(games.len()).min(games.len())
-        );
+        )?;
     }
-    Ok(0)
+    Ok(Status::Success)
 }
 
 /// Takes history moves back from the position before `ply` to the last capture.
@@ -437,18 +441,18 @@ fn history_moves(positions: &[Position], moves: &[Move], ply: usize) -> Vec<Stri
         .collect()
 }
 
-fn add(a: &AddArgs) -> Result<i32, UserError> {
+fn add(a: &AddArgs) -> Result<Status, CliError> {
     let (variant, tables, games) = read_records(&a.records)?;
     let game = games.iter().find(|g| g.line == a.game).ok_or_else(|| {
-        UserError(format!(
+        CliError::Input(format!(
             "{} has no game on line {}",
             a.records.records.display(),
             a.game
         ))
     })?;
-    let r = replay(&tables, game).map_err(|e| UserError(format!("game {}: {e}", a.game)))?;
+    let r = replay(&tables, game).map_err(|e| CliError::Input(format!("game {}: {e}", a.game)))?;
     if a.ply == 0 || a.ply > r.moves.len() {
-        return Err(UserError(format!(
+        return Err(CliError::Input(format!(
             "game {} has plies 1..{}",
             a.game,
             r.moves.len()
@@ -456,14 +460,14 @@ fn add(a: &AddArgs) -> Result<i32, UserError> {
     }
     let pos = &r.positions[a.ply - 1];
     if let Some(o) = pos.outcome(&tables) {
-        return Err(UserError(format!(
+        return Err(CliError::Input(format!(
             "game {}: the game was over before ply {} ({})",
             a.game, a.ply, o.reason
         )));
     }
     let (history, _) = history_before(&tables, &r.positions, a.ply);
     let played = r.moves[a.ply - 1];
-    let (kind, within) = judge(&tables, pos, &history, played, true).ok_or_else(|| UserError(format!("game {} ply {}: the solver finds no missed win within 3 plies and no allowed win within 2 for {played}", a.game, a.ply)))?;
+    let (kind, within) = judge(&tables, pos, &history, played, true).ok_or_else(|| CliError::Input(format!("game {} ply {}: the solver finds no missed win within 3 plies and no allowed win within 2 for {played}", a.game, a.ply)))?;
     let proof = Proof::establish(&tables, pos, &history, kind, within);
     let expect = match kind {
         ProofKind::Wins => Expect {
@@ -525,7 +529,8 @@ fn add(a: &AddArgs) -> Result<i32, UserError> {
             depth: Some(depth),
             nodes: None,
         };
-        let loaded = suite::validate(&id, fixture.clone()).map_err(|e| UserError(e.to_string()))?;
+        let loaded =
+            suite::validate(&id, fixture.clone()).map_err(|e| CliError::Input(e.to_string()))?;
         if loaded.run().pass {
             passing = Some(depth);
             break;
@@ -536,32 +541,33 @@ fn add(a: &AddArgs) -> Result<i32, UserError> {
     }
     let path = a.out.join(format!("{id}.json"));
     write_fixture(&path, &fixture)?;
-    println!("wrote {} ({})", path.display(), fixture.proof.statement);
-    Ok(0)
+    outln!("wrote {} ({})", path.display(), fixture.proof.statement)?;
+    Ok(Status::Success)
 }
 
-fn prove(p: &ProveArgs) -> Result<i32, UserError> {
+fn prove(p: &ProveArgs) -> Result<Status, CliError> {
     let file = p.file.display().to_string();
-    let text = std::fs::read_to_string(&p.file).map_err(|e| UserError(format!("{file}: {e}")))?;
+    let text =
+        std::fs::read_to_string(&p.file).map_err(|e| CliError::Input(format!("{file}: {e}")))?;
     let mut value: serde_json::Value =
-        serde_json::from_str(&text).map_err(|e| UserError(format!("{file}: {e}")))?;
+        serde_json::from_str(&text).map_err(|e| CliError::Input(format!("{file}: {e}")))?;
     let kind = match p.kind.as_str() {
         "wins" => ProofKind::Wins,
         "safe" => ProofKind::Safe,
         "loses" => ProofKind::Loses,
         other => {
-            return Err(UserError(format!(
+            return Err(CliError::Input(format!(
                 "--kind `{other}`: give wins, safe or loses"
             )))
         }
     };
     if !(1..=7).contains(&p.within) {
-        return Err(UserError("--within is 1 to 7 plies".into()));
+        return Err(CliError::Input("--within is 1 to 7 plies".into()));
     }
     let placeholder = json!({"within": p.within, "wins": [], "statement": ""});
     value
         .as_object_mut()
-        .ok_or_else(|| UserError(format!("{file}: not a JSON object")))?
+        .ok_or_else(|| CliError::Input(format!("{file}: not a JSON object")))?
         .entry("proof")
         .or_insert(placeholder);
     value
@@ -575,9 +581,9 @@ fn prove(p: &ProveArgs) -> Result<i32, UserError> {
         .entry("limit")
         .or_insert(json!({"depth": 1}));
     let mut fixture: Fixture =
-        serde_json::from_value(value).map_err(|e| UserError(format!("{file}: {e}")))?;
+        serde_json::from_value(value).map_err(|e| CliError::Input(format!("{file}: {e}")))?;
     let (tables, position, history) =
-        suite::setup(&file, &fixture).map_err(|e| UserError(e.to_string()))?;
+        suite::setup(&file, &fixture).map_err(|e| CliError::Input(e.to_string()))?;
     fixture.proof = Proof::establish(&tables, &position, &history, kind, p.within);
     if fixture.expect.best.is_empty() && fixture.expect.avoid.is_empty() {
         fixture.expect = match kind {
@@ -602,7 +608,7 @@ fn prove(p: &ProveArgs) -> Result<i32, UserError> {
             nodes: None,
         };
         let loaded =
-            suite::validate(&file, fixture.clone()).map_err(|e| UserError(e.to_string()))?;
+            suite::validate(&file, fixture.clone()).map_err(|e| CliError::Input(e.to_string()))?;
         if loaded.run().pass {
             passing = Some(depth);
             break;
@@ -615,18 +621,18 @@ fn prove(p: &ProveArgs) -> Result<i32, UserError> {
         );
     }
     write_fixture(&p.file, &fixture)?;
-    println!(
+    outln!(
         "wrote {} (depth {}; {})",
         p.file.display(),
         fixture.limit.depth.unwrap(),
         fixture.proof.statement
-    );
-    Ok(0)
+    )?;
+    Ok(Status::Success)
 }
 
-fn write_fixture(path: &Path, fixture: &Fixture) -> Result<(), UserError> {
+fn write_fixture(path: &Path, fixture: &Fixture) -> Result<(), CliError> {
     let text = serde_json::to_string_pretty(fixture).expect("fixtures serialise") + "\n";
-    std::fs::write(path, text).map_err(|e| UserError(format!("{}: {e}", path.display())))
+    std::fs::write(path, text).map_err(|e| CliError::Input(format!("{}: {e}", path.display())))
 }
 
 /// The bench positions: variant, position (None = start), side, depth.
@@ -637,7 +643,7 @@ const BENCH: &[(&str, Option<&str>, &str, u32)] = &[
     ("fetlar", None, "attackers", 4),
 ];
 
-fn bench() -> Result<i32, UserError> {
+fn bench() -> Result<Status, CliError> {
     let mut table = new_table(
         TableStyle::Terminal,
         &["variant", "depth", "best move", "score", "nodes"],
@@ -653,7 +659,8 @@ fn bench() -> Result<i32, UserError> {
             ..GameArgs::default()
         };
         let game = args.game()?;
-        let r = Searcher::new(&game.tables, Limits::depth(depth)).best_move(&game.position, &[]);
+        let r =
+            Searcher::new(&game.game.tables, Limits::depth(depth)).best_move(&game.position, &[]);
         total += r.nodes;
         table.add_row(vec![
             name.to_string(),
@@ -664,12 +671,12 @@ fn bench() -> Result<i32, UserError> {
         ]);
     }
     let seconds = started.elapsed().as_secs_f64();
-    println!("{table}");
-    println!("Nodes searched: {total}");
+    outln!("{table}")?;
+    outln!("Nodes searched: {total}")?;
     eprintln!(
         "Nodes/second: {:.0} ({:.2} s)",
         total as f64 / seconds.max(1e-9),
         seconds
     );
-    Ok(0)
+    Ok(Status::Success)
 }

@@ -172,3 +172,27 @@ mod tests {
         assert_eq!(scientific_from_log10(2.0), "1.00e2");
     }
 }
+
+/// Digits grouped by thousands for tables: 6116568016 -> `6,116,568,016`.
+pub fn grouped(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, ch) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(ch);
+    }
+    out
+}
+
+#[cfg(test)]
+mod grouping_tests {
+    #[test]
+    fn thousands_are_grouped() {
+        assert_eq!(super::grouped(0), "0");
+        assert_eq!(super::grouped(999), "999");
+        assert_eq!(super::grouped(1000), "1,000");
+        assert_eq!(super::grouped(6_116_568_016), "6,116,568,016");
+    }
+}

@@ -1,21 +1,16 @@
 //! `taflcount`: how big is a tafl variant, and how bushy is its tree.
 //!
 //! One module per subcommand under `taflcount/`; each exposes an `Args` struct and a
-//! `run` returning `Result<(), CliError>`. Usage and input errors exit with 2.
+//! `run` returning `Result<(), CliError>`; `taflcount::cli::exit_code` turns that into the
+//! exit code (2 for usage and input errors).
 
-// A crate root looks for modules beside itself; these live in `taflcount/`.
-#[path = "taflcount/branching.rs"]
 mod branching;
-#[path = "taflcount/complexity.rs"]
 mod complexity;
-#[path = "taflcount/error.rs"]
-mod error;
-#[path = "taflcount/output.rs"]
-mod output;
 
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
+use taflcount::cli::{exit_code, Status};
 
 #[derive(Parser)]
 #[command(
@@ -44,11 +39,5 @@ fn main() -> ExitCode {
         Command::Complexity(args) => complexity::run(args),
         Command::Branching(args) => branching::run(args),
     };
-    match result {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(error) => {
-            eprintln!("taflcount: error: {error}");
-            ExitCode::from(error.exit_code())
-        }
-    }
+    exit_code("taflcount", result.map(|()| Status::Success))
 }

@@ -1,0 +1,319 @@
+//! taflperft: perft node counts for tafl variants: per depth, divided by root move, bulk
+//! or fully played out, on several threads; Knuth's estimate; checks of perft suites.
+
+use clap::Parser;
+use std::process::ExitCode;
+use std::time::Instant;
+use taflcount::board::RecordOrder;
+use taflcount::cli::{
+    exit_code, print, print_json, ChosenGame, CliError, GameArgs, Progress, Status,
+};
+use taflcount::outln;
+use taflcount::perft::{
+    divide_with_progress, estimate, parse_suite, perft, perft_threads, Counting, DepthCount,
+    DepthTiming, DivideRow, EstimateDocument, EstimateRow, EstimateTiming, PerftDocument,
+    PerftTiming, Root, SuiteDocument, SuiteRow, VariantList, VariantRow, SCHEMA_VERSION,
+};
+use taflcount::report::perft::{
+    divide_text, estimate_table, perft_table, suite_line, suite_summary,
+};
+use taflcount::report::table::TableStyle;
+use taflcount::rules::catalog;
+
+/// Count the positions exactly D plies below a tafl position (perft), the standard check
+/// of a move generator. Counts follow docs/perft.md: captures applied, finished
+/// games have no children, repetition ignored.
+#[derive(Parser, Debug)]
+#[command(
+    name = "taflperft",
+    version,
+    after_help = "Examples:\n  taflperft --depth 5\n  taflperft --variant brandub --depth 4 --divide\n  taflperft --rules \"dim:7 ks:w start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/\" --depth 3 --json\n  taflperft --depth 3 --moves \"d1-d3 e5-e2 g1-g3\" --divide\n  taflperft --suite fixtures/perft/rules.perft\n  taflperft --estimate --depth 12 --samples 100000 --seed 7\n\nExit codes: 0 success, 1 a suite count did not match, 2 usage or input error."
+)]
+struct Cli {
+    /// The depth in plies; one result row per depth 1..D.
+    #[arg(long, short, value_name = "D", required_unless_present_any = ["list_variants", "suite"],
+          value_parser = clap::value_parser!(u32).range(1..=1000))]
+    depth: Option<u32>,
+    #[command(flatten)]
+    game: GameArgs,
+    /// Print `move: count` for each root move at depth D, a blank line, then the total.
+    #[arg(long)]
+    divide: bool,
+    /// Play out every leaf instead of counting the last ply's moves (slower; a check).
+    #[arg(long)]
+    no_bulk: bool,
+    /// Threads; the root moves are shared out among them (more threads than root moves
+    /// are not started).
+    #[arg(long, value_name = "N", default_value_t = 1,
+          value_parser = clap::value_parser!(u16).range(1..=1024))]
+    threads: u16,
+    /// Print one JSON object instead of a table.
+    #[arg(long)]
+    json: bool,
+    /// List the catalog variants with their OTN rules strings.
+    #[arg(long, conflicts_with_all = ["depth", "suite", "divide", "no_bulk", "estimate",
+          "variant", "rules", "position", "side", "moves"])]
+    list_variants: bool,
+    /// Check every count of a perft suite file (fixtures/perft/*.perft); exit 1 on a
+    /// mismatch.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["depth", "divide", "variant",
+          "rules", "position", "side", "moves"])]
+    suite: Option<String>,
+    /// With --suite: skip counts above this many nodes.
+    #[arg(long, value_name = "N", requires = "suite")]
+    max_nodes: Option<u64>,
+    /// Estimate perft by Knuth's random probes instead of counting: mean, standard
+    /// error and log10 for each depth 1..D.
+    #[arg(long, conflicts_with_all = ["divide", "no_bulk", "suite"])]
+    estimate: bool,
+    /// With --estimate: random root-to-depth paths to walk.
+    #[arg(long, value_name = "S", default_value_t = 10_000, requires = "estimate",
+          value_parser = clap::value_parser!(u64).range(1..))]
+    samples: u64,
+    /// With --estimate: the seed; path i is walked from (seed, i).
+    #[arg(long, value_name = "X", default_value_t = 1, requires = "estimate")]
+    seed: u64,
+}
+
+impl Cli {
+    fn counting(&self) -> Counting {
+        if self.no_bulk {
+            Counting::Full
+        } else {
+            Counting::Bulk
+        }
+    }
+}
+
+fn main() -> ExitCode {
+    exit_code("taflperft", run(&Cli::parse()))
+}
+
+fn run(cli: &Cli) -> Result<Status, CliError> {
+    if cli.list_variants {
+        return list_variants(cli.json);
+    }
+    if let Some(path) = &cli.suite {
+        return check_suite(cli, path);
+    }
+    let depth = cli.depth.unwrap_or(1);
+    let chosen = cli.game.game()?;
+    if cli.estimate {
+        return run_estimate(cli, &chosen, depth);
+    }
+    count(cli, &chosen, depth)
+}
+
+fn root(chosen: &ChosenGame) -> Root {
+    let (game, position) = (&chosen.game, &chosen.position);
+    Root {
+        variant: game.name.clone(),
+        rules: game.rules.to_string(),
+        position: position
+            .layout(&game.tables)
+            .record(RecordOrder::RankOneFirst),
+        side_to_move: position.side_to_move().name().to_string(),
+    }
+}
+
+fn rate(nodes: u64, seconds: f64) -> f64 {
+    if seconds > 0.0 {
+        nodes as f64 / seconds
+    } else {
+        0.0
+    }
+}
+
+fn count(cli: &Cli, chosen: &ChosenGame, depth: u32) -> Result<Status, CliError> {
+    let (t, pos) = (&chosen.game.tables, &chosen.position);
+    let counting = cli.counting();
+    let threads = usize::from(cli.threads);
+    let started = Instant::now();
+    let mut results = Vec::new();
+    let mut by_depth = Vec::new();
+    let mut record = |depth: u32, nodes: u64, seconds: f64| {
+        results.push(DepthCount { depth, nodes });
+        let nodes_per_second = rate(nodes, seconds);
+        by_depth.push(DepthTiming {
+            depth,
+            seconds,
+            nodes_per_second,
+        });
+    };
+    for d in 1..depth {
+        let clock = Instant::now();
+        let nodes = perft(t, pos, d, counting);
+        record(d, nodes, clock.elapsed().as_secs_f64());
+    }
+    let progress = Progress::new(pos.count_moves(t), &format!("perft({depth})"));
+    let clock = Instant::now();
+    let divided = divide_with_progress(t, pos, depth, counting, threads, &|_| progress.inc(1));
+    progress.finish();
+    let total: u64 = divided.iter().map(|(_, n)| n).sum();
+    record(depth, total, clock.elapsed().as_secs_f64());
+    let divide = cli.divide.then(|| {
+        divided
+            .iter()
+            .map(|(m, n)| DivideRow {
+                mv: m.to_string(),
+                nodes: *n,
+            })
+            .collect()
+    });
+    let doc = PerftDocument {
+        schema_version: SCHEMA_VERSION,
+        tool: "taflperft",
+        root: root(chosen),
+        counting: if cli.no_bulk { "full" } else { "bulk" },
+        results,
+        divide,
+        timing: PerftTiming {
+            threads,
+            total_seconds: started.elapsed().as_secs_f64(),
+            by_depth,
+        },
+    };
+    if cli.json {
+        print_json(&doc)?;
+    } else if cli.divide {
+        print(&divide_text(&doc))?;
+    } else {
+        eprintln!(
+            "{} ({} to move), {} counting, {threads} thread(s)",
+            doc.root.variant.as_deref().unwrap_or("custom rules"),
+            pos.side_to_move(),
+            doc.counting,
+        );
+        outln!("{}", perft_table(&doc, TableStyle::Terminal))?;
+    }
+    Ok(Status::Success)
+}
+
+fn run_estimate(cli: &Cli, chosen: &ChosenGame, depth: u32) -> Result<Status, CliError> {
+    let (t, pos) = (&chosen.game.tables, &chosen.position);
+    let clock = Instant::now();
+    let rows = estimate(t, pos, depth, cli.samples, cli.seed);
+    let seconds = clock.elapsed().as_secs_f64();
+    let finite = |x: f64| x.is_finite().then_some(x);
+    let by_depth: Vec<EstimateRow> = rows
+        .iter()
+        .map(|e| EstimateRow {
+            depth: e.depth,
+            mean: finite(e.mean),
+            stderr: finite(e.stderr),
+            log10: finite(e.log10()),
+        })
+        .collect();
+    let doc = EstimateDocument {
+        schema_version: SCHEMA_VERSION,
+        tool: "taflperft",
+        mode: "estimate",
+        root: root(chosen),
+        depth,
+        samples: cli.samples,
+        seed: cli.seed,
+        estimate: *by_depth.last().expect("depth >= 1"),
+        by_depth,
+        timing: EstimateTiming {
+            seconds,
+            paths_per_second: cli.samples as f64 / seconds.max(1e-9),
+        },
+    };
+    if cli.json {
+        print_json(&doc)?;
+    } else {
+        eprintln!(
+            "{} ({} to move), Knuth estimate from {} random paths, seed {}, {seconds:.2} s",
+            doc.root.variant.as_deref().unwrap_or("custom rules"),
+            pos.side_to_move(),
+            cli.samples,
+            cli.seed
+        );
+        outln!("{}", estimate_table(&doc, TableStyle::Terminal))?;
+    }
+    Ok(Status::Success)
+}
+
+fn list_variants(json: bool) -> Result<Status, CliError> {
+    let variants: Vec<VariantRow> = catalog::VARIANTS
+        .iter()
+        .map(|v| VariantRow {
+            name: v.name.to_string(),
+            rules: v.rules().to_string(),
+        })
+        .collect();
+    if json {
+        print_json(&VariantList {
+            schema_version: SCHEMA_VERSION,
+            tool: "taflperft",
+            variants,
+        })?;
+    } else {
+        for v in &variants {
+            outln!("{:<20} {}", v.name, v.rules)?;
+        }
+    }
+    Ok(Status::Success)
+}
+
+fn check_suite(cli: &Cli, path: &str) -> Result<Status, CliError> {
+    let text = std::fs::read_to_string(path).map_err(|e| CliError::about(path, e))?;
+    let entries = parse_suite(&text).map_err(|e| CliError::about(path, e))?;
+    let counting = cli.counting();
+    let threads = usize::from(cli.threads);
+    let mut results = Vec::new();
+    for entry in &entries {
+        let (game, root) = entry.setup().map_err(|e| CliError::about(path, e))?;
+        for &(depth, expected) in &entry.perft {
+            let id = entry.id.clone();
+            if cli.max_nodes.is_some_and(|cap| expected > cap) {
+                let status = "skipped";
+                results.push(SuiteRow {
+                    id,
+                    depth,
+                    expected,
+                    nodes: None,
+                    status,
+                    seconds: None,
+                });
+                continue;
+            }
+            let clock = Instant::now();
+            let got = perft_threads(&game.tables, &root, depth, counting, threads);
+            let status = if got == expected { "ok" } else { "fail" };
+            let seconds = Some(clock.elapsed().as_secs_f64());
+            let row = SuiteRow {
+                id,
+                depth,
+                expected,
+                nodes: Some(got),
+                status,
+                seconds,
+            };
+            if !cli.json {
+                outln!("{}", suite_line(&row))?;
+            }
+            results.push(row);
+        }
+    }
+    let checked = results.iter().filter(|r| r.status != "skipped").count();
+    let failed = results.iter().filter(|r| r.status == "fail").count();
+    let doc = SuiteDocument {
+        schema_version: SCHEMA_VERSION,
+        tool: "taflperft",
+        suite: path.to_string(),
+        checked,
+        failed,
+        results,
+    };
+    if cli.json {
+        print_json(&doc)?;
+    } else {
+        outln!("{}", suite_summary(&doc))?;
+    }
+    Ok(if failed > 0 {
+        Status::CheckFailed
+    } else {
+        Status::Success
+    })
+}

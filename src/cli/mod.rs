@@ -1,0 +1,13 @@
+//! What only the binaries need (the `cli` feature): the shared arguments, errors and
+//! exit codes, output that survives a closed pipe, progress bars. The library below
+//! knows nothing of these.
+
+pub mod args;
+pub mod error;
+pub mod output;
+pub mod progress;
+
+pub use args::{ChosenGame, GameArgs};
+pub use error::{exit_code, CliError, Status};
+pub use output::{print, print_json};
+pub use progress::Progress;

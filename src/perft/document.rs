@@ -1,0 +1,186 @@
+//! What taflperft reports, as one struct per kind of run: the JSON is these structs
+//! serialised and the tables are rendered from them, so the two never disagree.
+
+use serde::Serialize;
+
+/// The JSON layout version of every taflperft document.
+pub const SCHEMA_VERSION: u32 = 1;
+
+/// Where a count was made from: the rules and the root position.
+#[derive(Clone, Debug, Serialize)]
+pub struct Root {
+    /// The catalog name (or the rules' own `name:`), `None` for nameless rules.
+    pub variant: Option<String>,
+    /// The OTN rules string.
+    pub rules: String,
+    /// The root's position record, rank 1 first.
+    pub position: String,
+    /// `attackers` or `defenders`.
+    pub side_to_move: String,
+}
+
+/// Perft for each depth from 1 to D, and the divide of the last one if asked.
+#[derive(Clone, Debug, Serialize)]
+pub struct PerftDocument {
+    /// [`SCHEMA_VERSION`].
+    pub schema_version: u32,
+    /// Always `taflperft`.
+    pub tool: &'static str,
+    /// The rules and root.
+    #[serde(flatten)]
+    pub root: Root,
+    /// `bulk` or `full`.
+    pub counting: &'static str,
+    /// One count per depth.
+    pub results: Vec<DepthCount>,
+    /// The last depth's count below each root move, in generation order.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub divide: Option<Vec<DivideRow>>,
+    /// How long it took (left out of snapshots).
+    pub timing: PerftTiming,
+}
+
+/// The count at one depth.
+#[derive(Clone, Copy, Debug, Serialize)]
+pub struct DepthCount {
+    /// Plies below the root.
+    pub depth: u32,
+    /// Positions at that depth.
+    pub nodes: u64,
+}
+
+/// One root move and the positions below it.
+#[derive(Clone, Debug, Serialize)]
+pub struct DivideRow {
+    /// The move, `d1-d3`.
+    #[serde(rename = "move")]
+    pub mv: String,
+    /// Positions below it at the last depth.
+    pub nodes: u64,
+}
+
+/// Timing of a perft run.
+#[derive(Clone, Debug, Serialize)]
+pub struct PerftTiming {
+    /// Threads used for the last depth.
+    pub threads: usize,
+    /// Wall time of the whole run.
+    pub total_seconds: f64,
+    /// Wall time per depth.
+    pub by_depth: Vec<DepthTiming>,
+}
+
+/// Wall time of one depth.
+#[derive(Clone, Copy, Debug, Serialize)]
+pub struct DepthTiming {
+    /// Plies below the root.
+    pub depth: u32,
+    /// Seconds.
+    pub seconds: f64,
+    /// Positions counted per second.
+    pub nodes_per_second: f64,
+}
+
+/// Knuth's estimate for each depth from 1 to D.
+#[derive(Clone, Debug, Serialize)]
+pub struct EstimateDocument {
+    /// [`SCHEMA_VERSION`].
+    pub schema_version: u32,
+    /// Always `taflperft`.
+    pub tool: &'static str,
+    /// Always `estimate`.
+    pub mode: &'static str,
+    /// The rules and root.
+    #[serde(flatten)]
+    pub root: Root,
+    /// The deepest depth.
+    pub depth: u32,
+    /// Random paths walked.
+    pub samples: u64,
+    /// The seed of the paths.
+    pub seed: u64,
+    /// The estimate at the deepest depth.
+    pub estimate: EstimateRow,
+    /// The estimate at every depth.
+    pub by_depth: Vec<EstimateRow>,
+    /// How long it took.
+    pub timing: EstimateTiming,
+}
+
+/// An estimated perft count.
+#[derive(Clone, Copy, Debug, Serialize)]
+pub struct EstimateRow {
+    /// Plies below the root.
+    pub depth: u32,
+    /// The estimate (`null` if it does not fit a float).
+    pub mean: Option<f64>,
+    /// Its standard error.
+    pub stderr: Option<f64>,
+    /// log10 of the estimate.
+    pub log10: Option<f64>,
+}
+
+/// Timing of an estimate.
+#[derive(Clone, Copy, Debug, Serialize)]
+pub struct EstimateTiming {
+    /// Wall time.
+    pub seconds: f64,
+    /// Random paths walked per second.
+    pub paths_per_second: f64,
+}
+
+/// The result of checking a perft suite.
+#[derive(Clone, Debug, Serialize)]
+pub struct SuiteDocument {
+    /// [`SCHEMA_VERSION`].
+    pub schema_version: u32,
+    /// Always `taflperft`.
+    pub tool: &'static str,
+    /// The suite file.
+    pub suite: String,
+    /// Counts compared.
+    pub checked: usize,
+    /// Counts that differed.
+    pub failed: usize,
+    /// Every count, in file order.
+    pub results: Vec<SuiteRow>,
+}
+
+/// One count of a suite.
+#[derive(Clone, Debug, Serialize)]
+pub struct SuiteRow {
+    /// The entry's id.
+    pub id: String,
+    /// The depth.
+    pub depth: u32,
+    /// The count the suite gives.
+    pub expected: u64,
+    /// The count made (absent when skipped).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub nodes: Option<u64>,
+    /// `ok`, `fail` or `skipped`.
+    pub status: &'static str,
+    /// Wall time (absent when skipped).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub seconds: Option<f64>,
+}
+
+/// The catalog, for `--list-variants`.
+#[derive(Clone, Debug, Serialize)]
+pub struct VariantList {
+    /// [`SCHEMA_VERSION`].
+    pub schema_version: u32,
+    /// Always `taflperft`.
+    pub tool: &'static str,
+    /// Every catalog entry.
+    pub variants: Vec<VariantRow>,
+}
+
+/// One catalog entry.
+#[derive(Clone, Debug, Serialize)]
+pub struct VariantRow {
+    /// The catalog name.
+    pub name: String,
+    /// Its OTN rules string.
+    pub rules: String,
+}

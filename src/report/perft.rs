@@ -1,0 +1,76 @@
+//! taflperft's documents as tables and text.
+
+use crate::number::grouped;
+use crate::perft::{EstimateDocument, PerftDocument, SuiteDocument, SuiteRow};
+use crate::report::table::{new_table, TableStyle};
+
+/// Depth, nodes, seconds and nodes per second, one row per depth.
+pub fn perft_table(doc: &PerftDocument, style: TableStyle) -> String {
+    let mut table = new_table(
+        style,
+        &["depth", "nodes", "seconds", "nodes/s"],
+        &[0, 1, 2, 3],
+    );
+    for (count, time) in doc.results.iter().zip(&doc.timing.by_depth) {
+        table.add_row(vec![
+            count.depth.to_string(),
+            grouped(count.nodes),
+            format!("{:.3}", time.seconds),
+            grouped(time.nodes_per_second as u64),
+        ]);
+    }
+    table.to_string()
+}
+
+/// `move: count` lines, a blank line and the total: the divide format chess engines
+/// print, so two engines' outputs can be compared with `diff`.
+pub fn divide_text(doc: &PerftDocument) -> String {
+    let mut out = String::new();
+    for row in doc.divide.iter().flatten() {
+        out.push_str(&format!("{}: {}\n", row.mv, row.nodes));
+    }
+    let total = doc.results.last().map_or(0, |r| r.nodes);
+    out.push_str(&format!("\n{total}\n"));
+    out
+}
+
+/// Depth, estimate, standard error, relative error and log10.
+pub fn estimate_table(doc: &EstimateDocument, style: TableStyle) -> String {
+    let header = ["depth", "estimate", "± se", "rel. se", "log10"];
+    let mut table = new_table(style, &header, &[0, 1, 2, 3, 4]);
+    let or_dash = |x: Option<f64>, f: &dyn Fn(f64) -> String| x.map_or("-".into(), f);
+    for e in &doc.by_depth {
+        let relative = match (e.mean, e.stderr) {
+            (Some(m), Some(s)) if m > 0.0 => format!("{:.2}%", 100.0 * s / m),
+            _ => "-".into(),
+        };
+        table.add_row(vec![
+            e.depth.to_string(),
+            or_dash(e.mean, &|m| format!("{m:.4e}")),
+            or_dash(e.stderr, &|s| format!("{s:.2e}")),
+            relative,
+            or_dash(e.log10, &|l| format!("{l:.3}")),
+        ]);
+    }
+    table.to_string()
+}
+
+/// One suite line: `ok   brandub-start   perft 3 = 39512`, or `FAIL ... (expected N)`.
+pub fn suite_line(row: &SuiteRow) -> String {
+    let nodes = row.nodes.map_or("-".into(), |n| n.to_string());
+    let tail = if row.status == "fail" {
+        format!(" (expected {})", row.expected)
+    } else {
+        String::new()
+    };
+    let status = if row.status == "ok" { "ok" } else { "FAIL" };
+    format!(
+        "{status:<4} {:<32} perft {} = {nodes}{tail}",
+        row.id, row.depth
+    )
+}
+
+/// The closing line of a suite run: `N passed, N failed`.
+pub fn suite_summary(doc: &SuiteDocument) -> String {
+    format!("{} passed, {} failed", doc.checked - doc.failed, doc.failed)
+}
