@@ -15,15 +15,16 @@ mod bounds;
 mod document;
 mod from_rules;
 mod game_tree;
+mod group;
 mod material;
 mod published;
 mod spec;
-mod symmetry;
 
+pub use crate::board::Symmetry;
 pub use bounds::{naive, placements, side_split};
 pub use document::{Bound, ComplexityReport, GameTreeRow, Pieces, PublishedRow, SCHEMA_VERSION};
 pub use game_tree::GameTreeEstimate;
+pub use group::symmetry_group;
 pub use material::{binomial, count_material, fixed_boards, MaterialCounts, MaterialTable};
 pub use published::{claims_for, PublishedClaim, ScientificFigure};
 pub use spec::{square_kind, ComplexitySpec, SpecError, StandMask};
-pub use symmetry::{symmetry_group, Symmetry};

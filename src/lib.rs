@@ -11,6 +11,7 @@ pub mod notation;
 pub mod number;
 pub mod perft;
 pub mod report;
+pub mod rng;
 pub mod rules;
 pub mod sampling;
 pub mod search;

@@ -8,8 +8,8 @@
 //! boards and 5 on sparse ones: enough to prove the expectations of the misplay suite.
 
 use crate::board::Side;
+use crate::moves::Repetitions;
 use crate::moves::{Move, Outcome, Position, Tables};
-use crate::search::repetition::Repetitions;
 
 /// What the solver established about the side to move.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -4,15 +4,16 @@
 mod common;
 
 use common::Rng;
+use taflcount::board::Symmetry;
 use taflcount::board::{Layout, RecordOrder};
-use taflcount::moves::{transform, Move, Position, Tables};
+use taflcount::moves::{Move, Position, Tables};
 use taflcount::notation::MoveText;
 use taflcount::perft::{perft, Counting};
 use taflcount::rules::{catalog, Rules};
 
 /// Positions met in a few random games of the variant.
 fn random_positions(t: &Tables, seed: u64, games: usize, max_plies: usize) -> Vec<Position> {
-    let mut rng = Rng(seed | 1);
+    let mut rng = Rng::new(seed | 1);
     let mut out = Vec::new();
     for _ in 0..games {
         let mut pos = Position::start(t);
@@ -66,12 +67,9 @@ fn fully_symmetric(rules: &Rules) -> bool {
     let dim = rules.dim;
     SpecialKind::ALL.iter().all(|k| {
         let squares = &rules.special(*k).squares;
-        (0..8).all(|g| {
-            squares.iter().all(|s| {
-                let (f, r) = transform(g, s.file(), s.rank(), dim);
-                squares.contains(&taflcount::board::Square::new(f, r))
-            })
-        })
+        Symmetry::ALL
+            .iter()
+            .all(|g| squares.iter().all(|&s| squares.contains(&g.square(dim, s))))
     })
 }
 
@@ -88,13 +86,14 @@ fn perft_is_invariant_under_board_symmetries() {
         for pos in random_positions(&t, 99 + v.name.len() as u64, 4, 40) {
             let d = depth_for(&t, &pos, 100_000);
             let base = perft(&t, &pos, d, Counting::Bulk);
-            for g in 1..8 {
+            for &g in &Symmetry::ALL[1..] {
                 let image = pos.transformed(&t, g);
                 assert_eq!(
                     perft(&t, &image, d, Counting::Bulk),
                     base,
-                    "{} symmetry {g} depth {d} of {}",
+                    "{} symmetry {} depth {d} of {}",
                     v.name,
+                    g.name(),
                     pos.layout(&t)
                 );
             }
@@ -107,7 +106,7 @@ fn perft_is_invariant_under_board_symmetries() {
 fn incremental_hash_equals_recomputed_hash() {
     for v in catalog::VARIANTS {
         let t = tables(v.name);
-        let mut rng = Rng(0x5eed ^ v.name.len() as u64);
+        let mut rng = Rng::new(0x5eed ^ v.name.len() as u64);
         for _ in 0..20 {
             let mut pos = Position::start(&t);
             for _ in 0..120 {

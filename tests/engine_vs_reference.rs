@@ -17,7 +17,7 @@ fn random_games_agree_ply_by_ply() {
     let mut endings = std::collections::BTreeMap::new();
     for v in catalog::VARIANTS {
         let t = Tables::new(&v.rules()).unwrap();
-        let mut rng = Rng(0xdecaf ^ (v.name.len() as u64 * 7919));
+        let mut rng = Rng::new(0xdecaf ^ (v.name.len() as u64 * 7919));
         for game in 0..25 {
             let mut pos = Position::start(&t);
             let mut slow = reference::RefGame::new(v.rules, None, None).unwrap();

@@ -7,20 +7,8 @@ use taflcount::moves::{Move, Position, Tables};
 use taflcount::rules::Rules;
 use taflcount::solver::Solver;
 
-/// A small seeded generator (splitmix64), so every run tests the same positions.
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
+/// The library's seeded generator, so every run tests the same positions.
+use taflcount::rng::SplitMix64 as Rng;
 
 fn tables(rules: &str) -> Tables {
     Tables::new(&rules.parse::<Rules>().unwrap()).unwrap()
@@ -98,7 +86,7 @@ fn compare_on_random_positions(
     max_plies: u32,
 ) {
     let t = tables(rules);
-    let mut rng = Rng(seed);
+    let mut rng = Rng::new(seed);
     let (mut checked, mut wins, mut losses) = (0, 0, 0);
     while checked < count {
         let Some(pos) = random_position(&t, &mut rng, attackers, defenders) else {

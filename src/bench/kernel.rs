@@ -3,10 +3,10 @@
 //!
 //! Adding a kernel is one entry in [`KERNELS`].
 
-use super::rng::SplitMix64;
 use super::workload::Workload;
 use crate::moves::{Move, Position, Tables};
 use crate::perft::{perft_threads, Counting};
+use crate::rng::SplitMix64;
 use std::hint::black_box;
 
 /// Settings the kernels share.

@@ -9,7 +9,6 @@ mod document;
 mod kernel;
 mod machine;
 mod measure;
-mod rng;
 mod workload;
 
 pub use compare::{compare, verdict, Comparison, ComparisonRow, Verdict, DEFAULT_THRESHOLD};
@@ -20,7 +19,6 @@ pub use kernel::{
 };
 pub use machine::Machine;
 pub use measure::{measure, Measurement, Plan, NOISY_SPREAD};
-pub use rng::SplitMix64;
 pub use workload::{
     built_in_games, games_file, GameSource, Workload, WorkloadError, RANDOM_GAMES,
     RANDOM_GAME_PLIES, REAL_GAMES,

@@ -1,9 +1,9 @@
 //! What the kernels run on: a variant's tables and a fixed set of positions, some from
 //! recorded games and some from seeded random play, identical on every run and commit.
 
-use super::rng::SplitMix64;
 use crate::moves::{Position, Tables};
 use crate::notation::{parse_games, replay};
+use crate::rng::SplitMix64;
 use crate::rules::catalog;
 use std::fmt;
 use std::path::Path;

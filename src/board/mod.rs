@@ -3,7 +3,9 @@
 mod layout;
 mod piece;
 mod square;
+mod symmetry;
 
 pub use layout::{Layout, LayoutError, RecordOrder};
 pub use piece::{Piece, PieceKind, Side, SideError, TypeSet};
 pub use square::{Square, SquareError, MAX_DIM};
+pub use symmetry::Symmetry;

@@ -13,8 +13,9 @@ use std::collections::BTreeMap;
 use num_bigint::BigUint;
 use num_traits::{One, Zero};
 
+use super::group::symmetry_group;
 use super::spec::{ComplexitySpec, StandMask};
-use super::symmetry::{symmetry_group, Symmetry};
+use crate::board::Symmetry;
 
 /// Boards with one king and exactly `a` attackers and `d` defenders, for every
 /// `a <= attackers`, `d <= defenders`.

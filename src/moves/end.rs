@@ -345,27 +345,3 @@ impl Position {
         safe == wall
     }
 }
-
-/// Positions seen in a game, for threefold repetition. Repetition is judged on the hash
-/// of board and side to move.
-#[derive(Clone, Debug, Default)]
-pub struct History {
-    seen: std::collections::HashMap<u64, u8>,
-}
-
-impl History {
-    pub fn new() -> History {
-        History::default()
-    }
-
-    /// Records a position; returns how often it has now occurred.
-    pub fn record(&mut self, hash: u64) -> u8 {
-        let n = self.seen.entry(hash).or_insert(0);
-        *n += 1;
-        *n
-    }
-
-    pub fn occurrences(&self, hash: u64) -> u8 {
-        self.seen.get(&hash).copied().unwrap_or(0)
-    }
-}

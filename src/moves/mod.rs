@@ -5,11 +5,13 @@ mod end;
 mod generate;
 mod play;
 mod position;
+mod repetition;
 mod tables;
 
-pub use end::{EndReason, History, Outcome};
+pub use end::{EndReason, Outcome};
 pub use generate::{BitIter, Move, PieceMoves};
-pub use position::{transform, Position};
+pub use position::Position;
+pub use repetition::{repetition_outcome, Repetitions};
 pub use tables::{
     file_of, from_square, rank_of, sq, to_square, Mover, SmallBoard, Sq, Tables, Unsupported,
     NO_SQUARE,

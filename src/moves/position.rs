@@ -4,7 +4,7 @@
 //! common variants pay almost nothing for them. Copy-make: a move is played on a copy.
 
 use super::tables::{file_of, rank_of, sq, Mover, Sq, Tables, Unsupported, MAX_EXOTIC, NO_SQUARE};
-use crate::board::{Layout, Piece, PieceKind, Side, MAX_DIM};
+use crate::board::{Layout, Piece, PieceKind, Side, Symmetry, MAX_DIM};
 
 #[derive(Clone, Debug)]
 pub struct Position {
@@ -227,33 +227,22 @@ impl Position {
         h
     }
 
-    /// The mirror image or rotation of this position under symmetry `g` (0..8 of the
-    /// square's dihedral group); for tests of perft invariance.
-    pub fn transformed(&self, tables: &Tables, g: usize) -> Position {
+    /// The mirror image or rotation of this position; for tests of perft invariance.
+    pub fn transformed(&self, tables: &Tables, symmetry: Symmetry) -> Position {
         let layout = self.layout(tables);
         let dim = tables.dim;
         let mut out = Layout::empty(dim);
         for (square, piece) in layout.pieces() {
-            let (f, r) = transform(g, square.file(), square.rank(), dim);
-            out.set(crate::board::Square::new(f, r), Some(piece));
+            out.set(symmetry.square(dim, square), Some(piece));
         }
         let mut p = Position::from_layout(tables, &out, self.side_to_move).expect("same pieces");
         p.last_mover = self.last_mover;
         p.king_captured = self.king_captured;
         if self.berserker != NO_SQUARE {
-            let (f, r) = transform(g, file_of(self.berserker), rank_of(self.berserker), dim);
+            let (f, r) = symmetry.apply(dim, file_of(self.berserker), rank_of(self.berserker));
             p.berserker = sq(f, r);
             p.hash ^= tables.zobrist_berserker[p.berserker as usize];
         }
         p
     }
-}
-
-/// Symmetry `g` of the dihedral group of the square applied to (file, rank).
-pub fn transform(g: usize, f: usize, r: usize, dim: usize) -> (usize, usize) {
-    let m = dim - 1;
-    let (f, r) = if g & 4 != 0 { (r, f) } else { (f, r) };
-    let f = if g & 1 != 0 { m - f } else { f };
-    let r = if g & 2 != 0 { m - r } else { r };
-    (f, r)
 }

@@ -6,6 +6,7 @@
 //! the sliding code never needs a bounds test. File words are the same with ranks.
 
 use crate::board::{Piece, PieceKind, Side, Square, MAX_DIM};
+use crate::rng::SplitMix64;
 use crate::rules::{Berserk, Jump, KingStrength, Rules, Shieldwall, SpecialKind};
 use std::fmt;
 
@@ -242,15 +243,6 @@ pub struct Tables {
     pub zobrist_berserker: Vec<u64>,
 }
 
-/// splitmix64: a fixed, documented generator, so hashes are the same on every machine.
-fn splitmix(state: &mut u64) -> u64 {
-    *state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
-    let mut z = *state;
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
-}
-
 impl Tables {
     /// Compiles the rules, refusing what the engine cannot play yet (jumps of the king,
     /// berserk, pieces other than taflmen and one defending king).
@@ -361,18 +353,18 @@ impl Tables {
                 }
             }
         }
-        let mut state = 0x7461_666c_636f_756e_u64; // "taflcoun"
+        let mut keys = SplitMix64::new(0x7461_666c_636f_756e_u64); // "taflcoun"
         let zobrist = (0..12)
             .map(|_| {
-                let mut keys = [0u64; 32 * MAX_DIM];
-                for k in keys.iter_mut() {
-                    *k = splitmix(&mut state);
+                let mut square_keys = [0u64; 32 * MAX_DIM];
+                for k in square_keys.iter_mut() {
+                    *k = keys.next_u64();
                 }
-                keys
+                square_keys
             })
             .collect();
-        let zobrist_defenders_to_move = splitmix(&mut state);
-        let zobrist_berserker = (0..32 * MAX_DIM).map(|_| splitmix(&mut state)).collect();
+        let zobrist_defenders_to_move = keys.next_u64();
+        let zobrist_berserker = (0..32 * MAX_DIM).map(|_| keys.next_u64()).collect();
         // `kj nj cj mj gj` index the kinds king, knight, commander, mercenary, guard.
         let jumps = Mover::ALL.map(|m| match m.kind() {
             PieceKind::Taflman => Jump::None,

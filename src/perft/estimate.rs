@@ -4,7 +4,7 @@
 //! the number of nodes at that depth. A path that ends before the depth scores 0 there.
 
 use crate::moves::{Position, Tables};
-use crate::sampling::game_rng;
+use crate::rng::game_rng;
 use rand::RngExt;
 
 /// The estimate of perft(depth) from a set of random paths.

@@ -2,21 +2,10 @@
 //! game's own generator, so a game is fixed by (seed, game index) alone.
 
 use crate::moves::{file_of, rank_of, sq, Move, Position, Sq, Tables};
-use rand::{RngExt, SeedableRng};
-use rand_chacha::ChaCha8Rng;
+pub use crate::rng::{game_rng, GameRng};
+use rand::RngExt;
 use std::fmt;
 use std::str::FromStr;
-
-/// The generator of one game. ChaCha8 gives the same stream on every platform, and each
-/// game gets its own stream, so results do not depend on how games meet threads.
-pub type GameRng = ChaCha8Rng;
-
-/// The generator of game number `game` of a run seeded with `seed`.
-pub fn game_rng(seed: u64, game: u64) -> GameRng {
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    rng.set_stream(game);
-    rng
-}
 
 /// A self-play player: picks one of `moves` (the legal moves of `pos`, never empty).
 pub trait Player: Sync {

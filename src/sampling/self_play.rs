@@ -3,8 +3,7 @@
 
 use super::game::{GameEnd, GameSample, PlyBranching};
 use super::players::{game_rng, GameRng, Player};
-use crate::moves::{EndReason, History, Position, Tables};
-use crate::rules::Repetition;
+use crate::moves::{Position, Repetitions, Tables};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 
@@ -25,8 +24,7 @@ pub fn play_game(
     max_plies: usize,
 ) -> GameSample {
     let mut pos = Position::start(t);
-    let mut history = History::new();
-    history.record(pos.hash());
+    let mut seen = Repetitions::new(t, &pos, &[]);
     let mut hashes = Vec::new();
     let mut plies = Vec::new();
     let end = loop {
@@ -47,17 +45,13 @@ pub fn play_game(
         let mv = player.choose(t, &pos, &moves, &hashes, rng);
         hashes.push(pos.hash());
         pos.play(t, mv);
-        if t.rules.repetition != Repetition::Ignored && history.record(pos.hash()) >= 3 {
-            let winner = match t.rules.repetition {
-                Repetition::SideToMoveWins => Some(pos.side_to_move()),
-                Repetition::RepeaterWins => Some(pos.side_to_move().opponent()),
-                Repetition::Draw | Repetition::Ignored => None,
-            };
+        if let Some(outcome) = seen.repeated(&pos) {
             break GameEnd::Rules {
-                winner,
-                reason: EndReason::Repetition,
+                winner: outcome.winner,
+                reason: outcome.reason,
             };
         }
+        seen.push(&pos);
     };
     GameSample { plies, end }
 }

@@ -6,11 +6,11 @@
 
 use super::evaluation::{Evaluator, Weights};
 use super::ordering::Ordering;
-use super::repetition::Repetitions;
 use super::score::{self, from_table, to_table, win_at, INFINITY};
 use super::transposition::{Bound, Entry, TranspositionTable};
 use super::{Limits, SearchOutcome, SearchResult};
 use crate::board::Side;
+use crate::moves::Repetitions;
 use crate::moves::{Move, Outcome, Position, Tables};
 use std::time::{Duration, Instant};
 

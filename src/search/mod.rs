@@ -21,7 +21,6 @@ mod alphabeta;
 mod board_view;
 pub mod evaluation;
 mod ordering;
-pub mod repetition;
 pub mod score;
 mod transposition;
 

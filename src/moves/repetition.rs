@@ -1,9 +1,11 @@
-//! Threefold repetition during a search: the hashes of the game before the root and of
-//! the positions on the current search path, and the variant's `tfr` rule applied to a
-//! position just reached. The solver and the AI share it, so they judge endings alike.
+//! Threefold repetition, in one place: the one tracker of positions seen (a game's, and
+//! a search's path on top of it) and the one reading of the `tfr` rule. Self-play, the
+//! AI and the solver all use it, so they judge endings alike.
 
+use super::end::{EndReason, Outcome};
+use super::position::Position;
+use super::tables::Tables;
 use crate::board::Side;
-use crate::moves::{EndReason, Outcome, Position, Tables};
 use crate::rules::Repetition;
 use std::collections::HashMap;
 
@@ -54,6 +56,7 @@ impl Repetitions {
         self.path.push((pos.hash(), pieces(pos)));
     }
 
+    /// Leaves the position entered last.
     #[inline]
     pub fn pop(&mut self) {
         self.path.pop();
@@ -114,18 +117,32 @@ impl Repetitions {
                 return outcome;
             }
         }
-        if self.rule != Repetition::Ignored && self.earlier(pos) >= 2 {
-            let to_move = pos.side_to_move();
-            let winner = match self.rule {
-                Repetition::Draw | Repetition::Ignored => None,
-                Repetition::SideToMoveWins => Some(to_move),
-                Repetition::RepeaterWins => Some(to_move.opponent()),
-            };
-            return Some(Outcome {
-                winner,
-                reason: EndReason::Repetition,
-            });
-        }
-        outcome
+        self.repeated(pos).or(outcome)
     }
+
+    /// The end by threefold repetition of `pos`, just reached by a move and not yet
+    /// entered with `push`, if it is the third occurrence and the rules count it.
+    #[inline]
+    pub fn repeated(&self, pos: &Position) -> Option<Outcome> {
+        if self.rule != Repetition::Ignored && self.earlier(pos) >= 2 {
+            repetition_outcome(self.rule, pos.side_to_move())
+        } else {
+            None
+        }
+    }
+}
+
+/// How the `tfr` rule ends a game whose position occurred a third time with
+/// `side_to_move` to move; `None` when the rule ignores repetition.
+pub fn repetition_outcome(rule: Repetition, side_to_move: Side) -> Option<Outcome> {
+    let winner = match rule {
+        Repetition::Ignored => return None,
+        Repetition::Draw => None,
+        Repetition::SideToMoveWins => Some(side_to_move),
+        Repetition::RepeaterWins => Some(side_to_move.opponent()),
+    };
+    Some(Outcome {
+        winner,
+        reason: EndReason::Repetition,
+    })
 }

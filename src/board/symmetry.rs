@@ -1,7 +1,7 @@
-//! The symmetries of the square board (the dihedral group of order 8) and the ones a
-//! variant keeps.
+//! The eight symmetries of the square board (the dihedral group of order 8): one type
+//! for the complexity counts (Burnside's lemma) and for positions (perft invariance).
 
-use super::spec::ComplexitySpec;
+use super::Square;
 
 /// One of the eight symmetries of a square board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -21,6 +21,7 @@ pub enum Symmetry {
 }
 
 impl Symmetry {
+    /// All eight, the identity first.
     pub const ALL: [Symmetry; 8] = [
         Symmetry::Identity,
         Symmetry::Rotate90,
@@ -47,6 +48,13 @@ impl Symmetry {
         }
     }
 
+    /// Where `square` goes on a `dim`-sided board.
+    pub fn square(self, dim: usize, square: Square) -> Square {
+        let (file, rank) = self.apply(dim, square.file(), square.rank());
+        Square::new(file, rank)
+    }
+
+    /// The name used in reports: `rotate-90`, `mirror-files`...
     pub fn name(self) -> &'static str {
         match self {
             Symmetry::Identity => "identity",
@@ -61,7 +69,7 @@ impl Symmetry {
     }
 
     /// The orbits of this symmetry on the squares (indices `rank * dim + file`).
-    pub(crate) fn cycles(self, dim: usize) -> Vec<Vec<usize>> {
+    pub fn cycles(self, dim: usize) -> Vec<Vec<usize>> {
         let mut seen = vec![false; dim * dim];
         let mut cycles = Vec::new();
         for start in 0..dim * dim {
@@ -82,29 +90,9 @@ impl Symmetry {
     }
 }
 
-/// The symmetries that map every special square set and every may-stand set onto
-/// itself. Preserving a fixed labelling of the squares is closed under composition, so
-/// these form a group; boards it maps onto each other are the same position.
-pub fn symmetry_group(spec: &ComplexitySpec) -> Vec<Symmetry> {
-    let dim = spec.dim();
-    Symmetry::ALL
-        .into_iter()
-        .filter(|&symmetry| {
-            (0..dim).all(|rank| {
-                (0..dim).all(|file| {
-                    let (to_file, to_rank) = symmetry.apply(dim, file, rank);
-                    spec.may_stand(file, rank) == spec.may_stand(to_file, to_rank)
-                        && spec.square_kinds(file, rank) == spec.square_kinds(to_file, to_rank)
-                })
-            })
-        })
-        .collect()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::complexity::spec::StandMask;
 
     #[test]
     fn cycle_lengths_on_an_odd_board() {
@@ -135,24 +123,5 @@ mod tests {
         let (f, r) = Symmetry::Rotate90.apply(7, 1, 5);
         let (f, r) = Symmetry::Rotate90.apply(7, f, r);
         assert_eq!((f, r), Symmetry::Rotate180.apply(7, 1, 5));
-    }
-
-    #[test]
-    fn an_asymmetric_mask_shrinks_the_group() {
-        let full = ComplexitySpec::throne_and_corners(5, 1, 1).unwrap();
-        assert_eq!(symmetry_group(&full).len(), 8);
-        let mut may_stand: Vec<StandMask> = (0..25).map(|i| full.may_stand(i % 5, i / 5)).collect();
-        // Close b1 and d1 to attackers: only swapping left and right keeps that.
-        may_stand[1] = StandMask::KING | StandMask::DEFENDER;
-        may_stand[3] = StandMask::KING | StandMask::DEFENDER;
-        let kinds: Vec<u8> = (0..25).map(|i| full.square_kinds(i % 5, i / 5)).collect();
-        let spec = ComplexitySpec::new("t", 5, 1, 1, 3, may_stand.clone(), kinds.clone()).unwrap();
-        assert_eq!(
-            symmetry_group(&spec),
-            vec![Symmetry::Identity, Symmetry::MirrorFiles]
-        );
-        may_stand[3] = StandMask::ALL;
-        let spec = ComplexitySpec::new("t", 5, 1, 1, 3, may_stand, kinds).unwrap();
-        assert_eq!(symmetry_group(&spec), vec![Symmetry::Identity]);
     }
 }

@@ -1,6 +1,23 @@
-//! A tiny seeded generator (SplitMix64). Benchmarks need the same games on every commit
-//! and every machine, so the sequence is fixed here rather than left to a crate whose
-//! streams may change between versions.
+//! Every random number taflcount uses comes from here, always from a seed passed in.
+//!
+//! - [`SplitMix64`]: a tiny fixed generator for what must never change between versions
+//!   or machines: the Zobrist keys (hashes, bench signatures) and the benchmarks' games.
+//! - [`GameRng`]: ChaCha8, one stream per game, for self-play and estimates, so results
+//!   depend on (seed, game) alone and not on how games meet threads.
+
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+
+/// The generator of one game. ChaCha8 gives the same stream on every platform, and each
+/// game gets its own stream, so results do not depend on how games meet threads.
+pub type GameRng = ChaCha8Rng;
+
+/// The generator of game number `game` of a run seeded with `seed`.
+pub fn game_rng(seed: u64, game: u64) -> GameRng {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    rng.set_stream(game);
+    rng
+}
 
 /// SplitMix64 (Steele, Lea and Flood 2014): 64 bits of state, passes BigCrush.
 #[derive(Clone, Debug)]
@@ -9,10 +26,12 @@ pub struct SplitMix64 {
 }
 
 impl SplitMix64 {
+    /// A generator whose first output is mixed from `seed + golden gamma`.
     pub fn new(seed: u64) -> SplitMix64 {
         SplitMix64 { state: seed }
     }
 
+    /// The next 64 random bits.
     pub fn next_u64(&mut self) -> u64 {
         self.state = self.state.wrapping_add(0x9E37_79B9_7F4A_7C15);
         let mut z = self.state;
