@@ -64,7 +64,7 @@ impl GameArgs {
         };
         if let Some(moves) = &self.moves {
             position = play_line(&game.tables, position, moves)
-                .map_err(|e| CliError::about("--moves", e))?;
+                .map_err(|e| CliError::input(format!("--moves, {e}")))?;
         }
         Ok(ChosenGame { game, position })
     }

@@ -226,7 +226,7 @@ fn game_with_history(args: &GameArgs) -> Result<(Tables, Position, Vec<u64>), Cl
             history.push(position.hash());
             position = play_line(&game.game.tables, position, word).map_err(|mut e| {
                 e.ply = i + 1;
-                CliError::about("--moves", e)
+                CliError::input(format!("--moves, {e}"))
             })?;
         }
     }
