@@ -22,7 +22,7 @@ fn the_suite_is_large_and_varied() {
             l.fixture
                 .variant
                 .clone()
-                .unwrap_or_else(|| l.tables.rules.name.clone())
+                .unwrap_or_else(|| l.tables.rules().name.clone())
         })
         .collect();
     assert!(variants.len() >= 4, "{variants:?}");

@@ -51,7 +51,7 @@ fn random_position(
     attackers: usize,
     defenders: usize,
 ) -> Option<Position> {
-    let dim = t.dim;
+    let dim = t.dim();
     let mut layout = Layout::empty(dim);
     let mut free: Vec<Square> = (0..dim)
         .flat_map(|r| (0..dim).map(move |f| Square::new(f, r)))

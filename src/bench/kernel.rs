@@ -206,7 +206,7 @@ fn search<'a>(w: &'a Workload, _: &KernelOptions) -> Job<'a> {
         .filter(|p| !p.is_over(t))
         .take(SEARCH_POSITIONS)
         .collect();
-    let depth = search_depth(t.dim);
+    let depth = search_depth(t.dim());
     Job {
         work: format!("depth {depth} from {} positions, 1 thread", positions.len()),
         run: Box::new(move || {

@@ -3,7 +3,8 @@
 //! left to callers that keep it (`History`).
 
 use super::position::Position;
-use super::tables::{file_of, rank_of, Mover, SmallBoard, Tables};
+use super::sq::{file_of, rank_of, Mover};
+use super::tables::{SmallBoard, Tables};
 use crate::board::{Side, MAX_DIM};
 use std::fmt;
 

@@ -3,7 +3,8 @@
 //! per piece and nothing is allocated.
 
 use super::position::Position;
-use super::tables::{file_of, rank_of, sq, MoveMasks, Mover, Sq, Tables, NO_SQUARE};
+use super::sq::{file_of, rank_of, sq, Mover, Sq, NO_SQUARE};
+use super::tables::{MoveMasks, Tables};
 use crate::board::PieceKind;
 use crate::rules::{Berserk, Jump};
 use std::fmt;
@@ -21,8 +22,8 @@ impl fmt::Display for Move {
         write!(
             f,
             "{}-{}",
-            super::tables::to_square(self.from),
-            super::tables::to_square(self.to)
+            super::sq::to_square(self.from),
+            super::sq::to_square(self.to)
         )
     }
 }

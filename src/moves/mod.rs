@@ -6,13 +6,12 @@ mod generate;
 mod play;
 mod position;
 mod repetition;
+mod sq;
 mod tables;
 
 pub use end::{EndReason, Outcome};
 pub use generate::{BitIter, Move, PieceMoves};
 pub use position::Position;
 pub use repetition::{repetition_outcome, Repetitions};
-pub use tables::{
-    file_of, from_square, rank_of, sq, to_square, Mover, SmallBoard, Sq, Tables, Unsupported,
-    NO_SQUARE,
-};
+pub use sq::{file_of, from_square, rank_of, sq, to_square, Mover, Sq, NO_SQUARE};
+pub use tables::{SmallBoard, Tables, Unsupported};

@@ -6,7 +6,8 @@
 
 use super::generate::Move;
 use super::position::Position;
-use super::tables::{file_of, rank_of, sq, Mover, Sq, Tables, NO_SQUARE};
+use super::sq::{file_of, rank_of, sq, Mover, Sq, NO_SQUARE};
+use super::tables::Tables;
 use crate::board::{PieceKind, Side};
 use crate::rules::{Berserk, Jump, KingStrength, Shieldwall};
 

@@ -3,7 +3,8 @@
 //! mercenaries and guards (rare) sit in a short list marked by per-rank words, so the
 //! common variants pay almost nothing for them. Copy-make: a move is played on a copy.
 
-use super::tables::{file_of, rank_of, sq, Mover, Sq, Tables, Unsupported, MAX_EXOTIC, NO_SQUARE};
+use super::sq::{file_of, rank_of, sq, Mover, Sq, NO_SQUARE};
+use super::tables::{Tables, Unsupported, MAX_EXOTIC};
 use crate::board::{Layout, Piece, PieceKind, Side, Symmetry, MAX_DIM};
 
 #[derive(Clone, Debug)]

@@ -1,121 +1,15 @@
 //! A rules set compiled for the hot path: per-rank and per-file bit masks of where each
 //! mover may pass and stop, hostile squares, speed windows and Zobrist keys.
 //!
-//! Squares are indexed `rank * 32 + file` (`Sq`). In a rank word bit `file + 1` stands
-//! for the square; bit 0 and every bit above `dim` are sentinels (the board's edge), so
-//! the sliding code never needs a bounds test. File words are the same with ranks.
+//! In a rank word bit `file + 1` stands for the square; bit 0 and every bit above `dim`
+//! are sentinels (the board's edge), so the sliding code never needs a bounds test. File
+//! words are the same with ranks.
 
-use crate::board::{Piece, PieceKind, Side, Square, MAX_DIM};
+use super::sq::{sq, Mover, Sq};
+use crate::board::{PieceKind, Side, MAX_DIM};
 use crate::rng::SplitMix64;
 use crate::rules::{Berserk, Jump, KingStrength, Rules, Shieldwall, SpecialKind};
 use std::fmt;
-
-/// A square index in the hot path: `rank * 32 + file`.
-pub type Sq = u16;
-
-pub const NO_SQUARE: Sq = u16::MAX;
-
-#[inline]
-pub fn sq(file: usize, rank: usize) -> Sq {
-    (rank * 32 + file) as Sq
-}
-
-#[inline]
-pub fn file_of(s: Sq) -> usize {
-    (s & 31) as usize
-}
-
-#[inline]
-pub fn rank_of(s: Sq) -> usize {
-    (s >> 5) as usize
-}
-
-pub fn to_square(s: Sq) -> Square {
-    Square::new(file_of(s), rank_of(s))
-}
-
-pub fn from_square(s: Square) -> Sq {
-    sq(s.file(), s.rank())
-}
-
-/// A piece type as the hot path knows it: OTN's 12 types `tcnkmgTCNKMG`, numbered in
-/// that order, so `Mover as usize` indexes per-type tables. The three common movers keep
-/// short names.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[repr(u8)]
-pub enum Mover {
-    Attacker = 0,
-    AttackerCommander = 1,
-    AttackerKnight = 2,
-    AttackerKing = 3,
-    AttackerMercenary = 4,
-    AttackerGuard = 5,
-    Defender = 6,
-    DefenderCommander = 7,
-    DefenderKnight = 8,
-    King = 9,
-    DefenderMercenary = 10,
-    DefenderGuard = 11,
-}
-
-impl Mover {
-    pub const ALL: [Mover; 12] = [
-        Mover::Attacker,
-        Mover::AttackerCommander,
-        Mover::AttackerKnight,
-        Mover::AttackerKing,
-        Mover::AttackerMercenary,
-        Mover::AttackerGuard,
-        Mover::Defender,
-        Mover::DefenderCommander,
-        Mover::DefenderKnight,
-        Mover::King,
-        Mover::DefenderMercenary,
-        Mover::DefenderGuard,
-    ];
-
-    pub fn of(piece: Piece) -> Mover {
-        Mover::ALL[piece.type_index()]
-    }
-
-    pub fn piece(self) -> Piece {
-        let i = self as usize;
-        Piece {
-            side: if i < 6 {
-                Side::Attackers
-            } else {
-                Side::Defenders
-            },
-            kind: PieceKind::ALL[i % 6],
-        }
-    }
-
-    #[inline(always)]
-    pub fn kind(self) -> PieceKind {
-        PieceKind::ALL[self as usize % 6]
-    }
-
-    /// The taflman of a side.
-    #[inline(always)]
-    pub fn taflman(side: Side) -> Mover {
-        if side == Side::Attackers {
-            Mover::Attacker
-        } else {
-            Mover::Defender
-        }
-    }
-
-    /// Commanders, knights, mercenaries and guards: the pieces kept in a position's list.
-    #[inline(always)]
-    pub fn is_exotic(self) -> bool {
-        !matches!(self.kind(), PieceKind::Taflman | PieceKind::King)
-    }
-
-    /// The same kind on the other side (a converted mercenary).
-    pub fn switched(self) -> Mover {
-        Mover::ALL[(self as usize + 6) % 12]
-    }
-}
 
 /// Per-rank and per-file masks for one mover starting on one class of square.
 #[derive(Clone, Default)]
@@ -204,46 +98,101 @@ impl std::error::Error for Unsupported {}
 /// The rules compiled for play. Built once; read by every move.
 #[derive(Clone)]
 pub struct Tables {
-    pub rules: Rules,
-    pub dim: usize,
+    pub(super) rules: Rules,
+    pub(super) dim: usize,
     /// Bits 1..=dim.
-    pub board: u32,
+    pub(super) board: u32,
     /// Bit 0 and every bit above dim.
-    pub sentinels: u32,
-    pub movers: [MoverTables; 12],
+    pub(super) sentinels: u32,
+    pub(super) movers: [MoverTables; 12],
     /// Special kind bits per square.
-    pub kinds: [u8; 32 * MAX_DIM],
+    pub(super) kinds: [u8; 32 * MAX_DIM],
     /// `hostile[victim][throne occupied as 0/1][rank]`: squares hostile to that side.
-    pub hostile_empty: [[u32; MAX_DIM]; 2],
-    pub hostile_occupied: [[u32; MAX_DIM]; 2],
+    pub(super) hostile_empty: [[u32; MAX_DIM]; 2],
+    pub(super) hostile_occupied: [[u32; MAX_DIM]; 2],
     /// Squares where the king escapes.
-    pub escape: [u32; MAX_DIM],
+    pub(super) escape: [u32; MAX_DIM],
     /// Corner squares (for shieldwalls closed by a corner).
-    pub corners: [u32; MAX_DIM],
+    pub(super) corners: [u32; MAX_DIM],
     /// Squares where a `ks:c` king is strong (on or next to a `cen` square).
-    pub strong_zone: [u32; MAX_DIM],
-    pub king_anvil: bool,
-    pub king_hammer: bool,
-    pub king_strength: KingStrength,
-    pub shieldwall: Shieldwall,
-    pub shieldwall_flank: bool,
-    pub edge_fort: bool,
-    pub encirclement: bool,
-    pub linnaean: bool,
-    pub centre: Sq,
+    pub(super) strong_zone: [u32; MAX_DIM],
+    pub(super) king_anvil: bool,
+    pub(super) king_hammer: bool,
+    pub(super) king_strength: KingStrength,
+    pub(super) shieldwall: Shieldwall,
+    pub(super) shieldwall_flank: bool,
+    pub(super) edge_fort: bool,
+    pub(super) encirclement: bool,
+    pub(super) linnaean: bool,
+    pub(super) centre: Sq,
     /// The jump mode of each type (`kj nj cj mj gj`; taflmen never jump).
-    pub jumps: [Jump; 12],
-    pub berserk: Berserk,
+    pub(super) jumps: [Jump; 12],
+    pub(super) berserk: Berserk,
     /// Packed whole-board masks when the board has at most 128 squares.
-    pub small_board: Option<SmallBoard>,
+    pub(super) small_board: Option<SmallBoard>,
     /// Zobrist keys: `zobrist[mover][square]`, the side-to-move key, and one key per
     /// square for "a berserk continuation is pending for the piece here".
-    pub zobrist: Vec<[u64; 32 * MAX_DIM]>,
-    pub zobrist_defenders_to_move: u64,
-    pub zobrist_berserker: Vec<u64>,
+    pub(super) zobrist: Vec<[u64; 32 * MAX_DIM]>,
+    pub(super) zobrist_defenders_to_move: u64,
+    pub(super) zobrist_berserker: Vec<u64>,
 }
 
 impl Tables {
+    /// The rules these tables were compiled from.
+    #[inline]
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    /// The board's side length.
+    #[inline]
+    pub fn dim(&self) -> usize {
+        self.dim
+    }
+
+    /// A rank or file word with every square of the board set (bits 1..=dim).
+    #[inline]
+    pub fn board_mask(&self) -> u32 {
+        self.board
+    }
+
+    /// Per rank, the squares where the king escapes.
+    #[inline]
+    pub fn escape_squares(&self) -> &[u32; MAX_DIM] {
+        &self.escape
+    }
+
+    /// Per rank, the squares hostile to `victim`'s pieces when they are empty.
+    #[inline]
+    pub fn hostile_when_empty(&self, victim: Side) -> &[u32; MAX_DIM] {
+        &self.hostile_empty[victim.index()]
+    }
+
+    /// Per rank, the squares hostile to `victim`'s pieces when occupied (the throne with
+    /// the king on it, say).
+    #[inline]
+    pub fn hostile_when_occupied(&self, victim: Side) -> &[u32; MAX_DIM] {
+        &self.hostile_occupied[victim.index()]
+    }
+
+    /// Whether the king captures as the moving piece (`kc:` hammer).
+    #[inline]
+    pub fn king_hammer(&self) -> bool {
+        self.king_hammer
+    }
+
+    /// Whether the king helps capture as the standing piece (anvil).
+    #[inline]
+    pub fn king_anvil(&self) -> bool {
+        self.king_anvil
+    }
+
+    /// The special-square kind bits of a square (throne, corner, ...).
+    #[inline]
+    pub fn square_kinds(&self, s: Sq) -> u8 {
+        self.kinds[s as usize]
+    }
+
     /// Compiles the rules, refusing what the engine cannot play yet (jumps of the king,
     /// berserk, pieces other than taflmen and one defending king).
     pub fn new(rules: &Rules) -> Result<Tables, Unsupported> {

@@ -136,8 +136,8 @@ pub fn resolve_ignoring_end(
         text: text.to_string(),
         reason,
     };
-    if !text.from.on_board(t.dim) || !text.to.on_board(t.dim) {
-        return Err(illegal(format!("the board is {0}x{0}", t.dim)));
+    if !text.from.on_board(t.dim()) || !text.to.on_board(t.dim()) {
+        return Err(illegal(format!("the board is {0}x{0}", t.dim())));
     }
     let from = from_square(text.from);
     let to = from_square(text.to);
@@ -199,7 +199,7 @@ fn why_not(t: &Tables, pos: &Position, mv: Move, piece: Piece) -> String {
             return format!("a {name} may not stop on {s}");
         }
     }
-    if let Some(limit) = t.rules.speed_of(piece) {
+    if let Some(limit) = t.rules().speed_of(piece) {
         if distance > limit as i32 {
             return format!("a {name} moves at most {limit} square(s)");
         }
@@ -209,11 +209,11 @@ fn why_not(t: &Tables, pos: &Position, mv: Move, piece: Piece) -> String {
 
 /// (may pass, may stop) for a piece that starts on `from`, at square `q`.
 fn pass_and_stop(t: &Tables, piece: Piece, from: Sq, q: Sq) -> (bool, bool) {
-    let origin = t.kinds[from as usize];
+    let origin = t.square_kinds(from);
     let (f, r) = (crate::moves::file_of(q), crate::moves::rank_of(q));
     (
-        t.rules.may_pass_from(piece, f, r, origin),
-        t.rules.may_stop_from(piece, f, r, origin),
+        t.rules().may_pass_from(piece, f, r, origin),
+        t.rules().may_stop_from(piece, f, r, origin),
     )
 }
 

@@ -6,6 +6,7 @@
 
 pub mod catalog;
 mod error;
+mod otn;
 mod parse;
 mod print;
 

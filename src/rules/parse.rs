@@ -3,6 +3,10 @@
 //! `dim` is known, so `dim` may come anywhere.
 
 use super::error::{RulesError, RulesErrorKind};
+use super::otn::{
+    default_squares, Letters, BERSERK, DEFAULT_JUMPS, ESCAPE, JUMP, JUMP_KEYS, KING_ARMED,
+    KING_STRENGTH, REPETITION, SHIELDWALL, SPECIAL_KEYS,
+};
 use super::*;
 use crate::board::{Layout, RecordOrder, Square, TypeSet, MAX_DIM};
 
@@ -107,42 +111,28 @@ fn tokens(text: &str) -> Result<Vec<Token<'_>>, RulesError> {
     Ok(out)
 }
 
-fn special(
-    squares: Vec<Square>,
-    hostile: &str,
-    hostile_empty: &str,
-    pass: &str,
-    stop: &str,
-) -> SpecialSquares {
+/// Special squares of kind `index` with the defaults of the notation.
+fn special(index: usize, dim: usize) -> SpecialSquares {
+    let key = &SPECIAL_KEYS[index];
     SpecialSquares {
-        squares,
-        hostile: TypeSet::of(hostile),
-        hostile_empty: TypeSet::of(hostile_empty),
-        pass: TypeSet::of(pass),
-        stop: TypeSet::of(stop),
+        squares: default_squares(index, dim),
+        hostile: TypeSet::of(key.hostile),
+        hostile_empty: TypeSet::of(key.hostile_empty),
+        pass: TypeSet::of(key.pass),
+        stop: TypeSet::of(key.stop),
         reenter: TypeSet::ALL,
     }
 }
 
-/// The default corner squares of a board.
-pub fn default_corners(dim: usize) -> Vec<Square> {
-    let m = dim - 1;
-    vec![
-        Square::new(0, 0),
-        Square::new(0, m),
-        Square::new(m, 0),
-        Square::new(m, m),
-    ]
-}
-
-/// The default throne: the centre square.
-pub fn default_centre(dim: usize) -> Vec<Square> {
-    vec![Square::new(dim / 2, dim / 2)]
+/// The value of a one-letter key.
+fn letter<T: Copy + PartialEq>(token: &Token, letters: &Letters<T>) -> Result<T, RulesError> {
+    letters
+        .value(token.value)
+        .ok_or_else(|| bad(token, letters.expected))
 }
 
 pub(super) fn parse_rules(text: &str) -> Result<Rules, RulesError> {
     let tokens = tokens(text)?;
-    const ALL: &str = "tcnkmgTCNKMG";
     // First pass: dim, so that squares can be checked against the board.
     let mut dim = None;
     for token in &tokens {
@@ -165,29 +155,23 @@ pub(super) fn parse_rules(text: &str) -> Result<Rules, RulesError> {
     let mut rules = Rules {
         name: String::new(),
         dim,
-        escape: Escape::Corner,
+        escape: ESCAPE.default,
         attackers_first: true,
         encirclement: true,
-        repetition: Repetition::Draw,
-        king_armed: KingArmed::Yes,
-        king_strength: KingStrength::Strong,
-        jumps: [
-            Jump::None,
-            Jump::Capture,
-            Jump::Jump,
-            Jump::None,
-            Jump::None,
-        ],
+        repetition: REPETITION.default,
+        king_armed: KING_ARMED.default,
+        king_strength: KING_STRENGTH.default,
+        jumps: DEFAULT_JUMPS,
         speed: [None; 12],
-        corners: special(default_corners(dim), ALL, "", "K", "K"),
-        centre: special(default_centre(dim), "tcnkm", ALL, ALL, "K"),
-        attacker_forts: special(Vec::new(), "TCNKM", "", ALL, ALL),
-        defender_forts: special(Vec::new(), "tcnkm", "", ALL, "TCNKM"),
-        shieldwall: Shieldwall::None,
+        corners: special(0, dim),
+        centre: special(1, dim),
+        attacker_forts: special(2, dim),
+        defender_forts: special(3, dim),
+        shieldwall: SHIELDWALL.default,
         shieldwall_flank: true,
         edge_fort: false,
         linnaean: false,
-        berserk: Berserk::None,
+        berserk: BERSERK.default,
         start: Layout::empty(dim),
     };
     let mut has_start = false;
@@ -196,76 +180,22 @@ pub(super) fn parse_rules(text: &str) -> Result<Rules, RulesError> {
         match t.key {
             "dim" => {}
             "name" => rules.name = t.value.replace('_', " "),
-            "esc" => {
-                rules.escape = match t.value {
-                    "c" => Escape::Corner,
-                    "e" => Escape::Edge,
-                    _ => return Err(bad(t, "`c` (corners) or `e` (edges)")),
-                }
-            }
+            "esc" => rules.escape = letter(t, &ESCAPE)?,
             "atkf" => rules.attackers_first = boolean(t)?,
             "surf" => rules.encirclement = boolean(t)?,
             "efe" => rules.edge_fort = boolean(t)?,
             "linc" => rules.linnaean = boolean(t)?,
             "swf" => rules.shieldwall_flank = boolean(t)?,
-            "tfr" => {
-                rules.repetition = match t.value {
-                    "d" => Repetition::Draw,
-                    "w" => Repetition::SideToMoveWins,
-                    "l" => Repetition::RepeaterWins,
-                    "i" => Repetition::Ignored,
-                    _ => return Err(bad(t, "`d`, `w`, `l` or `i`")),
-                }
-            }
-            "ka" => {
-                rules.king_armed = match t.value {
-                    "y" => KingArmed::Yes,
-                    "a" => KingArmed::Anvil,
-                    "h" => KingArmed::Hammer,
-                    "n" => KingArmed::No,
-                    _ => return Err(bad(t, "`y`, `a`, `h` or `n`")),
-                }
-            }
-            "ks" => {
-                rules.king_strength = match t.value {
-                    "s" | "y" => KingStrength::Strong,
-                    "c" => KingStrength::StrongAtCentre,
-                    "m" => KingStrength::Middleweight,
-                    "w" | "n" => KingStrength::Weak,
-                    _ => return Err(bad(t, "`s`, `c`, `m`, `w` (or `y`, `n`)")),
-                }
-            }
-            "kj" | "nj" | "cj" | "mj" | "gj" => {
-                let jump = match t.value {
-                    "n" => Jump::None,
-                    "j" => Jump::Jump,
-                    "c" => Jump::Capture,
-                    "r" => Jump::Restricted,
-                    _ => return Err(bad(t, "`n`, `j`, `c` or `r`")),
-                };
-                let index = ["kj", "nj", "cj", "mj", "gj"]
-                    .iter()
-                    .position(|k| *k == t.key)
-                    .unwrap();
-                rules.jumps[index] = jump;
+            "tfr" => rules.repetition = letter(t, &REPETITION)?,
+            "ka" => rules.king_armed = letter(t, &KING_ARMED)?,
+            "ks" => rules.king_strength = letter(t, &KING_STRENGTH)?,
+            key if JUMP_KEYS.contains(&key) => {
+                let index = JUMP_KEYS.iter().position(|k| *k == key).unwrap_or(0);
+                rules.jumps[index] = letter(t, &JUMP)?;
             }
             "spd" => rules.speed = speed(t)?,
-            "sw" => {
-                rules.shieldwall = match t.value {
-                    "n" => Shieldwall::None,
-                    "w" => Shieldwall::Weak,
-                    "s" => Shieldwall::Strong,
-                    _ => return Err(bad(t, "`n`, `w` or `s`")),
-                }
-            }
-            "ber" => {
-                rules.berserk = match t.value {
-                    "n" => Berserk::None,
-                    "c" => Berserk::Capture,
-                    "m" => Berserk::Move,
-                    _ => return Err(bad(t, "`n`, `c` or `m`")),
-                }
-            }
+            "sw" => rules.shieldwall = letter(t, &SHIELDWALL)?,
+            "ber" => rules.berserk = letter(t, &BERSERK)?,
             "cor" => rules.corners.squares = square_list(t, dim)?,
             "cen" => rules.centre.squares = square_list(t, dim)?,
             "afor" => rules.attacker_forts.squares = square_list(t, dim)?,

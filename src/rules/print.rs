@@ -2,7 +2,10 @@
 //! key only where it differs from the default, in a fixed order, so that printing then
 //! parsing gives the same rules.
 
-use super::parse::{default_centre, default_corners};
+use super::otn::{
+    default_squares, Letters, BERSERK, DEFAULT_JUMPS, ESCAPE, JUMP, JUMP_KEYS, KING_ARMED,
+    KING_STRENGTH, REPETITION, SHIELDWALL, SPECIAL_KEYS,
+};
 use super::*;
 use crate::board::{RecordOrder, TypeSet};
 use std::fmt;
@@ -12,6 +15,13 @@ fn yn(b: bool) -> &'static str {
         "y"
     } else {
         "n"
+    }
+}
+
+/// `key:letter`, unless the value is the key's default.
+fn letter_key<T: Copy + PartialEq>(out: &mut Vec<String>, letters: &Letters<T>, value: T) {
+    if value != letters.default {
+        out.push(format!("{}:{}", letters.key, letters.letter(value)));
     }
 }
 
@@ -25,56 +35,17 @@ impl fmt::Display for Rules {
         if !self.name.is_empty() {
             out.push(format!("name:{}", self.name.replace(' ', "_")));
         }
-        if self.escape == Escape::Edge {
-            out.push("esc:e".into());
-        }
+        letter_key(&mut out, &ESCAPE, self.escape);
         out.push(format!("atkf:{}", yn(self.attackers_first)));
         if !self.encirclement {
             out.push("surf:n".into());
         }
-        let tfr = match self.repetition {
-            Repetition::Draw => None,
-            Repetition::SideToMoveWins => Some("w"),
-            Repetition::RepeaterWins => Some("l"),
-            Repetition::Ignored => Some("i"),
-        };
-        if let Some(v) = tfr {
-            out.push(format!("tfr:{v}"));
-        }
-        let ka = match self.king_armed {
-            KingArmed::Yes => None,
-            KingArmed::Anvil => Some("a"),
-            KingArmed::Hammer => Some("h"),
-            KingArmed::No => Some("n"),
-        };
-        if let Some(v) = ka {
-            out.push(format!("ka:{v}"));
-        }
-        let ks = match self.king_strength {
-            KingStrength::Strong => None,
-            KingStrength::StrongAtCentre => Some("c"),
-            KingStrength::Middleweight => Some("m"),
-            KingStrength::Weak => Some("w"),
-        };
-        if let Some(v) = ks {
-            out.push(format!("ks:{v}"));
-        }
-        let default_jumps = [
-            Jump::None,
-            Jump::Capture,
-            Jump::Jump,
-            Jump::None,
-            Jump::None,
-        ];
-        for (i, key) in ["kj", "nj", "cj", "mj", "gj"].iter().enumerate() {
-            if self.jumps[i] != default_jumps[i] {
-                let v = match self.jumps[i] {
-                    Jump::None => "n",
-                    Jump::Jump => "j",
-                    Jump::Capture => "c",
-                    Jump::Restricted => "r",
-                };
-                out.push(format!("{key}:{v}"));
+        letter_key(&mut out, &REPETITION, self.repetition);
+        letter_key(&mut out, &KING_ARMED, self.king_armed);
+        letter_key(&mut out, &KING_STRENGTH, self.king_strength);
+        for (i, key) in JUMP_KEYS.iter().enumerate() {
+            if self.jumps[i] != DEFAULT_JUMPS[i] {
+                out.push(format!("{key}:{}", JUMP.letter(self.jumps[i])));
             }
         }
         if self.speed.iter().any(|s| s.is_some()) {
@@ -88,83 +59,40 @@ impl fmt::Display for Rules {
                 ));
             }
         }
-        let all = "tcnkmgTCNKMG";
-        #[allow(clippy::type_complexity)] // replaced by the OTN key table
-        let kinds: [(&SpecialSquares, &str, Vec<Square>, &str, &str, &str, &str); 4] = [
-            (
-                &self.corners,
-                "cor",
-                default_corners(self.dim),
-                all,
-                "",
-                "K",
-                "K",
-            ),
-            (
-                &self.centre,
-                "cen",
-                default_centre(self.dim),
-                "tcnkm",
-                all,
-                all,
-                "K",
-            ),
-            (
-                &self.attacker_forts,
-                "afor",
-                Vec::new(),
-                "TCNKM",
-                "",
-                all,
-                all,
-            ),
-            (
-                &self.defender_forts,
-                "dfor",
-                Vec::new(),
-                "tcnkm",
-                "",
-                all,
-                "TCNKM",
-            ),
+        let kinds = [
+            &self.corners,
+            &self.centre,
+            &self.attacker_forts,
+            &self.defender_forts,
         ];
-        for (s, key, default_squares, _, _, _, _) in &kinds {
+        for (i, s) in kinds.iter().enumerate() {
             let mut sorted = s.squares.clone();
             sorted.sort();
-            let mut default_sorted = default_squares.clone();
+            let mut default_sorted = default_squares(i, self.dim);
             default_sorted.sort();
             if sorted != default_sorted {
-                out.push(format!("{key}:{}", squares(&s.squares)));
+                out.push(format!("{}:{}", SPECIAL_KEYS[i].key, squares(&s.squares)));
             }
         }
         let mut lists = |suffix: &str,
                          pick: &dyn Fn(&SpecialSquares) -> TypeSet,
                          default: &dyn Fn(usize) -> &'static str| {
-            for (i, (s, key, ..)) in kinds.iter().enumerate() {
+            for (i, s) in kinds.iter().enumerate() {
+                let key = SPECIAL_KEYS[i].key;
                 let value = pick(s);
                 if value != TypeSet::of(default(i)) {
                     out.push(format!("{key}{suffix}:{value}"));
                 }
-                if suffix == "h" && *key == "cen" && s.hostile_empty != TypeSet::ALL {
+                if suffix == "h" && key == "cen" && s.hostile_empty != TypeSet::ALL {
                     out.push(format!("cenhe:{}", s.hostile_empty));
                 }
             }
         };
-        lists("h", &|s| s.hostile, &|i| {
-            ["tcnkmgTCNKMG", "tcnkm", "TCNKM", "tcnkm"][i]
-        });
-        lists("p", &|s| s.pass, &|i| {
-            ["K", "tcnkmgTCNKMG", "tcnkmgTCNKMG", "tcnkmgTCNKMG"][i]
-        });
-        lists("s", &|s| s.stop, &|i| {
-            ["K", "K", "tcnkmgTCNKMG", "TCNKM"][i]
-        });
+        lists("h", &|s| s.hostile, &|i| SPECIAL_KEYS[i].hostile);
+        lists("p", &|s| s.pass, &|i| SPECIAL_KEYS[i].pass);
+        lists("s", &|s| s.stop, &|i| SPECIAL_KEYS[i].stop);
         lists("re", &|s| s.reenter, &|_| "tcnkmgTCNKMG");
-        match self.shieldwall {
-            Shieldwall::None => {}
-            Shieldwall::Weak => out.push("sw:w".into()),
-            Shieldwall::Strong => out.push("sw:s".into()),
-        }
+        letter_key(&mut out, &SHIELDWALL, self.shieldwall);
         if !self.shieldwall_flank {
             out.push("swf:n".into());
         }
@@ -174,11 +102,7 @@ impl fmt::Display for Rules {
         if self.linnaean {
             out.push("linc:y".into());
         }
-        match self.berserk {
-            Berserk::None => {}
-            Berserk::Capture => out.push("ber:c".into()),
-            Berserk::Move => out.push("ber:m".into()),
-        }
+        letter_key(&mut out, &BERSERK, self.berserk);
         out.push(format!(
             "start:{}",
             self.start.record(RecordOrder::RankOneFirst)

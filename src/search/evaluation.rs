@@ -61,9 +61,10 @@ pub struct Evaluator {
 
 impl Evaluator {
     pub fn new(t: &Tables, weights: Weights) -> Evaluator {
-        let dim = t.dim;
-        let is_escape =
-            |f: isize, r: isize| t.on_board(f, r) && t.escape[r as usize] & (1 << (f + 1)) != 0;
+        let dim = t.dim();
+        let is_escape = |f: isize, r: isize| {
+            t.on_board(f, r) && t.escape_squares()[r as usize] & (1 << (f + 1)) != 0
+        };
         let mut guard = [0u32; MAX_DIM];
         let mut escape_distance = vec![u8::MAX; 32 * MAX_DIM];
         let escapes: Vec<(usize, usize)> = (0..dim)
@@ -87,10 +88,7 @@ impl Evaluator {
         }
         let mut hostile = [[0u32; MAX_DIM]; 2];
         for side in Side::BOTH {
-            let (empty, occupied) = (
-                &t.hostile_empty[side as usize],
-                &t.hostile_occupied[side as usize],
-            );
+            let (empty, occupied) = (&t.hostile_when_empty(side), &t.hostile_when_occupied(side));
             for (r, both) in hostile[side as usize].iter_mut().enumerate().take(dim) {
                 *both = empty[r] & occupied[r];
             }
@@ -98,8 +96,8 @@ impl Evaluator {
         Evaluator {
             weights,
             dim,
-            board: t.board,
-            escape: t.escape,
+            board: t.board_mask(),
+            escape: *t.escape_squares(),
             guard,
             hostile,
             escape_distance,

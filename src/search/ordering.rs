@@ -80,19 +80,19 @@ impl Ordering {
         let side = pos.side_to_move();
         let own = ranks(pos, side);
         let enemy = ranks(pos, side.opponent());
-        let dim = t.dim;
+        let dim = t.dim();
         let mut victims = [0u32; MAX_DIM];
         let mut anvils = [0u32; MAX_DIM];
         let king = pos.king();
         for r in 0..dim {
             victims[r] = enemy[r];
-            anvils[r] = own[r] | t.hostile_empty[side.opponent() as usize][r];
+            anvils[r] = own[r] | t.hostile_when_empty(side.opponent())[r];
         }
         if let Some(k) = king {
             let bit = 1 << (file_of(k) + 1);
             // The king is no taflman victim; as an anvil only when armed.
             victims[rank_of(k)] &= !bit;
-            if !t.king_anvil && own[rank_of(k)] & bit != 0 {
+            if !t.king_anvil() && own[rank_of(k)] & bit != 0 {
                 anvils[rank_of(k)] &= !bit;
             }
         }
@@ -106,12 +106,12 @@ impl Ordering {
             if r >= 2 {
                 c |= victims[r - 1] & anvils[r - 2];
             }
-            capture_squares[r] = c & t.board;
+            capture_squares[r] = c & t.board_mask();
         }
         NodeInfo {
             table_move: table_move.map_or(NO_MOVE, packed),
             king: king.unwrap_or(u16::MAX),
-            king_captures: t.king_hammer,
+            king_captures: t.king_hammer(),
             capture_squares,
             side: side as usize,
             ply,
@@ -128,7 +128,7 @@ impl Ordering {
         let (f, r) = (file_of(mv.to), rank_of(mv.to));
         let bit = 1 << (f + 1);
         let by_king = mv.from == node.king;
-        if by_king && t.escape[r] & bit != 0 {
+        if by_king && t.escape_squares()[r] & bit != 0 {
             return (ESCAPE, false);
         }
         if node.capture_squares[r] & bit != 0 && (!by_king || node.king_captures) {
