@@ -5,6 +5,7 @@ pub mod board;
 #[cfg(feature = "cli")]
 pub mod cli;
 pub mod complexity;
+mod error;
 pub mod game;
 pub mod moves;
 pub mod notation;

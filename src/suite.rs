@@ -10,7 +10,6 @@ use crate::rules::{catalog, Rules};
 use crate::search::{Limits, SearchOutcome, Searcher};
 use crate::solver::Solver;
 use serde::{Deserialize, Serialize};
-use std::fmt;
 use std::path::{Path, PathBuf};
 
 /// One fixture file as written.
@@ -90,20 +89,14 @@ pub enum ProofKind {
     Loses,
 }
 
-/// A fixture that cannot be used, and why.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct FixtureError {
-    pub file: String,
-    pub message: String,
-}
-
-impl fmt::Display for FixtureError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}: {}", self.file, self.message)
-    }
-}
-
-impl std::error::Error for FixtureError {}
+crate::error::located_error!(
+    /// A fixture that cannot be used, and why.
+    FixtureError {
+        /// The fixture's file name.
+        file: String
+    },
+    "{}: {}"
+);
 
 /// A validated fixture, ready to run.
 pub struct Loaded {

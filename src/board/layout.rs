@@ -14,24 +14,14 @@ pub struct Layout {
     squares: Vec<Option<Piece>>,
 }
 
-/// Why a position record could not be read. `column` counts characters from 1.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct LayoutError {
-    pub column: usize,
-    pub message: String,
-}
-
-impl fmt::Display for LayoutError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "position record, column {}: {}",
-            self.column, self.message
-        )
-    }
-}
-
-impl std::error::Error for LayoutError {}
+crate::error::located_error!(
+    /// Why a position record could not be read.
+    LayoutError {
+        /// The character of the record, counted from 1.
+        column: usize
+    },
+    "position record, column {}: {}"
+);
 
 /// The order in which a record lists its rows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -2,7 +2,6 @@
 //! `moves,attacker_captures,defender_captures,result`, moves separated by spaces.
 
 use super::move_text::{MoveSyntaxError, MoveText};
-use std::fmt;
 
 /// One recorded game.
 #[derive(Clone, Debug)]
@@ -18,20 +17,14 @@ pub struct GameRecord {
     pub timeout: bool,
 }
 
-/// A line of a game archive that cannot be read.
-#[derive(Clone, Debug)]
-pub struct RecordError {
-    pub line: usize,
-    pub message: String,
-}
-
-impl fmt::Display for RecordError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "game record, line {}: {}", self.line, self.message)
-    }
-}
-
-impl std::error::Error for RecordError {}
+crate::error::located_error!(
+    /// A line of a game archive that cannot be read.
+    RecordError {
+        /// The line, counted from 1.
+        line: usize
+    },
+    "game record, line {}: {}"
+);
 
 /// Reads every game of a CSV archive.
 pub fn parse_games(text: &str) -> Result<Vec<GameRecord>, RecordError> {

@@ -13,7 +13,6 @@
 use crate::board::{Layout, RecordOrder, Side};
 use crate::game::Game;
 use crate::moves::Position;
-use std::fmt;
 
 /// One position of a suite and its expected counts.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -28,19 +27,14 @@ pub struct SuiteEntry {
     pub perft: Vec<(u32, u64)>,
 }
 
-#[derive(Clone, Debug)]
-pub struct SuiteError {
-    pub line: usize,
-    pub message: String,
-}
-
-impl fmt::Display for SuiteError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "perft suite, line {}: {}", self.line, self.message)
-    }
-}
-
-impl std::error::Error for SuiteError {}
+crate::error::located_error!(
+    /// A perft suite line that cannot be read.
+    SuiteError {
+        /// The line, counted from 1.
+        line: usize
+    },
+    "perft suite, line {}: {}"
+);
 
 /// Reads a suite. Every entry needs an `id`, `rules` and at least one `perft` line.
 pub fn parse_suite(text: &str) -> Result<Vec<SuiteEntry>, SuiteError> {
