@@ -1,4 +1,7 @@
-//! Records the compiler's version for taflbench, which saves it beside its figures.
+//! Records the compiler's version for taflbench, which saves it beside its figures, and
+//! compiles the core misplay suite (`fixtures/misplays/*.json`) into the library so an
+//! installed taflregress needs no checkout.
+use std::path::Path;
 use std::process::Command;
 
 fn main() {
@@ -13,4 +16,30 @@ fn main() {
     println!("cargo:rustc-env=TAFLCOUNT_RUSTC_VERSION={version}");
     println!("cargo:rerun-if-changed=build.rs");
     println!("cargo:rerun-if-env-changed=RUSTC");
+
+    let dir = Path::new(&std::env::var("CARGO_MANIFEST_DIR").unwrap()).join("fixtures/misplays");
+    println!("cargo:rerun-if-changed={}", dir.display());
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .map(|entries| {
+            entries
+                .filter_map(|e| e.ok().map(|e| e.path()))
+                .filter(|p| p.extension().is_some_and(|x| x == "json"))
+                .collect()
+        })
+        .unwrap_or_default();
+    files.sort();
+    let mut code =
+        String::from("/// The core misplay suite: (file name, JSON text), sorted by name.\n");
+    code.push_str("pub const BUILT_IN: &[(&str, &str)] = &[\n");
+    for path in &files {
+        println!("cargo:rerun-if-changed={}", path.display());
+        let name = path.file_name().unwrap().to_string_lossy();
+        code.push_str(&format!(
+            "    ({name:?}, include_str!({:?})),\n",
+            path.display().to_string()
+        ));
+    }
+    code.push_str("];\n");
+    let out = Path::new(&std::env::var("OUT_DIR").unwrap()).join("misplays.rs");
+    std::fs::write(out, code).unwrap();
 }

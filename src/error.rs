@@ -17,8 +17,8 @@ macro_rules! located_error {
 
         impl $name {
             /// The error at `place`.
-            pub fn new($place: $type, message: impl Into<String>) -> $name {
-                $name { $place, message: message.into() }
+            pub fn new($place: impl Into<$type>, message: impl Into<String>) -> $name {
+                $name { $place: $place.into(), message: message.into() }
             }
         }
 

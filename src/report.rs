@@ -11,4 +11,6 @@ pub mod complexity;
 pub mod perft;
 pub mod plot;
 #[cfg(feature = "cli")]
+pub mod regress;
+#[cfg(feature = "cli")]
 pub mod table;

@@ -5,7 +5,7 @@
 
 use std::collections::BTreeSet;
 use std::path::Path;
-use taflcount::suite::{self, Fixture, Loaded};
+use taflcount::regress::{self as suite, Fixture, Loaded};
 
 fn fixtures() -> Vec<Loaded> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/misplays");
@@ -56,7 +56,7 @@ fn the_suite_is_large_and_varied() {
 fn every_proof_is_established_again_by_the_solver() {
     let failures: Vec<String> = fixtures()
         .iter()
-        .filter_map(|l| l.check_proof().err())
+        .filter_map(|l| l.check_proof().err().map(|e| e.to_string()))
         .collect();
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
@@ -131,6 +131,6 @@ fn a_wrong_proof_is_caught() {
         "the attackers win within 1 ply (shortest 1); only d2-d5 and b5-b6 do it".into();
     f.proof.wins = Some(vec!["b5-b6".into(), "d2-d5".into()]);
     let loaded = suite::validate("x.json", f).unwrap();
-    let e = loaded.check_proof().unwrap_err();
+    let e = loaded.check_proof().unwrap_err().to_string();
     assert!(e.contains("the solver establishes"), "{e}");
 }

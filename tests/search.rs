@@ -3,9 +3,9 @@
 
 use taflcount::board::{Layout, Piece, RecordOrder, Side, Square};
 use taflcount::moves::{Position, Tables};
+use taflcount::regress::Solver;
 use taflcount::rules::{catalog, Rules};
 use taflcount::search::{score, Limits, SearchOutcome, Searcher};
-use taflcount::solver::Solver;
 
 fn variant(name: &str) -> Tables {
     Tables::new(&catalog::find(name).unwrap().rules()).unwrap()

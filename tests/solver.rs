@@ -4,8 +4,8 @@
 
 use taflcount::board::{Layout, Piece, RecordOrder, Side, Square};
 use taflcount::moves::{Move, Position, Tables};
+use taflcount::regress::Solver;
 use taflcount::rules::Rules;
-use taflcount::solver::Solver;
 
 /// The library's seeded generator, so every run tests the same positions.
 use taflcount::rng::SplitMix64 as Rng;

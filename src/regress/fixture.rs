@@ -3,12 +3,12 @@
 //! `fixtures/misplays/`; this module loads and validates them (errors name the file and
 //! the field), runs the search on them and proves their expectations with the solver.
 
+use super::solver::Solver;
 use crate::board::{Layout, RecordOrder, Side};
+use crate::game::Game;
 use crate::moves::{Move, Position, Tables};
 use crate::notation::{resolve, MoveText};
-use crate::rules::{catalog, Rules};
 use crate::search::{Limits, SearchOutcome, Searcher};
-use crate::solver::Solver;
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 
@@ -198,61 +198,70 @@ impl Proof {
     }
 }
 
-/// The rules a fixture names: a catalog variant or an OTN rules string.
-pub fn fixture_rules(fixture: &Fixture) -> Result<Rules, String> {
+/// The game a fixture names, through the one resolver: a catalog variant or an OTN
+/// rules string.
+pub fn fixture_game(file: &str, fixture: &Fixture) -> Result<Game, FixtureError> {
+    let err = |message: String| FixtureError::new(file.to_string(), message);
     match (&fixture.variant, &fixture.rules) {
-        (Some(name), None) => catalog::find(name).map(|v| v.rules()).ok_or_else(|| {
-            format!(
-                "`variant`: unknown variant `{name}`; known variants: {}",
-                catalog::names().join(", ")
-            )
-        }),
-        (None, Some(text)) => text.parse::<Rules>().map_err(|e| format!("`rules`: {e}")),
-        (Some(_), Some(_)) => Err("give `variant` or `rules`, not both".into()),
-        (None, None) => {
-            Err("missing `variant` (a catalog name) or `rules` (an OTN rules string)".into())
-        }
+        (Some(name), None) => Game::named(name).map_err(|e| err(format!("`variant`: {e}"))),
+        (None, Some(text)) => Game::from_otn(text).map_err(|e| err(format!("`rules`: {e}"))),
+        (Some(_), Some(_)) => Err(err("give `variant` or `rules`, not both".into())),
+        (None, None) => Err(err(
+            "missing `variant` (a catalog name) or `rules` (an OTN rules string)".into(),
+        )),
     }
 }
 
-fn parse_move(t: &Tables, pos: &Position, text: &str, field: &str) -> Result<Move, String> {
-    let mt: MoveText = text.parse().map_err(|e| format!("`{field}`: {e}"))?;
-    resolve(t, pos, &mt).map_err(|e| format!("`{field}`: {e}"))
+/// The move of field `field` in the fixture `file`.
+fn parse_move(
+    file: &str,
+    t: &Tables,
+    pos: &Position,
+    text: &str,
+    field: &str,
+) -> Result<Move, FixtureError> {
+    let err = |e: &dyn std::fmt::Display| FixtureError::new(file, format!("`{field}`: {e}"));
+    let mt: MoveText = text.parse().map_err(|e| err(&e))?;
+    resolve(t, pos, &mt).map_err(|e| err(&e))
 }
 
 /// The positions before `position` that the history moves pass through, oldest first,
 /// found by taking the moves back one by one and checking each forward again.
-fn history_hashes(t: &Tables, position: &Position, moves: &[String]) -> Result<Vec<u64>, String> {
+fn history_hashes(
+    file: &str,
+    t: &Tables,
+    position: &Position,
+    moves: &[String],
+) -> Result<Vec<u64>, FixtureError> {
     let mut later = position.clone();
     let mut hashes = Vec::new();
     for (i, text) in moves.iter().enumerate().rev() {
-        let field = format!("history[{i}]");
-        let mt: MoveText = text.parse().map_err(|e| format!("`{field}`: {e}"))?;
+        let err = |message: String| FixtureError::new(file, format!("`history[{i}]`: {message}"));
+        let mt: MoveText = text.parse().map_err(|e| err(format!("{e}")))?;
         let mover = later.side_to_move().opponent();
         let mut layout = later.layout(t);
         let piece = layout
             .get(mt.to)
             .filter(|p| p.side == mover)
             .ok_or_else(|| {
-                format!(
-                    "`{field}`: `{text}` cannot be taken back: {} holds no piece of the {mover}",
+                err(format!(
+                    "`{text}` cannot be taken back: {} holds no piece of the {mover}",
                     mt.to
-                )
+                ))
             })?;
         if layout.get(mt.from).is_some() {
-            return Err(format!(
-                "`{field}`: `{text}` cannot be taken back: {} is occupied",
+            return Err(err(format!(
+                "`{text}` cannot be taken back: {} is occupied",
                 mt.from
-            ));
+            )));
         }
         layout.set(mt.to, None);
         layout.set(mt.from, Some(piece));
-        let earlier =
-            Position::from_layout(t, &layout, mover).map_err(|e| format!("`{field}`: {e}"))?;
-        let mv = resolve(t, &earlier, &mt).map_err(|e| format!("`{field}`: {e}"))?;
+        let earlier = Position::from_layout(t, &layout, mover).map_err(|e| err(format!("{e}")))?;
+        let mv = resolve(t, &earlier, &mt).map_err(|e| err(format!("{e}")))?;
         let (replayed, captured) = earlier.after(t, mv);
         if !captured.is_empty() || replayed.layout(t) != later.layout(t) {
-            return Err(format!("`{field}`: `{text}` captures when played forward; the history may only hold the moves since the last capture"));
+            return Err(err(format!("`{text}` captures when played forward; the history may only hold the moves since the last capture")));
         }
         hashes.push(earlier.hash());
         later = earlier;
@@ -263,13 +272,8 @@ fn history_hashes(t: &Tables, position: &Position, moves: &[String]) -> Result<V
 
 /// The rules, position and history hashes of a fixture (its proof and expectation aside).
 pub fn setup(file: &str, fixture: &Fixture) -> Result<(Tables, Position, Vec<u64>), FixtureError> {
-    let err = |message: String| FixtureError {
-        file: file.to_string(),
-        message,
-    };
-    let rules = fixture_rules(fixture).map_err(err)?;
-    let tables =
-        Tables::new(&rules).map_err(|e| err(format!("the rules cannot be played: {e}")))?;
+    let err = |message: String| FixtureError::new(file, message);
+    let tables = fixture_game(file, fixture)?.tables;
     let side: Side = fixture
         .side_to_move
         .parse()
@@ -285,7 +289,7 @@ pub fn setup(file: &str, fixture: &Fixture) -> Result<(Tables, Position, Vec<u64
             o.winner.map_or("draw".into(), |w| format!("the {w} win"))
         )));
     }
-    let history = history_hashes(&tables, &position, &fixture.history).map_err(err)?;
+    let history = history_hashes(file, &tables, &position, &fixture.history)?;
     Ok((tables, position, history))
 }
 
@@ -299,12 +303,12 @@ pub fn validate(file: &str, fixture: Fixture) -> Result<Loaded, FixtureError> {
         return Err(err("`id` is empty".into()));
     }
     let (tables, position, history) = setup(file, &fixture)?;
-    let misplay = parse_move(&tables, &position, &fixture.misplay, "misplay").map_err(err)?;
+    let misplay = parse_move(file, &tables, &position, &fixture.misplay, "misplay")?;
     let moves = |field: &str, texts: &[String]| -> Result<Vec<Move>, FixtureError> {
         texts
             .iter()
             .enumerate()
-            .map(|(i, m)| parse_move(&tables, &position, m, &format!("{field}[{i}]")).map_err(err))
+            .map(|(i, m)| parse_move(file, &tables, &position, m, &format!("{field}[{i}]")))
             .collect()
     };
     let best = moves("expect.best", &fixture.expect.best)?;
@@ -386,44 +390,74 @@ pub fn validate(file: &str, fixture: Fixture) -> Result<Loaded, FixtureError> {
     })
 }
 
+/// Reads and validates one fixture from its text; `file` names it in errors.
+pub fn load_text(file: &str, text: &str) -> Result<Loaded, FixtureError> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let fixture: Fixture = serde_json::from_str(text)
+        .map_err(|e| FixtureError::new(file, format!("not a fixture: {e}")))?;
+    validate(file, fixture)
+}
+
 /// Reads and validates one fixture file.
 pub fn load_file(path: &Path) -> Result<Loaded, FixtureError> {
     let file = path.display().to_string();
-    let text = std::fs::read_to_string(path).map_err(|e| FixtureError {
-        file: file.clone(),
-        message: format!("cannot read: {e}"),
-    })?;
-    let fixture: Fixture = serde_json::from_str(&text).map_err(|e| FixtureError {
-        file: file.clone(),
-        message: format!("not a fixture: {e}"),
-    })?;
-    validate(&file, fixture)
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| FixtureError::new(file.clone(), format!("cannot read: {e}")))?;
+    load_text(&file, &text)
 }
 
-/// Every `*.json` fixture of a directory, sorted by file name; ids must be unique.
-pub fn load_dir(dir: &Path) -> Result<Vec<Loaded>, FixtureError> {
-    let entries = std::fs::read_dir(dir).map_err(|e| FixtureError {
-        file: dir.display().to_string(),
-        message: format!("cannot read the suite directory: {e}"),
-    })?;
-    let mut paths: Vec<PathBuf> = entries
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|x| x == "json"))
-        .collect();
-    paths.sort();
+/// Validates fixtures given as (file name, text) and checks that their ids are unique.
+pub fn load_texts<'a>(
+    files: impl IntoIterator<Item = (String, &'a str)>,
+) -> Result<Vec<Loaded>, FixtureError> {
     let mut loaded: Vec<Loaded> = Vec::new();
-    for path in paths {
-        let l = load_file(&path)?;
+    for (file, text) in files {
+        let l = load_text(&file, text)?;
         if let Some(other) = loaded.iter().find(|o| o.fixture.id == l.fixture.id) {
-            return Err(FixtureError {
-                file: l.file,
-                message: format!("`id` {} is also the id of {}", l.fixture.id, other.file),
-            });
+            let message = format!("`id` {} is also the id of {}", l.fixture.id, other.file);
+            return Err(FixtureError::new(l.file, message));
         }
         loaded.push(l);
     }
     Ok(loaded)
 }
+
+/// Every `*.json` fixture of a directory, sorted by file name; ids must be unique.
+pub fn load_dir(dir: &Path) -> Result<Vec<Loaded>, FixtureError> {
+    let err = |e: std::io::Error| {
+        FixtureError::new(
+            dir.display().to_string(),
+            format!("cannot read the suite directory: {e}"),
+        )
+    };
+    let mut paths: Vec<PathBuf> = std::fs::read_dir(dir)
+        .map_err(err)?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "json"))
+        .collect();
+    paths.sort();
+    let mut texts = Vec::new();
+    for path in &paths {
+        let file = path.display().to_string();
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| FixtureError::new(file.clone(), format!("cannot read: {e}")))?;
+        texts.push((file, text));
+    }
+    load_texts(texts.iter().map(|(f, t)| (f.clone(), t.as_str())))
+}
+
+/// The core suite (`fixtures/misplays/`) as compiled into the library, so an installed
+/// taflregress runs it from any directory. The files are named without their folder.
+pub fn built_in() -> Result<Vec<Loaded>, FixtureError> {
+    load_texts(
+        BUILT_IN
+            .iter()
+            .map(|&(name, text)| (name.to_string(), text)),
+    )
+}
+
+// `BUILT_IN: &[(&str, &str)]`, (file name, text) sorted by name, made by build.rs.
+include!(concat!(env!("OUT_DIR"), "/misplays.rs"));
 
 /// What the AI did on one fixture. Serialised whole into the snapshots.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -479,7 +513,7 @@ impl Loaded {
     }
 
     /// Proves the fixture's `proof` again with the solver; the error says what differs.
-    pub fn check_proof(&self) -> Result<(), String> {
+    pub fn check_proof(&self) -> Result<(), FixtureError> {
         let kind = self.fixture.proof.kind().expect("validated");
         let again = Proof::establish(
             &self.tables,
@@ -491,11 +525,14 @@ impl Loaded {
         if again == self.fixture.proof {
             Ok(())
         } else {
-            Err(format!(
-                "{}: the solver establishes {}\n  but the fixture claims {}",
-                self.file,
-                serde_json::to_string(&again).unwrap(),
-                serde_json::to_string(&self.fixture.proof).unwrap()
+            let json = |p: &Proof| serde_json::to_string(p).unwrap_or_default();
+            Err(FixtureError::new(
+                self.file.clone(),
+                format!(
+                    "the solver establishes {}\n  but the fixture claims {}",
+                    json(&again),
+                    json(&self.fixture.proof)
+                ),
             ))
         }
     }

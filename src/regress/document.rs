@@ -1,0 +1,171 @@
+//! What taflregress reports, one struct per command: the JSON is these structs
+//! serialised and the tables are rendered from them.
+
+use super::fixture::FixtureResult;
+use super::mine::Misplay;
+use crate::search::{SearchOutcome, SearchResult};
+use serde::Serialize;
+
+/// The JSON layout version of every taflregress document.
+pub const SCHEMA_VERSION: u32 = 2;
+
+/// Wall time of a run, apart so snapshots can leave it out.
+#[derive(Clone, Copy, Debug, Serialize)]
+pub struct Timing {
+    /// Seconds.
+    pub seconds: f64,
+    /// Search nodes per second.
+    pub nodes_per_second: f64,
+}
+
+impl Timing {
+    /// The timing of `nodes` searched in `seconds`.
+    pub fn new(nodes: u64, seconds: f64) -> Timing {
+        Timing {
+            seconds,
+            nodes_per_second: nodes as f64 / seconds.max(1e-9),
+        }
+    }
+}
+
+/// A run of the misplay suite.
+#[derive(Clone, Debug, Serialize)]
+pub struct SuiteDocument {
+    /// [`SCHEMA_VERSION`].
+    pub schema_version: u32,
+    /// Always `taflregress`.
+    pub tool: &'static str,
+    /// The suite folder, or `built-in`.
+    pub suite: String,
+    /// Positions run.
+    pub positions: usize,
+    /// Positions the AI got right.
+    pub passed: usize,
+    /// Positions it got wrong.
+    pub failed: usize,
+    /// Search nodes over all positions.
+    pub nodes: u64,
+    /// One result per position, in file order.
+    pub results: Vec<FixtureResult>,
+    /// How long it took.
+    pub timing: Timing,
+}
+
+/// The search's answer on one position.
+#[derive(Clone, Debug, Serialize)]
+pub struct AnalysisDocument {
+    /// [`SCHEMA_VERSION`].
+    pub schema_version: u32,
+    /// Always `taflregress`.
+    pub tool: &'static str,
+    /// The move chosen; `None` when the game is over.
+    pub best_move: Option<String>,
+    /// The score for the side to move (see `search::score`).
+    pub score: i32,
+    /// `win`, `loss` or `draw` when the score is a game end.
+    pub outcome: Option<SearchOutcome>,
+    /// Plies to that end.
+    pub plies_to_end: Option<u32>,
+    /// The principal variation.
+    pub pv: Vec<String>,
+    /// The last completed depth.
+    pub depth: u32,
+    /// Search nodes.
+    pub nodes: u64,
+    /// How long it took.
+    pub timing: Timing,
+}
+
+impl AnalysisDocument {
+    /// The document of a search result.
+    pub fn new(r: &SearchResult, seconds: f64) -> AnalysisDocument {
+        AnalysisDocument {
+            schema_version: SCHEMA_VERSION,
+            tool: "taflregress",
+            best_move: r.best_move.map(|m| m.to_string()),
+            score: r.score,
+            outcome: r.outcome,
+            plies_to_end: r.plies_to_end,
+            pv: r.pv.iter().map(|m| m.to_string()).collect(),
+            depth: r.depth,
+            nodes: r.nodes,
+            timing: Timing::new(r.nodes, seconds),
+        }
+    }
+}
+
+/// Misplays found in an archive.
+#[derive(Clone, Debug, Serialize)]
+pub struct MineDocument {
+    /// [`SCHEMA_VERSION`].
+    pub schema_version: u32,
+    /// Always `taflregress`.
+    pub tool: &'static str,
+    /// The catalog variant the games were replayed under.
+    pub variant: String,
+    /// Games scanned.
+    pub games: usize,
+    /// Every misplay found.
+    pub misplays: Vec<MisplayRow>,
+}
+
+/// One misplay, as reported.
+#[derive(Clone, Debug, Serialize)]
+pub struct MisplayRow {
+    /// The game's line in the archive.
+    pub game: usize,
+    /// The ply, from 1.
+    pub ply: usize,
+    /// The move played.
+    #[serde(rename = "move")]
+    pub played: String,
+    /// `attackers` or `defenders`.
+    pub side: &'static str,
+    /// `missed a win` or `allowed a win`.
+    pub kind: &'static str,
+    /// The proof's horizon in plies.
+    pub within: u32,
+}
+
+impl From<&Misplay> for MisplayRow {
+    fn from(m: &Misplay) -> MisplayRow {
+        MisplayRow {
+            game: m.game,
+            ply: m.ply,
+            played: m.played.to_string(),
+            side: m.side.name(),
+            kind: m.what(),
+            within: m.within,
+        }
+    }
+}
+
+/// The bench: fixed searches whose node total is the search's behaviour signature.
+#[derive(Clone, Debug, Serialize)]
+pub struct BenchDocument {
+    /// [`SCHEMA_VERSION`].
+    pub schema_version: u32,
+    /// Always `taflregress`.
+    pub tool: &'static str,
+    /// One row per bench position.
+    pub rows: Vec<BenchRow>,
+    /// Nodes over all rows: the signature.
+    pub nodes: u64,
+    /// How long it took.
+    pub timing: Timing,
+}
+
+/// One bench search.
+#[derive(Clone, Debug, Serialize)]
+pub struct BenchRow {
+    /// The catalog variant.
+    pub variant: &'static str,
+    /// The fixed depth.
+    pub depth: u32,
+    /// The move chosen.
+    pub best_move: Option<String>,
+    /// Its score.
+    pub score: i32,
+    /// Nodes searched.
+    pub nodes: u64,
+}

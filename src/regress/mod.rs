@@ -1,0 +1,21 @@
+//! The AI's regression suite: misplay fixtures (positions where an AI or a player went
+//! wrong, with the proven right answer), the exact solver that proves them, and the
+//! mining of recorded games for new ones.
+
+pub mod bench;
+pub mod document;
+pub mod fixture;
+pub mod mine;
+pub mod solver;
+
+pub use bench::{bench, BENCH};
+pub use document::{
+    AnalysisDocument, BenchDocument, BenchRow, MineDocument, MisplayRow, SuiteDocument, Timing,
+    SCHEMA_VERSION,
+};
+pub use fixture::{
+    built_in, fixture_game, load_dir, load_file, load_text, load_texts, setup, validate, Expect,
+    Fixture, FixtureError, FixtureResult, LimitSpec, Loaded, Proof, ProofKind,
+};
+pub use mine::{history_since_capture, judge, mine, MineError, Misplay};
+pub use solver::{Refutation, Solution, Solver};
