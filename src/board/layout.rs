@@ -17,7 +17,9 @@ pub struct Layout {
 /// Why a position record could not be read. `column` counts characters from 1.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LayoutError {
+    /// Where in the record the problem is, counting characters from 1.
     pub column: usize,
+    /// What is wrong there.
     pub message: String,
 }
 
@@ -52,10 +54,12 @@ impl Layout {
         }
     }
 
+    /// The board's side length in squares.
     pub fn dim(&self) -> usize {
         self.dim
     }
 
+    /// The piece on `square`, if any; the square must lie on the board.
     pub fn get(&self, square: Square) -> Option<Piece> {
         self.squares[square.rank() * self.dim + square.file()]
     }
@@ -65,6 +69,7 @@ impl Layout {
         self.squares[rank * self.dim + file]
     }
 
+    /// Puts `piece` on `square`, or empties it with `None`.
     pub fn set(&mut self, square: Square, piece: Option<Piece>) {
         self.squares[square.rank() * self.dim + square.file()] = piece;
     }

@@ -9,8 +9,12 @@ use std::fmt;
 pub struct GameRecord {
     /// 1-based line number in its file.
     pub line: usize,
+    /// The plies in the order played, attackers first, as written.
     pub moves: Vec<MoveText>,
+    /// The record's count of capture squares written after the attackers' moves (a
+    /// square written twice counts twice).
     pub attacker_captures: u32,
+    /// The same count for the defenders' moves.
     pub defender_captures: u32,
     /// `Black` (attackers won), `White` (defenders won), `Draw`, `Ongoing` or empty.
     pub result: String,
@@ -21,7 +25,9 @@ pub struct GameRecord {
 /// A line of a game archive that cannot be read.
 #[derive(Clone, Debug)]
 pub struct RecordError {
+    /// The 1-based line number in the archive.
     pub line: usize,
+    /// What is wrong with that line.
     pub message: String,
 }
 

@@ -18,19 +18,27 @@ use std::fmt;
 /// One position of a suite and its expected counts.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SuiteEntry {
+    /// The entry's name in results and errors.
     pub id: String,
     /// 1-based line of the `id`.
     pub line: usize,
+    /// A catalog name or an OTN rules string.
     pub rules: String,
+    /// A position record (rank 1 first unless it starts `starti:`); the rules' start if absent.
     pub position: Option<String>,
+    /// The side to move ("attackers", "defenders"); the rules' first mover if absent.
     pub side: Option<String>,
     /// (depth, nodes), in file order.
     pub perft: Vec<(u32, u64)>,
 }
 
+/// A suite that cannot be read, or an entry that cannot be set up.
 #[derive(Clone, Debug)]
 pub struct SuiteError {
+    /// The 1-based line at fault (an entry's `id` line when the entry is incomplete or
+    /// cannot be set up).
     pub line: usize,
+    /// What is wrong there.
     pub message: String,
 }
 
