@@ -206,7 +206,7 @@ pub struct Outcomes {
     pub defenders: usize,
     /// Games drawn.
     pub draw: usize,
-    /// Games that stopped before an end: the ply cap, or a record without a result.
+    /// Games that stopped before an end: at the ply cap, or records left undecided (`Ongoing`).
     pub unfinished: usize,
     /// `attackers by king captured`: count, and so on.
     pub by_reason: BTreeMap<String, usize>,
