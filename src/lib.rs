@@ -1,4 +1,53 @@
-//! taflcount: a rules engine and command-line tools for the tafl family of board games.
+//! taflcount: a rules engine and command-line tools for the tafl family of board games
+//! (hnefatafl, copenhagen, tablut, brandub...). The library does all the work; the four
+//! programs `taflperft`, `taflcount`, `taflbench` and `taflregress` parse arguments, call
+//! it and print.
+//!
+//! # A tour, from the bottom up
+//!
+//! - [`rules`]: a variant's rules as plain data, read from an OTN rules string and
+//!   written back by `Display`, and the [`rules::catalog`] of named variants.
+//! - [`board`]: squares, sides and pieces, plain layouts (OTN position records) and the
+//!   board's symmetries.
+//! - [`moves`]: the hot path. Rules compiled into bit masks ([`moves::Tables`]), the fast
+//!   [`moves::Position`], move generation, captures, the end of the game and repetition.
+//! - [`game`]: the one resolver from what a user names (a catalog name or a rules string)
+//!   to rules compiled for play. Beside it [`notation`]: moves as text, move lines, game
+//!   archives and their replay.
+//! - On top of play: [`perft`] (exact counts of the positions below a root, Knuth
+//!   estimates, suites), [`complexity`] (exact state-space bounds, game-tree estimates)
+//!   and [`search`] (the AI: alpha-beta with iterative deepening).
+//! - On top of those: [`sampling`] (branching factors and game lengths from self-play or
+//!   recorded games), [`regress`] (taflregress's misplay fixtures, the exact solver that
+//!   proves them, mining recorded games, the bench signature) and [`bench`](mod@bench)
+//!   (taflbench's kernels and measurements).
+//! - [`report`]: what the tools print: SVG plots, and with the `cli` feature the tables
+//!   and Markdown pages made from each tool's document.
+//!
+//! [`number`] writes big numbers for people and machines; [`rng`] is the one source of
+//! randomness, always seeded. The `cli` module (the `cli` feature, on by default: clap,
+//! comfy-table, indicatif) is for the programs alone; `default-features = false` gives the
+//! whole engine without it.
+//!
+//! # Example
+//!
+//! Brandub from the start, after the attackers' opening move `d1-c1`: how many positions
+//! lie two plies further on?
+//!
+//! ```
+//! use taflcount::game::Game;
+//! use taflcount::notation::play_line;
+//! use taflcount::perft::{perft, Counting};
+//!
+//! # fn main() -> Result<(), Box<dyn std::error::Error>> {
+//! let game = Game::named("brandub")?;
+//! let position = play_line(&game.tables, game.start(), "d1-c1")?;
+//! // The d1-c1 line of `taflperft --variant brandub --depth 3 --divide`, which the
+//! // independent reference generator of the tests counts too.
+//! assert_eq!(perft(&game.tables, &position, 2, Counting::Bulk), 976);
+//! # Ok(())
+//! # }
+//! ```
 
 pub mod bench;
 pub mod board;

@@ -29,7 +29,9 @@ pub fn round_to(x: f64, decimals: i32) -> f64 {
 /// `d0.d1d2... × 10^exponent`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Rounded {
+    /// The significant digits kept, as many as were asked for (padded with zeros).
     pub digits: String,
+    /// The power of ten of the first digit.
     pub exponent: u64,
 }
 

@@ -25,6 +25,7 @@ pub enum Verdict {
 }
 
 impl Verdict {
+    /// The verdict's cell in the comparison table; only a regression is in capitals, to stand out.
     pub fn text(&self) -> String {
         match self {
             Verdict::Slower => "SLOWER".into(),
@@ -61,20 +62,28 @@ pub fn verdict(current: (f64, f64), baseline: (f64, f64), threshold: f64) -> Ver
 /// One row of a comparison.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct ComparisonRow {
+    /// The variant's catalog name.
     pub variant: String,
+    /// The kernel's id ("perft-bulk").
     pub kernel: String,
+    /// The rate's unit ("leaves/s").
     pub unit: String,
+    /// The baseline's median rate in `unit`; absent when the baseline has no figure.
     pub baseline: Option<f64>,
+    /// This run's median rate in `unit`; absent when the kernel was not measured.
     pub current: Option<f64>,
     /// current / baseline: below 1 is slower.
     pub ratio: Option<f64>,
+    /// How the figure moved.
     pub verdict: Verdict,
 }
 
 /// Every current figure against the baseline's figure for the same variant and kernel.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Comparison {
+    /// The change that counts, as a fraction (0.10 for 10 %).
     pub threshold: f64,
+    /// One row per figure of the current run, in its order.
     pub rows: Vec<ComparisonRow>,
 }
 
@@ -85,6 +94,8 @@ impl Comparison {
     }
 }
 
+/// Compares every figure of `current` with the baseline's figure for the same variant and
+/// kernel; `threshold` a fraction (0.10 for 10 %).
 pub fn compare(current: &BenchDocument, baseline: &BenchDocument, threshold: f64) -> Comparison {
     let rows = current
         .figures

@@ -12,20 +12,26 @@ pub const SCHEMA_VERSION: u32 = 1;
 /// One run of taflbench.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct BenchDocument {
+    /// The [`SCHEMA_VERSION`] the file was written with.
     pub schema_version: u32,
+    /// The program that wrote the file: "taflbench".
     pub tool: String,
     /// True for a `--quick` run (fewer, shorter runs of the same work).
     pub quick: bool,
+    /// The machine and build the figures were measured on.
     pub machine: Machine,
+    /// One figure per variant and kernel, in the order measured.
     pub figures: Vec<Figure>,
 }
 
 /// One kernel on one variant.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Figure {
+    /// The variant's catalog name.
     pub variant: String,
     /// The kernel's id ("perft-bulk").
     pub kernel: String,
+    /// The rate's unit ("leaves/s").
     pub unit: String,
     /// The unit of work; figures are comparable only when this is equal.
     pub work: Option<String>,
@@ -45,6 +51,7 @@ pub struct Figure {
 }
 
 impl Figure {
+    /// The figure of a kernel that ran; `work` is its job's description of one unit of work.
     pub fn measured(
         variant: &str,
         kernel: &str,
@@ -65,6 +72,7 @@ impl Figure {
         }
     }
 
+    /// The figure of a kernel that cannot run yet: no rate, `why` shown instead.
     pub fn unavailable(variant: &str, kernel: &str, unit: &str, why: &str) -> Figure {
         Figure {
             variant: variant.into(),
@@ -88,8 +96,11 @@ impl Figure {
 /// Why a saved file cannot be used.
 #[derive(Debug)]
 pub enum LoadError {
+    /// The file could not be read: its path and the I/O error.
     Read(String, std::io::Error),
+    /// The file is not a taflbench document: its path and the JSON error.
     Json(String, serde_json::Error),
+    /// The file was written with another schema version: its path and that version.
     Schema(String, u32),
 }
 
@@ -109,6 +120,7 @@ impl fmt::Display for LoadError {
 impl std::error::Error for LoadError {}
 
 impl BenchDocument {
+    /// Reads a file saved by `--save` (for `--baseline` and `--from`).
     pub fn load(path: &str) -> Result<BenchDocument, LoadError> {
         let text = std::fs::read_to_string(path).map_err(|e| LoadError::Read(path.into(), e))?;
         Self::parse(path, &text)
@@ -129,6 +141,7 @@ impl BenchDocument {
         serde_json::from_str(text).map_err(|e| LoadError::Json(path.into(), e))
     }
 
+    /// The document as the JSON that `--json` prints and `--save` writes.
     pub fn to_json(&self) -> serde_json::Value {
         serde_json::to_value(self).expect("documents always serialise")
     }

@@ -105,7 +105,9 @@ pub fn full_depth(dim: usize) -> u32 {
 
 /// Random games per playout job, their seeds, and the ply at which a game is cut off.
 pub const PLAYOUT_GAMES: u64 = 20;
+/// The seed of the first playout game; game i uses `PLAYOUT_SEED + i`.
 pub const PLAYOUT_SEED: u64 = 0xBE7C;
+/// The ply at which a playout game is cut off if the rules have not ended it.
 pub const PLAYOUT_MAX_PLIES: usize = 1000;
 
 fn threads_text(threads: usize) -> String {

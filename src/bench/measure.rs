@@ -8,7 +8,9 @@ use std::time::{Duration, Instant};
 /// How long and how often to time.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Plan {
+    /// Untimed runs first, thrown away, so that the timed runs start warm.
     pub warm_up_runs: usize,
+    /// Timed runs; the figure is their median rate.
     pub runs: usize,
     /// Each run repeats the kernel's unit of work until at least this long has passed.
     pub min_run_time: Duration,

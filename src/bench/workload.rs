@@ -12,6 +12,7 @@ use std::path::Path;
 pub const REAL_GAMES: usize = 20;
 /// Seeded random games sampled for positions, and the plies taken from each at most.
 pub const RANDOM_GAMES: usize = 10;
+/// The plies of each random game taken as positions, at most.
 pub const RANDOM_GAME_PLIES: usize = 100;
 /// The seed of the first random game; game i uses `POSITION_SEED + i`.
 pub const POSITION_SEED: u64 = 0x7AF1;
@@ -49,8 +50,11 @@ pub enum GameSource<'a> {
 /// Why a workload could not be built.
 #[derive(Debug)]
 pub enum WorkloadError {
+    /// The name is not in the catalog.
     UnknownVariant(String),
+    /// The engine cannot play the variant: its name and why.
     Unsupported(String, String),
+    /// A games archive would not parse or replay: where it was and why.
     BadArchive(String, String),
 }
 
@@ -72,12 +76,17 @@ impl std::error::Error for WorkloadError {}
 
 /// A variant ready to benchmark.
 pub struct Workload {
+    /// The variant's catalog name.
     pub variant: String,
+    /// The board's side length in squares.
     pub dim: usize,
+    /// The variant's rules compiled for play.
     pub tables: Tables,
+    /// The variant's starting position, where the perft kernels count from.
     pub start: Position,
     /// Positions not yet over (so every one has moves), real ones first.
     pub positions: Vec<Position>,
+    /// How many of `positions`, from the front, come from recorded games.
     pub real_positions: usize,
     /// Set when the variant has an archive but it could not be found.
     pub missing_archive: Option<String>,

@@ -42,10 +42,12 @@ impl Layout {
         }
     }
 
+    /// The board's side length in squares.
     pub fn dim(&self) -> usize {
         self.dim
     }
 
+    /// The piece on `square`, if any; the square must lie on the board.
     pub fn get(&self, square: Square) -> Option<Piece> {
         self.squares[square.rank() * self.dim + square.file()]
     }
@@ -55,6 +57,7 @@ impl Layout {
         self.squares[rank * self.dim + file]
     }
 
+    /// Puts `piece` on `square`, or empties it with `None`.
     pub fn set(&mut self, square: Square, piece: Option<Piece>) {
         self.squares[square.rank() * self.dim + square.file()] = piece;
     }

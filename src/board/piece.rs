@@ -6,11 +6,14 @@ use std::str::FromStr;
 /// One of the two players. Attackers are the lower-case pieces of OTN, defenders upper case.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Side {
+    /// The side that hunts the king: the lower-case pieces.
     Attackers = 0,
+    /// The king's side: the upper-case pieces.
     Defenders = 1,
 }
 
 impl Side {
+    /// Both sides, attackers first, for loops over sides.
     pub const BOTH: [Side; 2] = [Side::Attackers, Side::Defenders];
 
     /// The other side.
@@ -22,11 +25,13 @@ impl Side {
         }
     }
 
+    /// 0 for attackers, 1 for defenders: the index into per-side arrays.
     #[inline]
     pub fn index(self) -> usize {
         self as usize
     }
 
+    /// The name that output prints and `from_str` reads: "attackers" or "defenders".
     pub fn name(self) -> &'static str {
         match self {
             Side::Attackers => "attackers",
@@ -71,15 +76,22 @@ impl FromStr for Side {
 /// The six piece kinds of OTN. Either side may in principle own any of them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum PieceKind {
+    /// The plain piece (`t`): slides, never jumps, captured custodially.
     Taflman = 0,
+    /// `c`: a taflman that jumps per `cj`, cannot be jumped and can sandwich the king.
     Commander = 1,
+    /// `n`: a taflman that jumps per `nj`, cannot be jumped and can sandwich the king.
     Knight = 2,
+    /// `K`: the defenders' king, whose escape or capture (per `ks`) ends the game.
     King = 3,
+    /// `m`: jumps per `mj`; when captured it changes sides instead of leaving the board.
     Mercenary = 4,
+    /// `g`: jumps per `gj`; never captures, never helps to capture, is never captured.
     Guard = 5,
 }
 
 impl PieceKind {
+    /// Every kind, in OTN's letter order `tcnkmg`.
     pub const ALL: [PieceKind; 6] = [
         PieceKind::Taflman,
         PieceKind::Commander,
@@ -89,6 +101,7 @@ impl PieceKind {
         PieceKind::Guard,
     ];
 
+    /// The kind's name in messages ("taflman").
     pub fn name(self) -> &'static str {
         match self {
             PieceKind::Taflman => "taflman",
@@ -104,19 +117,24 @@ impl PieceKind {
 /// A piece: a kind owned by a side. Its OTN letter is lower case for attackers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Piece {
+    /// Who owns the piece.
     pub side: Side,
+    /// What the piece is.
     pub kind: PieceKind,
 }
 
 impl Piece {
+    /// An attacking taflman, `t`.
     pub const ATTACKER: Piece = Piece {
         side: Side::Attackers,
         kind: PieceKind::Taflman,
     };
+    /// A defending taflman, `T`.
     pub const DEFENDER: Piece = Piece {
         side: Side::Defenders,
         kind: PieceKind::Taflman,
     };
+    /// The king, `K`.
     pub const KING: Piece = Piece {
         side: Side::Defenders,
         kind: PieceKind::King,
@@ -141,6 +159,7 @@ impl Piece {
         Some(Piece { side, kind })
     }
 
+    /// The piece's OTN letter, lower case for attackers.
     pub fn letter(self) -> char {
         let lower = b"tcnkmg"[self.kind as usize] as char;
         match self.side {
@@ -166,7 +185,9 @@ impl fmt::Display for Piece {
 pub struct TypeSet(pub u16);
 
 impl TypeSet {
+    /// No type at all.
     pub const EMPTY: TypeSet = TypeSet(0);
+    /// All twelve types, both sides.
     pub const ALL: TypeSet = TypeSet(0xfff);
 
     /// Parses a type list; returns the first character that is not a piece letter.
@@ -186,6 +207,7 @@ impl TypeSet {
         TypeSet::parse(letters).expect("constant type list")
     }
 
+    /// True if the piece's type (kind and side) is in the set.
     #[inline]
     pub fn contains(self, piece: Piece) -> bool {
         self.0 & (1 << piece.type_index()) != 0

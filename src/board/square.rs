@@ -9,11 +9,14 @@ pub const MAX_DIM: usize = 19;
 /// A square as plain coordinates, 0-based: `file` 0 is `a`, `rank` 0 is rank `1`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Square {
+    /// The column, 0-based: 0 is `a`.
     pub file: u8,
+    /// The row, 0-based: 0 is rank `1`.
     pub rank: u8,
 }
 
 impl Square {
+    /// The square at 0-based `file` and `rank`, each below [`MAX_DIM`].
     pub fn new(file: usize, rank: usize) -> Square {
         debug_assert!(file < MAX_DIM && rank < MAX_DIM);
         Square {
@@ -22,10 +25,12 @@ impl Square {
         }
     }
 
+    /// The column as an index, 0-based.
     pub fn file(self) -> usize {
         self.file as usize
     }
 
+    /// The row as an index, 0-based.
     pub fn rank(self) -> usize {
         self.rank as usize
     }

@@ -14,53 +14,83 @@ use crate::number::{log10, round_to, scientific, scientific_from_log10, Rounded}
 /// Version of the JSON layout; bump it when a field changes meaning or disappears.
 pub const SCHEMA_VERSION: u32 = 1;
 
+/// The size of one variant: its exact bounds, game-tree estimates, and the published
+/// figures set beside the exact values they meant.
 #[derive(Clone, Debug, Serialize)]
 pub struct ComplexityReport {
+    /// The [`SCHEMA_VERSION`] of this layout.
     pub schema_version: u32,
+    /// The program that wrote it: "taflcount".
     pub tool: &'static str,
+    /// The subcommand that wrote it: "complexity".
     pub command: &'static str,
+    /// The variant's name (the catalog's, else the rules' own).
     pub variant: String,
+    /// The board's side length in squares.
     pub dim: usize,
+    /// The squares on the board: `dim` squared.
     pub cells: usize,
+    /// The starting material.
     pub pieces: Pieces,
     /// The board symmetries that keep the special squares and the rules.
     pub symmetries: Vec<&'static str>,
+    /// The exact bounds on the number of positions, each with what it counts.
     pub bounds: Vec<Bound>,
+    /// Game-tree estimates b^L: one from the command line, and the essay's on 11x11.
     pub game_tree: Vec<GameTreeRow>,
+    /// The published figures for this board and material, each beside the exact value it
+    /// meant.
     pub published: Vec<PublishedRow>,
 }
 
+/// The starting material, which the material bounds count up to.
 #[derive(Clone, Copy, Debug, Serialize, PartialEq, Eq)]
 pub struct Pieces {
+    /// Attackers at the start.
     pub attackers: usize,
+    /// Defenders at the start, the king not counted.
     pub defenders: usize,
+    /// Kings: always 1, written out so that the JSON states the whole material.
     pub king: usize,
 }
 
 /// One exact bound.
 #[derive(Clone, Debug, Serialize)]
 pub struct Bound {
+    /// Its stable key: "naive", "placements", "material_up_to_symmetry"...
     pub name: &'static str,
+    /// The exact count (a decimal string in JSON).
     #[serde(serialize_with = "crate::number::serialize_decimal")]
     pub value: BigUint,
+    /// The count to three significant digits ("7.07e72"), in full below a million.
     pub scientific: String,
+    /// log10 of the count, to three decimals.
     pub log10: f64,
+    /// What is counted, in words, with this variant's numbers.
     pub meaning: String,
 }
 
+/// One game-tree estimate b^L.
 #[derive(Clone, Debug, Serialize)]
 pub struct GameTreeRow {
+    /// Where b and L come from: "command line" or "essay".
     pub source: String,
+    /// b: the average number of legal moves per ply.
     pub branching: f64,
+    /// L: the average game length in plies.
     pub length: f64,
+    /// b^L to three significant digits.
     pub scientific: String,
+    /// L · log10(b), to three decimals.
     pub log10: f64,
 }
 
 /// A published figure beside the exact value it meant.
 #[derive(Clone, Debug, Serialize)]
 pub struct PublishedRow {
+    /// The figure as published ("1.4e43").
     pub claim: String,
+    /// Where it was published.
     pub source: String,
     /// The bound name, or `game_tree:<source>`.
     pub bound: String,
@@ -70,6 +100,7 @@ pub struct PublishedRow {
     pub log10_difference: f64,
     /// Whether the exact value rounds to the claim at the precision it was written.
     pub within_rounding: bool,
+    /// How the figure was obtained and what is off about it.
     pub note: String,
 }
 

@@ -7,8 +7,11 @@ use num_traits::Pow;
 /// from; the tree has about b^L leaves.
 #[derive(Clone, Debug, PartialEq)]
 pub struct GameTreeEstimate {
+    /// Where b and L come from: "command line" or "essay".
     pub source: String,
+    /// b: the average number of legal moves per ply.
     pub branching: f64,
+    /// L: the average game length in plies.
     pub length: f64,
 }
 
@@ -22,6 +25,7 @@ impl GameTreeEstimate {
         }
     }
 
+    /// log10 of b^L, which stays finite where b^L itself would not fit a float.
     pub fn log10(&self) -> f64 {
         self.length * self.branching.log10()
     }

@@ -41,8 +41,11 @@ impl MaterialTable {
 /// The raw counts, the counts up to symmetry and the group used.
 #[derive(Clone, Debug)]
 pub struct MaterialCounts {
+    /// The count of every board.
     pub raw: MaterialTable,
+    /// The count with boards that a symmetry of `group` maps onto each other counted once.
     pub up_to_symmetry: MaterialTable,
+    /// The symmetries the variant keeps ([`symmetry_group`](super::symmetry_group)).
     pub group: Vec<Symmetry>,
 }
 

@@ -78,7 +78,9 @@ pub fn claims_for(dim: usize, attackers: usize, defenders: usize) -> Vec<Publish
 /// A figure in scientific form, split into its significant digits and exponent.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ScientificFigure {
+    /// The significant digits as written: "14" for `1.4e43`; their count is the precision.
     pub digits: String,
+    /// The power of ten of the first digit.
     pub exponent: u64,
 }
 
@@ -98,6 +100,7 @@ impl ScientificFigure {
         Some(ScientificFigure { digits, exponent })
     }
 
+    /// log10 of the figure, to compare it with the exact value's.
     pub fn log10(&self) -> f64 {
         let mantissa: f64 = format!("{}.{}", &self.digits[..1], &self.digits[1..])
             .parse()

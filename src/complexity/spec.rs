@@ -12,10 +12,15 @@ use std::ops::{BitAnd, BitOr};
 pub struct StandMask(u8);
 
 impl StandMask {
+    /// No kind: a square where no piece may stand.
     pub const NONE: StandMask = StandMask(0);
+    /// The king.
     pub const KING: StandMask = StandMask(1);
+    /// The attackers.
     pub const ATTACKER: StandMask = StandMask(2);
+    /// The defenders other than the king.
     pub const DEFENDER: StandMask = StandMask(4);
+    /// Every kind: an ordinary square.
     pub const ALL: StandMask = StandMask(7);
 
     /// Whether every kind in `other` may stand here.
@@ -23,6 +28,7 @@ impl StandMask {
         self.0 & other.0 == other.0
     }
 
+    /// True if no kind may stand here.
     pub fn is_empty(self) -> bool {
         self.0 == 0
     }
@@ -50,9 +56,13 @@ impl BitAnd for StandMask {
 /// Bit flags of a special square, as the rules engine reports them. Symmetries must map
 /// each set of special squares onto itself.
 pub mod square_kind {
+    /// A corner square (`cor`).
     pub const CORNER: u8 = 1;
+    /// The centre square, the throne (`cen`).
     pub const CENTRE: u8 = 2;
+    /// An attackers' fortress square (`afor`).
     pub const ATTACKER_FORT: u8 = 4;
+    /// A defenders' fortress square (`dfor`).
     pub const DEFENDER_FORT: u8 = 8;
 }
 
@@ -77,19 +87,33 @@ pub enum SpecError {
     /// The board side is zero.
     EmptyBoard,
     /// A throne needs a single centre square.
-    EvenSide { dim: usize },
+    EvenSide {
+        /// The even side length given.
+        dim: usize,
+    },
     /// A per-square list does not have one entry per square.
     WrongSquareCount {
+        /// Which list: "may-stand" or "square-kind".
         list: &'static str,
+        /// The squares on the board.
         expected: usize,
+        /// The entries in the list.
         found: usize,
     },
     /// The starting material does not fit on the squares where it may stand.
-    MaterialDoesNotFit { pieces: usize, squares: usize },
+    MaterialDoesNotFit {
+        /// Attackers and defenders at the start, the king not counted.
+        pieces: usize,
+        /// Squares where an attacker or a defender may stand.
+        squares: usize,
+    },
     /// No square lets the king stand on it.
     NoRoomForKing,
     /// The start position must hold exactly one king.
-    KingCount { kings: usize },
+    KingCount {
+        /// The kings in the start position.
+        kings: usize,
+    },
 }
 
 impl fmt::Display for SpecError {
@@ -209,14 +233,17 @@ impl ComplexitySpec {
         )
     }
 
+    /// The variant's name in reports ("copenhagen", "11x11", "custom").
     pub fn name(&self) -> &str {
         &self.name
     }
 
+    /// The board's side length in squares.
     pub fn dim(&self) -> usize {
         self.dim
     }
 
+    /// The squares on the board: `dim` squared.
     pub fn cells(&self) -> usize {
         self.dim * self.dim
     }
@@ -236,10 +263,12 @@ impl ComplexitySpec {
         self.piece_kinds
     }
 
+    /// The kinds that may stand on the square at 0-based `file` and `rank`.
     pub fn may_stand(&self, file: usize, rank: usize) -> StandMask {
         self.may_stand[rank * self.dim + file]
     }
 
+    /// The [`square_kind`] flags of the square at 0-based `file` and `rank`.
     pub fn square_kinds(&self, file: usize, rank: usize) -> u8 {
         self.square_kinds[rank * self.dim + file]
     }

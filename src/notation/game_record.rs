@@ -8,8 +8,12 @@ use super::move_text::{MoveSyntaxError, MoveText};
 pub struct GameRecord {
     /// 1-based line number in its file.
     pub line: usize,
+    /// The plies in the order played, attackers first, as written.
     pub moves: Vec<MoveText>,
+    /// The record's count of capture squares written after the attackers' moves (a
+    /// square written twice counts twice).
     pub attacker_captures: u32,
+    /// The same count for the defenders' moves.
     pub defender_captures: u32,
     /// `Black` (attackers won), `White` (defenders won), `Draw`, `Ongoing` or empty.
     pub result: String,

@@ -10,16 +10,23 @@ use std::str::FromStr;
 /// A move as written: optional piece letter, from, to, and the captures it claims.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MoveText {
+    /// The piece letter, if written (`K` in `Ke1-a1`); [`resolve`] checks it against the board.
     pub piece: Option<char>,
+    /// The square the piece leaves.
     pub from: Square,
+    /// The square it stops on.
     pub to: Square,
+    /// The captured squares written, each once, in written order; [`resolve`] ignores them,
+    /// a replay checks them.
     pub captures: Vec<Square>,
 }
 
 /// Text that is not a move.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MoveSyntaxError {
+    /// The text as given.
     pub text: String,
+    /// What in it is not a move.
     pub reason: String,
 }
 
@@ -102,7 +109,9 @@ impl fmt::Display for MoveText {
 /// A move that cannot be played here, and why.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct IllegalMove {
+    /// The move as written.
     pub text: String,
+    /// Why the rules forbid it here ("the way is blocked at d3").
     pub reason: String,
 }
 

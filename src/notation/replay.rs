@@ -10,14 +10,22 @@ use std::fmt;
 /// Where a record and the rules disagree.
 #[derive(Clone, Debug)]
 pub enum ReplayError {
+    /// A recorded move cannot be played.
     Illegal {
+        /// The 1-based ply of the move.
         ply: usize,
+        /// Why it cannot be played.
         error: IllegalMove,
     },
+    /// A move's recorded captures are not the ones the rules make.
     Captures {
+        /// The 1-based ply of the move.
         ply: usize,
+        /// The move as written.
         text: String,
+        /// The captures the record lists, sorted, each once.
         recorded: Vec<Square>,
+        /// The captures the rules make, sorted, without the king.
         made: Vec<Square>,
     },
 }
@@ -73,11 +81,14 @@ pub fn recordable_captures(before: &Position, captured: &[crate::moves::Sq]) -> 
 /// where the rules ended the game if the players played on.
 #[derive(Clone, Debug)]
 pub struct Replay {
+    /// The position before each ply, then the one after the last: one more than `moves`.
     pub positions: Vec<Position>,
+    /// The moves played, one per ply.
     pub moves: Vec<Move>,
     /// The first ply after which the rules say the game is over, with the outcome, when
     /// that is before the record's end.
     pub ended_early: Option<(usize, Outcome)>,
+    /// How the rules end the game in the final position, if they do.
     pub final_outcome: Option<Outcome>,
 }
 

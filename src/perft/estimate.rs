@@ -10,7 +10,9 @@ use rand::RngExt;
 /// The estimate of perft(depth) from a set of random paths.
 #[derive(Clone, Debug, PartialEq)]
 pub struct PerftEstimate {
+    /// The depth estimated, in plies from the root.
     pub depth: u32,
+    /// The random paths walked, those that died early included.
     pub samples: u64,
     /// The mean path score: the estimate of perft(depth).
     pub mean: f64,

@@ -17,20 +17,25 @@ use crate::moves::Position;
 /// One position of a suite and its expected counts.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SuiteEntry {
+    /// The entry's name in results and errors.
     pub id: String,
     /// 1-based line of the `id`.
     pub line: usize,
+    /// A catalog name or an OTN rules string.
     pub rules: String,
+    /// A position record (rank 1 first unless it starts `starti:`); the rules' start if absent.
     pub position: Option<String>,
+    /// The side to move ("attackers", "defenders"); the rules' first mover if absent.
     pub side: Option<String>,
     /// (depth, nodes), in file order.
     pub perft: Vec<(u32, u64)>,
 }
 
 crate::error::located_error!(
-    /// A perft suite line that cannot be read.
+    /// A suite that cannot be read, or an entry that cannot be set up.
     SuiteError {
-        /// The line, counted from 1.
+        /// The line at fault, from 1 (an entry's `id` line when the entry is incomplete
+        /// or cannot be set up).
         line: usize
     },
     "perft suite, line {}: {}"

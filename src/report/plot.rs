@@ -6,8 +6,11 @@ use std::fmt::Write;
 
 /// One series: points (x, mean, sd), drawn as a line with a band of ±sd.
 pub struct Series {
+    /// The series' name in the legend.
     pub label: String,
+    /// The SVG colour of its line, band and legend entry ("#c0392b").
     pub color: &'static str,
+    /// (x, mean, sd) per point, in the order the line joins them.
     pub points: Vec<(f64, f64, f64)>,
 }
 

@@ -5,7 +5,9 @@ use comfy_table::{presets, CellAlignment, ContentArrangement, Table};
 /// Where a table is going.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum TableStyle {
+    /// Box-drawing characters, for a terminal.
     Terminal,
+    /// A Markdown pipe table, for reports.
     Markdown,
 }
 

@@ -6,7 +6,9 @@ use crate::moves::EndReason;
 /// The position before one ply: who was to move and how many legal moves they had.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct PlyBranching {
+    /// Who was to move.
     pub side: Side,
+    /// How many legal moves they had: the branching factor.
     pub moves: u32,
 }
 
@@ -15,12 +17,17 @@ pub struct PlyBranching {
 pub enum GameEnd {
     /// The rules ended it: a winner (`None`: a draw) and the rule.
     Rules {
+        /// The winner; `None` for a draw.
         winner: Option<Side>,
+        /// The rule that ended the game.
         reason: EndReason,
     },
     /// A recorded game with the result its record gives (resignation, time, agreement):
     /// `None` is a draw.
-    Recorded { winner: Option<Side> },
+    Recorded {
+        /// The recorded winner; `None` for a draw.
+        winner: Option<Side>,
+    },
     /// Stopped unfinished: the ply cap in self-play, an abandoned record.
     Unfinished,
 }
@@ -34,6 +41,7 @@ impl GameEnd {
         }
     }
 
+    /// True for a draw, by the rules or by the record.
     pub fn is_draw(&self) -> bool {
         matches!(
             self,
@@ -41,7 +49,7 @@ impl GameEnd {
         )
     }
 
-    /// A short label: `attackers by king captured`, `draw by repetition`, `ply cap`.
+    /// A short label: `attackers by king captured`, `draw by repetition`, `unfinished`.
     pub fn label(&self) -> String {
         match self {
             GameEnd::Rules {
@@ -65,11 +73,14 @@ impl GameEnd {
 /// ply played, taken in the position the ply was played from.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GameSample {
+    /// One entry per ply played, in order.
     pub plies: Vec<PlyBranching>,
+    /// How the game ended.
     pub end: GameEnd,
 }
 
 impl GameSample {
+    /// The game's length in plies.
     pub fn length(&self) -> usize {
         self.plies.len()
     }

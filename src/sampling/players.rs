@@ -121,10 +121,13 @@ fn exposed(t: &Tables, pos: &Position, at: Sq) -> bool {
 /// The players the command line offers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum PlayerKind {
+    /// [`RandomPlayer`]: uniformly random moves.
     Random,
+    /// [`GreedyPlayer`]: the essay's one-ply player.
     Greedy,
     /// The AI's fixed-depth search.
     Search {
+        /// The search depth in plies, 1 to 64.
         depth: u32,
     },
 }
@@ -176,6 +179,7 @@ impl FromStr for PlayerKind {
 /// them would play the same game every time: the first `RANDOM_OPENING_PLIES` plies of
 /// a game are drawn from the game's seeded stream, then the search plays.
 pub struct SearchPlayer {
+    /// The search depth in plies.
     pub depth: u32,
 }
 

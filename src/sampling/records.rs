@@ -10,7 +10,9 @@ use std::fmt;
 /// A record that does not replay under the chosen rules.
 #[derive(Clone, Debug)]
 pub struct RecordsError {
+    /// The record's 1-based line in its archive.
     pub line: usize,
+    /// Where the record and the rules disagree.
     pub error: ReplayError,
 }
 

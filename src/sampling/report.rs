@@ -4,17 +4,21 @@
 use super::statistics::BranchingStatistics;
 use serde::Serialize;
 
+/// Version of the JSON layout; bump it when a field changes meaning or disappears.
 pub const SCHEMA_VERSION: u32 = 1;
 
 /// Where the games came from.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Source {
+    /// Games played by `--player` from the start.
     SelfPlay,
+    /// Recorded games replayed from an archive (`--records`).
     Records,
 }
 
 impl Source {
+    /// The source as the JSON and the tables write it: "self-play" or "records".
     pub fn name(&self) -> &'static str {
         match self {
             Source::SelfPlay => "self-play",
@@ -26,16 +30,21 @@ impl Source {
 /// One run's result. Field order is the JSON's.
 #[derive(Clone, Debug, Serialize)]
 pub struct BranchingReport {
+    /// The [`SCHEMA_VERSION`] of this layout.
     pub schema_version: u32,
+    /// The program that wrote it: "taflcount".
     pub tool: &'static str,
+    /// The subcommand that wrote it: "branching".
     pub command: &'static str,
     /// The catalog name, or the rules' own name.
     pub variant: Option<String>,
+    /// Where the games came from.
     pub source: Source,
     /// Self-play: `random`, `greedy`, `search:D`; records: `None`.
     pub player: Option<String>,
     /// Self-play: the seed; records: `None`.
     pub seed: Option<u64>,
+    /// Everything measured; its fields stand at the top level of the JSON.
     #[serde(flatten)]
     pub statistics: BranchingStatistics,
     /// The OTN rules string played.
@@ -44,12 +53,15 @@ pub struct BranchingReport {
     pub max_plies: Option<usize>,
     /// Records: the file replayed, as given.
     pub records: Option<String>,
+    /// How long the run took: apart, so that snapshots can leave it out.
     pub timing: Timing,
 }
 
 /// Kept apart so snapshots can leave it out.
 #[derive(Clone, Debug, Serialize)]
 pub struct Timing {
+    /// Wall-clock seconds to play (or replay) the games and compute the statistics.
     pub seconds: f64,
+    /// The threads self-play ran on (a replay of records uses one).
     pub threads: usize,
 }

@@ -10,9 +10,13 @@ use std::sync::Mutex;
 /// What to play: how many games, the seed, the ply cap and the threads to share them on.
 #[derive(Clone, Copy, Debug)]
 pub struct SelfPlay {
+    /// How many games to play.
     pub games: usize,
+    /// The run's seed; game `i` plays from `game_rng(seed, i)`.
     pub seed: u64,
+    /// The ply cap: a game still going after this many plies stops unfinished.
     pub max_plies: usize,
+    /// Threads to share the games on; the result does not depend on it.
     pub threads: usize,
 }
 

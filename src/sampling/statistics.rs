@@ -12,12 +12,18 @@ use std::collections::BTreeMap;
 /// Count, mean, sample standard deviation, standard error of the mean, extremes.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Moments {
+    /// How many values.
     pub n: usize,
+    /// Their arithmetic mean.
     pub mean: f64,
     /// Sample standard deviation (n - 1 in the denominator; 0 for one value).
     pub sd: f64,
+    /// The standard error of `mean`: sd / √n for independent values, games as units when
+    /// pooled.
     pub stderr: f64,
+    /// The smallest value.
     pub min: f64,
+    /// The largest value.
     pub max: f64,
 }
 
@@ -101,14 +107,19 @@ pub fn geometric_mean(values: &[f64]) -> f64 {
 pub struct BranchingSummary {
     /// Positions measured (one per ply of every game).
     pub positions: usize,
+    /// The arithmetic mean over every position.
     pub mean: f64,
     /// Standard error of `mean`, games as units.
     pub stderr: f64,
+    /// Sample standard deviation over every position.
     pub sd: f64,
+    /// The fewest legal moves met.
     pub min: f64,
+    /// The most legal moves met.
     pub max: f64,
     /// exp(mean ln b), and its standard error (delta method, games as units).
     pub geometric_mean: f64,
+    /// The standard error of `geometric_mean`.
     pub geometric_mean_stderr: f64,
     /// The same by side to move; `None` for a side that never moved.
     pub by_side: BySide,
@@ -119,11 +130,14 @@ pub struct BranchingSummary {
 /// Per side to move.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct BySide {
+    /// With the attackers to move.
     pub attackers: Option<Moments>,
+    /// With the defenders to move.
     pub defenders: Option<Moments>,
 }
 
 impl BySide {
+    /// The moments with `side` to move.
     pub fn get(&self, side: Side) -> Option<&Moments> {
         match side {
             Side::Attackers => self.attackers.as_ref(),
@@ -147,15 +161,25 @@ pub struct PlyRow {
 /// Game length in plies, over all games (unfinished ones at the length they stopped).
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct LengthSummary {
+    /// Mean length.
     pub mean: f64,
+    /// Median length.
     pub median: f64,
+    /// Standard error of the mean length.
     pub stderr: f64,
+    /// Sample standard deviation of the length.
     pub sd: f64,
+    /// The shortest game.
     pub min: f64,
+    /// The longest game.
     pub max: f64,
+    /// 10th percentile (quantiles as [`quantile`] computes them).
     pub p10: f64,
+    /// 25th percentile.
     pub p25: f64,
+    /// 75th percentile.
     pub p75: f64,
+    /// 90th percentile.
     pub p90: f64,
 }
 
@@ -169,15 +193,20 @@ pub struct GameTree {
     /// sequences a typical game picks from. Equal to L̄ · log10(geometric mean b), so
     /// never above the first figure (the geometric mean is at most the arithmetic).
     pub mean_sum_log10_b: f64,
+    /// The standard error of `mean_sum_log10_b`, games as units.
     pub mean_sum_log10_b_stderr: f64,
 }
 
 /// How the games ended.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Outcomes {
+    /// Games the attackers won, by the rules or by the record.
     pub attackers: usize,
+    /// Games the defenders won, by the rules or by the record.
     pub defenders: usize,
+    /// Games drawn.
     pub draw: usize,
+    /// Games that stopped before an end: at the ply cap, or records left undecided (`Ongoing`).
     pub unfinished: usize,
     /// `attackers by king captured`: count, and so on.
     pub by_reason: BTreeMap<String, usize>,
@@ -187,22 +216,34 @@ pub struct Outcomes {
 /// moves first won, with its binomial standard error.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct FirstMover {
+    /// The side that moves first: "attackers" or "defenders".
     pub side: &'static str,
+    /// Games it won.
     pub wins: usize,
+    /// Games it lost.
     pub losses: usize,
+    /// wins / (wins + losses); NaN when no game was decisive.
     pub share_of_decisive: f64,
+    /// The binomial standard error of the share, √(share · (1 − share) / decisive games).
     pub stderr: f64,
 }
 
 /// Everything measured on a set of games.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct BranchingStatistics {
+    /// Games measured.
     pub games: usize,
+    /// Positions measured, one per ply of every game.
     pub positions: usize,
+    /// The branching factors.
     pub branching: BranchingSummary,
+    /// The game lengths.
     pub length: LengthSummary,
+    /// The two game-tree figures.
     pub game_tree: GameTree,
+    /// How the games ended.
     pub outcomes: Outcomes,
+    /// Whether moving first wins more often.
     pub first_mover: FirstMover,
 }
 

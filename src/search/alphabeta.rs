@@ -38,10 +38,12 @@ pub struct Searcher<'t> {
 }
 
 impl<'t> Searcher<'t> {
+    /// A searcher with the default [`Weights`].
     pub fn new(tables: &'t Tables, limits: Limits) -> Searcher<'t> {
         Searcher::with_weights(tables, limits, Weights::default())
     }
 
+    /// A searcher that evaluates with `weights` (for tuning and for matches between weight sets).
     pub fn with_weights(tables: &'t Tables, limits: Limits, weights: Weights) -> Searcher<'t> {
         let root = Position::start(tables);
         Searcher {

@@ -11,7 +11,9 @@ use crate::moves::{file_of, rank_of, sq, BitIter, Mover, Position, Tables};
 /// The evaluation's weights, in units of one attacker = 100.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Weights {
+    /// Per attacker on the board.
     pub attacker: i32,
+    /// Per defender on the board, the king not counted.
     pub defender: i32,
     /// Per square of Manhattan distance from the king to the nearest escape square.
     pub king_escape_distance: i32,
@@ -22,6 +24,7 @@ pub struct Weights {
     /// Per escape square the king can move to (with the attackers to move: one route
     /// can be blocked, two rarely can).
     pub king_escape_route: i32,
+    /// Per attacker on a square orthogonally next to the king.
     pub attacker_next_to_king: i32,
     /// Per attacker on a square next to an escape square.
     pub attacker_guarding_escape: i32,
@@ -48,6 +51,7 @@ impl Default for Weights {
 /// The evaluation compiled for one variant's board.
 #[derive(Clone)]
 pub struct Evaluator {
+    /// The weights it scores with.
     pub weights: Weights,
     dim: usize,
     board: u32,
@@ -60,6 +64,8 @@ pub struct Evaluator {
 }
 
 impl Evaluator {
+    /// Precomputes what the variant's board fixes: the escape squares and their neighbours,
+    /// every square's distance to the nearest escape, and the hostile special squares.
     pub fn new(t: &Tables, weights: Weights) -> Evaluator {
         let dim = t.dim();
         let is_escape = |f: isize, r: isize| {

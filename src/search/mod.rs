@@ -40,6 +40,7 @@ pub struct Limits {
 }
 
 impl Limits {
+    /// Search to `depth` plies, with no node limit.
     pub fn depth(depth: u32) -> Limits {
         Limits {
             depth: Some(depth),
@@ -47,6 +48,7 @@ impl Limits {
         }
     }
 
+    /// Search until `nodes` positions are made, with no depth limit.
     pub fn nodes(nodes: u64) -> Limits {
         Limits {
             depth: None,
@@ -59,11 +61,14 @@ impl Limits {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum SearchOutcome {
+    /// The side to move wins, whatever the opponent plays.
     Win,
+    /// The side to move loses, whatever it plays.
     Loss,
 }
 
 impl SearchOutcome {
+    /// The outcome as output and JSON write it: "win" or "loss".
     pub fn name(self) -> &'static str {
         match self {
             SearchOutcome::Win => "win",
@@ -85,6 +90,7 @@ pub struct SearchResult {
     pub depth: u32,
     /// Positions made (the root and every child played).
     pub nodes: u64,
+    /// The proven end, when the score is one (then `plies_to_end` says how far).
     pub outcome: Option<SearchOutcome>,
     /// Plies to the game's end when the score is a game end.
     pub plies_to_end: Option<u32>,

@@ -32,6 +32,7 @@ pub fn to_table(score: i32, ply: usize) -> i32 {
     }
 }
 
+/// A stored score read back at `ply` from the root: the inverse of [`to_table`].
 #[inline]
 pub fn from_table(score: i32, ply: usize) -> i32 {
     if score > WIN_BOUND {
