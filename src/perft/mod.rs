@@ -5,6 +5,7 @@ mod estimate;
 pub use estimate::{estimate, PerftEstimate};
 pub mod hashed;
 mod suite;
+pub mod units;
 
 pub use hashed::{divide_hashed, perft_hashed, perft_hashed_threads, HashError, PerftTable};
 
