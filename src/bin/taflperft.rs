@@ -1,13 +1,26 @@
 //! taflperft: perft node counts for tafl variants: per depth, divided by root move, bulk
 //! or fully played out, on several threads; and checks of perft suites.
 
-use clap::Parser;
+// Modules in src/bin/taflperft/ (as taflcount does; drop the paths once this file is
+// src/bin/taflperft/main.rs).
+#[path = "taflperft/merge.rs"]
+mod merge;
+#[path = "taflperft/plan.rs"]
+mod plan;
+#[path = "taflperft/unit.rs"]
+mod unit;
+
+use clap::{Parser, Subcommand};
 use comfy_table::{CellAlignment, Table};
 use serde_json::json;
 use std::time::Instant;
 use taflcount::board::RecordOrder;
 use taflcount::cli::{exit, fail, print_json, GameArgs, Progress, UserError};
-use taflcount::perft::{divide_with_progress, estimate, parse_suite, perft, Counting};
+use taflcount::moves::Tables;
+use taflcount::perft::{
+    divide_hashed, divide_with_progress, estimate, parse_suite, perft, perft_hashed, Counting,
+    PerftTable,
+};
 use taflcount::rules::catalog;
 
 const SCHEMA_VERSION: u32 = 1;
@@ -19,9 +32,13 @@ const SCHEMA_VERSION: u32 = 1;
 #[command(
     name = "taflperft",
     version,
-    after_help = "Examples:\n  taflperft --depth 5\n  taflperft --variant brandub --depth 4 --divide\n  taflperft --rules \"dim:7 ks:w start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/\" --depth 3 --json\n  taflperft --depth 3 --moves \"d1-d3 e5-e2\" --divide\n  taflperft --suite fixtures/perft/rules.perft\n  taflperft --estimate --depth 12 --samples 100000 --seed 7\n\nExit codes: 0 success, 1 a suite count did not match, 2 usage or input error."
+    after_help = "Examples:\n  taflperft --depth 5\n  taflperft --variant brandub --depth 4 --divide\n  taflperft --rules \"dim:7 ks:w start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/\" --depth 3 --json\n  taflperft --depth 3 --moves \"d1-d3 e5-e2\" --divide\n  taflperft --suite fixtures/perft/rules.perft\n  taflperft --estimate --depth 12 --samples 100000 --seed 7\n  taflperft --depth 6 --hash 1024 --threads 2\n  taflperft plan --depth 7 --split 3 --units 64 --out runs/cph7/\n\nExit codes: 0 success, 1 a suite count did not match, 2 usage or input error.",
+    args_conflicts_with_subcommands = true,
+    subcommand_negates_reqs = true
 )]
 struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
     /// The depth in plies; one result row per depth 1..D.
     #[arg(long, short, value_name = "D", required_unless_present_any = ["list_variants", "suite"])]
     depth: Option<u32>,
@@ -63,6 +80,22 @@ struct Cli {
     /// With --estimate: the seed; path i is walked from (seed, i).
     #[arg(long, value_name = "X", default_value_t = 1, requires = "estimate")]
     seed: u64,
+    /// A transposition table of subtree counts of this many MiB (docs/perft-deep.md).
+    #[arg(long, value_name = "MB", conflicts_with = "estimate")]
+    hash: Option<usize>,
+    /// With --hash: draw other Zobrist keys, to repeat a count with independent keys.
+    #[arg(long, value_name = "S", requires = "hash")]
+    hash_seed: Option<u64>,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Split a deep perft into unit files (docs/perft-deep.md).
+    Plan(plan::PlanArgs),
+    /// Count one unit file and write its result beside it.
+    Unit(unit::UnitArgs),
+    /// Add up the results of a plan folder.
+    Merge(merge::MergeArgs),
 }
 
 fn main() {
@@ -74,6 +107,12 @@ fn main() {
 }
 
 fn run(cli: &Cli) -> Result<i32, UserError> {
+    match &cli.command {
+        Some(Command::Plan(args)) => return plan::run(args),
+        Some(Command::Unit(args)) => return unit::run(args),
+        Some(Command::Merge(args)) => return merge::run(args),
+        None => {}
+    }
     if cli.threads == 0 {
         return Err(UserError("--threads must be at least 1".into()));
     }
@@ -92,22 +131,31 @@ fn run(cli: &Cli) -> Result<i32, UserError> {
     if cli.estimate {
         return run_estimate(cli, &game, depth);
     }
+    let (table, keyed) = hash_table(cli, &game.rules)?;
     let counting = if cli.no_bulk {
         Counting::Full
     } else {
         Counting::Bulk
     };
-    let (t, root) = (&game.tables, &game.position);
+    let (t, root) = (keyed.as_ref().unwrap_or(&game.tables), &game.position);
     let mut rows = Vec::new();
     let started = Instant::now();
     for d in 1..depth {
         let clock = Instant::now();
-        let nodes = perft(t, root, d, counting);
+        let nodes = match &table {
+            Some(table) => perft_hashed(t, root, d, counting, table),
+            None => perft(t, root, d, counting),
+        };
         rows.push((d, nodes, clock.elapsed().as_secs_f64()));
     }
     let progress = Progress::new(root.count_moves(t), &format!("perft({depth})"));
     let clock = Instant::now();
-    let divided = divide_with_progress(t, root, depth, counting, cli.threads, &|_| progress.inc(1));
+    let divided = match &table {
+        Some(table) => divide_hashed(t, root, depth, counting, cli.threads, table, &|_| {
+            progress.inc(1)
+        }),
+        None => divide_with_progress(t, root, depth, counting, cli.threads, &|_| progress.inc(1)),
+    };
     progress.finish();
     let total: u64 = divided.iter().map(|(_, n)| n).sum();
     rows.push((depth, total, clock.elapsed().as_secs_f64()));
@@ -122,6 +170,7 @@ fn run(cli: &Cli) -> Result<i32, UserError> {
             "position": position_record,
             "side_to_move": root.side_to_move().name(),
             "counting": if cli.no_bulk { "full" } else { "bulk" },
+            "hash": cli.hash.map(|mb| json!({"megabytes": mb, "seed": cli.hash_seed.unwrap_or(0)})),
             "results": rows.iter().map(|(d, n, _)| json!({"depth": d, "nodes": n})).collect::<Vec<_>>(),
         });
         if cli.divide {
@@ -169,6 +218,24 @@ fn run(cli: &Cli) -> Result<i32, UserError> {
         println!("{table}");
     }
     Ok(0)
+}
+
+/// The perft table of --hash, and the tables under --hash-seed's Zobrist keys.
+fn hash_table(
+    cli: &Cli,
+    rules: &taflcount::rules::Rules,
+) -> Result<(Option<PerftTable>, Option<Tables>), UserError> {
+    match cli.hash {
+        None => Ok((None, None)),
+        Some(0) => Err(UserError("--hash must be at least 1 (MiB)".into())),
+        Some(mb) => {
+            let seed = cli.hash_seed.unwrap_or(0);
+            Ok((
+                Some(PerftTable::new(mb, seed)?),
+                Some(Tables::with_key_seed(rules, seed)?),
+            ))
+        }
+    }
 }
 
 fn run_estimate(cli: &Cli, game: &taflcount::cli::Game, depth: u32) -> Result<i32, UserError> {
@@ -276,16 +343,27 @@ fn check_suite(cli: &Cli, path: &str) -> Result<i32, UserError> {
     let mut results = Vec::new();
     let mut failed = 0;
     for entry in &entries {
-        let (_, t, root) = entry
+        let (rules, t, root) = entry
             .setup()
             .map_err(|e| UserError(format!("{path}: {e}")))?;
+        let (table, keyed) = hash_table(cli, &rules)?;
+        let t = keyed.unwrap_or(t);
         for &(depth, expected) in &entry.perft {
             if cli.max_nodes.is_some_and(|cap| expected > cap) {
                 results.push(json!({"id": entry.id, "depth": depth, "expected": expected, "status": "skipped"}));
                 continue;
             }
             let clock = Instant::now();
-            let got = if cli.threads > 1 {
+            let got = if let Some(table) = &table {
+                taflcount::perft::perft_hashed_threads(
+                    &t,
+                    &root,
+                    depth,
+                    counting,
+                    cli.threads,
+                    table,
+                )
+            } else if cli.threads > 1 {
                 taflcount::perft::perft_threads(&t, &root, depth, counting, cli.threads)
             } else {
                 perft(&t, &root, depth, counting)
