@@ -3,6 +3,8 @@
 
 // Modules in src/bin/taflperft/ (as taflcount does; drop the paths once this file is
 // src/bin/taflperft/main.rs).
+#[path = "taflperft/against.rs"]
+mod against;
 #[path = "taflperft/merge.rs"]
 mod merge;
 #[path = "taflperft/plan.rs"]
@@ -32,7 +34,7 @@ const SCHEMA_VERSION: u32 = 1;
 #[command(
     name = "taflperft",
     version,
-    after_help = "Examples:\n  taflperft --depth 5\n  taflperft --variant brandub --depth 4 --divide\n  taflperft --rules \"dim:7 ks:w start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/\" --depth 3 --json\n  taflperft --depth 3 --moves \"d1-d3 e5-e2\" --divide\n  taflperft --suite fixtures/perft/rules.perft\n  taflperft --estimate --depth 12 --samples 100000 --seed 7\n  taflperft --depth 6 --hash 1024 --threads 2\n  taflperft plan --depth 7 --split 3 --units 64 --out runs/cph7/\n\nExit codes: 0 success, 1 a suite count did not match, 2 usage or input error.",
+    after_help = "Examples:\n  taflperft --depth 5\n  taflperft --variant brandub --depth 4 --divide\n  taflperft --rules \"dim:7 ks:w start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/\" --depth 3 --json\n  taflperft --depth 3 --moves \"d1-d3 e5-e2\" --divide\n  taflperft --suite fixtures/perft/rules.perft\n  taflperft --estimate --depth 12 --samples 100000 --seed 7\n  taflperft --depth 6 --hash 1024 --threads 2\n  taflperft plan --depth 7 --split 3 --units 64 --out runs/cph7/\n  taflperft --against ./my-engine --variant brandub --depth 4\n\nExit codes: 0 success, 1 a suite count did not match (or --against found a difference), 2 usage or input error.",
     args_conflicts_with_subcommands = true,
     subcommand_negates_reqs = true
 )]
@@ -86,6 +88,10 @@ struct Cli {
     /// With --hash: draw other Zobrist keys, to repeat a count with independent keys.
     #[arg(long, value_name = "S", requires = "hash")]
     hash_seed: Option<u64>,
+    /// Compare with another engine's divide and descend to the first position where the
+    /// move lists differ (docs/perft-against.md).
+    #[arg(long, value_name = "CMD", conflicts_with_all = ["suite", "estimate", "divide", "no_bulk", "hash"])]
+    against: Option<String>,
 }
 
 #[derive(Subcommand, Debug)]
@@ -126,6 +132,9 @@ fn run(cli: &Cli) -> Result<i32, UserError> {
     let depth = cli.depth.expect("clap requires --depth");
     if depth == 0 {
         return Err(UserError("--depth must be at least 1".into()));
+    }
+    if let Some(command) = &cli.against {
+        return against::run(command, depth, &cli.game, cli.threads, cli.json);
     }
     let game = cli.game.game()?;
     if cli.estimate {

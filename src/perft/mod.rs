@@ -3,6 +3,7 @@
 
 mod estimate;
 pub use estimate::{estimate, PerftEstimate};
+pub mod against;
 pub mod hashed;
 mod suite;
 pub mod units;
