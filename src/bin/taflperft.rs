@@ -20,8 +20,8 @@ use taflcount::board::RecordOrder;
 use taflcount::cli::{exit, fail, print_json, GameArgs, Progress, UserError};
 use taflcount::moves::Tables;
 use taflcount::perft::{
-    divide_hashed, divide_with_progress, estimate, parse_suite, perft, perft_hashed, Counting,
-    PerftTable,
+    divide_hashed, divide_with_progress, estimate, parse_suite, perft, perft_hashed_threads,
+    Counting, PerftTable,
 };
 use taflcount::rules::catalog;
 
@@ -152,7 +152,7 @@ fn run(cli: &Cli) -> Result<i32, UserError> {
     for d in 1..depth {
         let clock = Instant::now();
         let nodes = match &table {
-            Some(table) => perft_hashed(t, root, d, counting, table),
+            Some(table) => perft_hashed_threads(t, root, d, counting, cli.threads, table),
             None => perft(t, root, d, counting),
         };
         rows.push((d, nodes, clock.elapsed().as_secs_f64()));
