@@ -137,6 +137,14 @@ pub struct Tables {
     pub(super) zobrist_berserker: Vec<u64>,
 }
 
+/// splitmix64's finaliser: a bijection of u64 that keeps 0 at 0.
+fn mix_seed(seed: u64) -> u64 {
+    let mut z = seed;
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
 impl Tables {
     /// The rules these tables were compiled from.
     #[inline]
@@ -196,6 +204,12 @@ impl Tables {
     /// Compiles the rules, refusing what the engine cannot play yet (jumps of the king,
     /// berserk, pieces other than taflmen and one defending king).
     pub fn new(rules: &Rules) -> Result<Tables, Unsupported> {
+        Tables::with_key_seed(rules, 0)
+    }
+
+    /// `new` with Zobrist keys drawn from `key_seed`: seed 0 gives `new`'s keys, any
+    /// other seed an independent set, so a hashed count can be repeated with other keys.
+    pub fn with_key_seed(rules: &Rules, key_seed: u64) -> Result<Tables, Unsupported> {
         check_layout_supported(&rules.start)?;
         let dim = rules.dim;
         let board = ((1u32 << dim) - 1) << 1;
@@ -302,7 +316,8 @@ impl Tables {
                 }
             }
         }
-        let mut keys = SplitMix64::new(0x7461_666c_636f_756e_u64); // "taflcoun"
+        // "taflcoun", with the seed mixed in (the mix keeps 0 at 0: seed 0 is the default).
+        let mut keys = SplitMix64::new(0x7461_666c_636f_756e_u64 ^ mix_seed(key_seed));
         let zobrist = (0..12)
             .map(|_| {
                 let mut square_keys = [0u64; 32 * MAX_DIM];

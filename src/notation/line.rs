@@ -5,7 +5,7 @@
 use super::move_text::{resolve, IllegalMove, MoveSyntaxError, MoveText};
 use super::replay::recordable_captures;
 use crate::board::Square;
-use crate::moves::{to_square, Position, Tables};
+use crate::moves::{to_square, Move, Position, Tables};
 use std::fmt;
 
 /// Where a line of moves went wrong: the ply (1 for the first move) and why.
@@ -72,7 +72,17 @@ impl std::error::Error for LineError {}
 /// Plays space-separated moves (`|` also separates the moves of a berserk turn) from
 /// `position`. A written capture of the king is accepted: archives leave it out because
 /// it ends the game, but a user may well write it.
-pub fn play_line(t: &Tables, mut position: Position, line: &str) -> Result<Position, LineError> {
+pub fn play_line(t: &Tables, position: Position, line: &str) -> Result<Position, LineError> {
+    play_line_moves(t, position, line).map(|(position, _)| position)
+}
+
+/// [`play_line`], also handing back the moves played.
+pub fn play_line_moves(
+    t: &Tables,
+    mut position: Position,
+    line: &str,
+) -> Result<(Position, Vec<Move>), LineError> {
+    let mut moves = Vec::new();
     let words = line
         .split(|c: char| c.is_whitespace() || c == '|')
         .filter(|w| !w.is_empty());
@@ -100,6 +110,7 @@ pub fn play_line(t: &Tables, mut position: Position, line: &str) -> Result<Posit
             }
         }
         position = next;
+        moves.push(mv);
     }
-    Ok(position)
+    Ok((position, moves))
 }

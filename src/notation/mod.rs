@@ -7,7 +7,7 @@ mod move_text;
 mod replay;
 
 pub use game_record::{parse_games, GameRecord, RecordError};
-pub use line::{play_line, LineError, LineErrorKind};
+pub use line::{play_line, play_line_moves, LineError, LineErrorKind};
 pub use move_text::{
     record, resolve, resolve_ignoring_end, turn_record, IllegalMove, MoveSyntaxError, MoveText,
 };

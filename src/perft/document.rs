@@ -31,6 +31,9 @@ pub struct PerftDocument {
     pub root: Root,
     /// `bulk` or `full`.
     pub counting: &'static str,
+    /// The transposition table, with --hash.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub hash: Option<HashInfo>,
     /// One count per depth.
     pub results: Vec<DepthCount>,
     /// The last depth's count below each root move, in generation order.
@@ -38,6 +41,15 @@ pub struct PerftDocument {
     pub divide: Option<Vec<DivideRow>>,
     /// How long it took (left out of snapshots).
     pub timing: PerftTiming,
+}
+
+/// The transposition table a count used.
+#[derive(Clone, Copy, Debug, Serialize)]
+pub struct HashInfo {
+    /// Its size in MiB.
+    pub megabytes: u64,
+    /// The seed of its Zobrist keys (0: the default keys).
+    pub seed: u64,
 }
 
 /// The count at one depth.

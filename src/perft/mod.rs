@@ -1,12 +1,17 @@
 //! Perft: the number of positions exactly `depth` plies below a root
 //! (`docs/perft.md`). A finished game has no children; repetition is ignored.
 
+pub mod against;
 mod document;
 mod estimate;
+pub mod hashed;
 mod suite;
+pub mod units;
+
+pub use hashed::{divide_hashed, perft_hashed, perft_hashed_threads, HashError, PerftTable};
 
 pub use document::{
-    DepthCount, DepthTiming, DivideRow, EstimateDocument, EstimateRow, EstimateTiming,
+    DepthCount, DepthTiming, DivideRow, EstimateDocument, EstimateRow, EstimateTiming, HashInfo,
     PerftDocument, PerftTiming, Root, SuiteDocument, SuiteRow, VariantList, VariantRow,
     SCHEMA_VERSION,
 };
@@ -83,6 +88,21 @@ pub fn divide_with_progress(
     threads: usize,
     done: &(dyn Fn(u64) + Sync),
 ) -> Vec<(Move, u64)> {
+    divide_each(t, pos, depth, threads, done, &|child, d| {
+        perft(t, child, d, counting)
+    })
+}
+
+/// The root moves of `pos` in generation order, each with `count(child, depth - 1)`,
+/// the moves shared out among `threads` threads; `done` sees each count as it is made.
+pub(crate) fn divide_each(
+    t: &Tables,
+    pos: &Position,
+    depth: u32,
+    threads: usize,
+    done: &(dyn Fn(u64) + Sync),
+    count: &(dyn Fn(&Position, u32) -> u64 + Sync),
+) -> Vec<(Move, u64)> {
     assert!(depth >= 1, "divide needs a depth of at least 1");
     let moves = if pos.is_over(t) {
         Vec::new()
@@ -98,7 +118,7 @@ pub fn divide_with_progress(
         }
         let mut child = pos.clone();
         child.play(t, moves[i]);
-        let n = perft(t, &child, depth - 1, counting);
+        let n = count(&child, depth - 1);
         results.lock().unwrap()[i] = n;
         done(n);
     };

@@ -1,18 +1,25 @@
 //! taflperft: perft node counts for tafl variants: per depth, divided by root move, bulk
 //! or fully played out, on several threads; Knuth's estimate; checks of perft suites.
 
-use clap::Parser;
+mod against;
+mod merge;
+mod plan;
+mod unit;
+
+use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 use std::time::Instant;
 use taflcount::board::RecordOrder;
 use taflcount::cli::{
     exit_code, print, print_json, ChosenGame, CliError, GameArgs, Progress, Status,
 };
+use taflcount::moves::Tables;
 use taflcount::outln;
 use taflcount::perft::{
-    divide_with_progress, estimate, parse_suite, perft, perft_threads, Counting, DepthCount,
-    DepthTiming, DivideRow, EstimateDocument, EstimateRow, EstimateTiming, PerftDocument,
-    PerftTiming, Root, SuiteDocument, SuiteRow, VariantList, VariantRow, SCHEMA_VERSION,
+    divide_hashed, divide_with_progress, estimate, parse_suite, perft, perft_hashed_threads,
+    perft_threads, Counting, DepthCount, DepthTiming, DivideRow, EstimateDocument, EstimateRow,
+    EstimateTiming, HashInfo, PerftDocument, PerftTable, PerftTiming, Root, SuiteDocument,
+    SuiteRow, VariantList, VariantRow, SCHEMA_VERSION,
 };
 use taflcount::report::perft::{
     divide_text, estimate_table, perft_table, suite_line, suite_summary,
@@ -27,9 +34,13 @@ use taflcount::rules::catalog;
 #[command(
     name = "taflperft",
     version,
-    after_help = "Examples:\n  taflperft --depth 5\n  taflperft --variant brandub --depth 4 --divide\n  taflperft --rules \"dim:7 ks:w start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/\" --depth 3 --json\n  taflperft --depth 3 --moves \"d1-d3 e5-e2 g1-g3\" --divide\n  taflperft --suite fixtures/perft/rules.perft\n  taflperft --estimate --depth 12 --samples 100000 --seed 7\n\nExit codes: 0 success, 1 a suite count did not match, 2 usage or input error."
+    after_help = "Examples:\n  taflperft --depth 5\n  taflperft --variant brandub --depth 4 --divide\n  taflperft --rules \"dim:7 ks:w start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/\" --depth 3 --json\n  taflperft --depth 3 --moves \"d1-d3 e5-e2 g1-g3\" --divide\n  taflperft --suite fixtures/perft/rules.perft\n  taflperft --estimate --depth 12 --samples 100000 --seed 7\n  taflperft --depth 6 --hash 1024 --threads 2\n  taflperft plan --depth 7 --split 3 --units 64 --out runs/cph7/\n  taflperft --against ./my-engine --variant brandub --depth 4\n\nExit codes: 0 success, 1 a suite count did not match (or --against found a difference), 2 usage or input error.",
+    args_conflicts_with_subcommands = true,
+    subcommand_negates_reqs = true
 )]
 struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
     /// The depth in plies; one result row per depth 1..D.
     #[arg(long, short, value_name = "D", required_unless_present_any = ["list_variants", "suite"],
           value_parser = clap::value_parser!(u32).range(1..=1000))]
@@ -73,6 +84,28 @@ struct Cli {
     /// With --estimate: the seed; path i is walked from (seed, i).
     #[arg(long, value_name = "X", default_value_t = 1, requires = "estimate")]
     seed: u64,
+    /// A transposition table of subtree counts of this many MiB (docs/perft-deep.md).
+    #[arg(long, value_name = "MB", conflicts_with = "estimate",
+          value_parser = clap::value_parser!(u64).range(1..=1 << 20))]
+    hash: Option<u64>,
+    /// With --hash: draw other Zobrist keys, to repeat a count with independent keys.
+    #[arg(long, value_name = "S", requires = "hash")]
+    hash_seed: Option<u64>,
+    /// Compare with another engine's divide and descend to the first position where the
+    /// move lists differ (docs/perft-against.md).
+    #[arg(long, value_name = "CMD",
+          conflicts_with_all = ["suite", "estimate", "divide", "no_bulk", "hash"])]
+    against: Option<String>,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Split a deep perft into unit files (docs/perft-deep.md).
+    Plan(plan::PlanArgs),
+    /// Count one unit file and write its result beside it.
+    Unit(unit::UnitArgs),
+    /// Add up the results of a plan folder.
+    Merge(merge::MergeArgs),
 }
 
 impl Cli {
@@ -90,6 +123,12 @@ fn main() -> ExitCode {
 }
 
 fn run(cli: &Cli) -> Result<Status, CliError> {
+    match &cli.command {
+        Some(Command::Plan(args)) => return plan::run(args),
+        Some(Command::Unit(args)) => return unit::run(args),
+        Some(Command::Merge(args)) => return merge::run(args),
+        None => {}
+    }
     if cli.list_variants {
         return list_variants(cli.json);
     }
@@ -97,6 +136,10 @@ fn run(cli: &Cli) -> Result<Status, CliError> {
         return check_suite(cli, path);
     }
     let depth = cli.depth.unwrap_or(1);
+    if let Some(command) = &cli.against {
+        let threads = usize::from(cli.threads);
+        return against::run(command, depth, &cli.game, threads, cli.json);
+    }
     let chosen = cli.game.game()?;
     if cli.estimate {
         return run_estimate(cli, &chosen, depth);
@@ -124,8 +167,29 @@ fn rate(nodes: u64, seconds: f64) -> f64 {
     }
 }
 
+/// The table of --hash, and the tables re-keyed by --hash-seed.
+fn hash_table(
+    cli: &Cli,
+    rules: &taflcount::rules::Rules,
+) -> Result<Option<(PerftTable, Tables)>, CliError> {
+    let Some(mb) = cli.hash else {
+        return Ok(None);
+    };
+    let seed = cli.hash_seed.unwrap_or(0);
+    let megabytes = usize::try_from(mb).map_err(|_| CliError::input("--hash is too large"))?;
+    Ok(Some((
+        PerftTable::new(megabytes, seed)?,
+        Tables::with_key_seed(rules, seed)?,
+    )))
+}
+
 fn count(cli: &Cli, chosen: &ChosenGame, depth: u32) -> Result<Status, CliError> {
-    let (t, pos) = (&chosen.game.tables, &chosen.position);
+    let hashed = hash_table(cli, &chosen.game.rules)?;
+    let t = hashed
+        .as_ref()
+        .map_or(&chosen.game.tables, |(_, keyed)| keyed);
+    let table = hashed.as_ref().map(|(table, _)| table);
+    let pos = &chosen.position;
     let counting = cli.counting();
     let threads = usize::from(cli.threads);
     let started = Instant::now();
@@ -142,12 +206,19 @@ fn count(cli: &Cli, chosen: &ChosenGame, depth: u32) -> Result<Status, CliError>
     };
     for d in 1..depth {
         let clock = Instant::now();
-        let nodes = perft(t, pos, d, counting);
+        let nodes = match table {
+            Some(table) => perft_hashed_threads(t, pos, d, counting, threads, table),
+            None => perft(t, pos, d, counting),
+        };
         record(d, nodes, clock.elapsed().as_secs_f64());
     }
     let progress = Progress::new(pos.count_moves(t), &format!("perft({depth})"));
     let clock = Instant::now();
-    let divided = divide_with_progress(t, pos, depth, counting, threads, &|_| progress.inc(1));
+    let step = |_| progress.inc(1);
+    let divided = match table {
+        Some(table) => divide_hashed(t, pos, depth, counting, threads, table, &step),
+        None => divide_with_progress(t, pos, depth, counting, threads, &step),
+    };
     progress.finish();
     let total: u64 = divided.iter().map(|(_, n)| n).sum();
     record(depth, total, clock.elapsed().as_secs_f64());
@@ -165,6 +236,10 @@ fn count(cli: &Cli, chosen: &ChosenGame, depth: u32) -> Result<Status, CliError>
         tool: "taflperft",
         root: root(chosen),
         counting: if cli.no_bulk { "full" } else { "bulk" },
+        hash: cli.hash.map(|megabytes| HashInfo {
+            megabytes,
+            seed: cli.hash_seed.unwrap_or(0),
+        }),
         results,
         divide,
         timing: PerftTiming {
@@ -264,6 +339,7 @@ fn check_suite(cli: &Cli, path: &str) -> Result<Status, CliError> {
     let mut results = Vec::new();
     for entry in &entries {
         let (game, root) = entry.setup().map_err(|e| CliError::about(path, e))?;
+        let hashed = hash_table(cli, &game.rules)?;
         for &(depth, expected) in &entry.perft {
             let id = entry.id.clone();
             if cli.max_nodes.is_some_and(|cap| expected > cap) {
@@ -279,7 +355,10 @@ fn check_suite(cli: &Cli, path: &str) -> Result<Status, CliError> {
                 continue;
             }
             let clock = Instant::now();
-            let got = perft_threads(&game.tables, &root, depth, counting, threads);
+            let got = match &hashed {
+                Some((table, t)) => perft_hashed_threads(t, &root, depth, counting, threads, table),
+                None => perft_threads(&game.tables, &root, depth, counting, threads),
+            };
             let status = if got == expected { "ok" } else { "fail" };
             let seconds = Some(clock.elapsed().as_secs_f64());
             let row = SuiteRow {

@@ -1,0 +1,134 @@
+//! `taflperft --against CMD`: bisect to the first position where another engine's move
+//! generator disagrees with taflperft's (protocol: docs/perft-against.md).
+
+use serde_json::json;
+use taflcount::cli::{print_json, CliError, GameArgs, Status};
+use taflcount::outln;
+use taflcount::perft::against::{bisect, CommandOracle, FindingKind, Verdict};
+
+pub fn run(
+    command: &str,
+    depth: u32,
+    game: &GameArgs,
+    threads: usize,
+    json_out: bool,
+) -> Result<Status, CliError> {
+    let root = super::plan::root_of(game)?;
+    let mut oracle = CommandOracle::new(command, root.clone());
+    let verdict = bisect(&root, depth, threads, &mut oracle)?;
+    let calls = oracle.calls;
+    match verdict {
+        Verdict::Agree { total } => {
+            if json_out {
+                print_json(&json!({
+                    "schema_version": 1, "tool": "taflperft", "mode": "against",
+                    "command": command, "depth": depth, "agree": true,
+                    "nodes": total.to_string(), "calls": calls,
+                }))?;
+            } else {
+                outln!(
+                    "agree: perft({depth}) = {total} for taflperft and `{command}` (same divide)"
+                )?;
+            }
+            Ok(Status::Success)
+        }
+        Verdict::Differ(f) => {
+            let mut all_moves: Vec<&str> = root.moves.split_whitespace().collect();
+            all_moves.extend(f.line.iter().map(String::as_str));
+            let moves = all_moves.join(" ");
+            let (what, details) = match &f.kind {
+                FindingKind::Moves { too_many, too_few } => {
+                    ("moves", json!({"too_many": too_many, "too_few": too_few}))
+                }
+                FindingKind::LeafCount { mv, theirs } => {
+                    ("leaf_count", json!({"move": mv, "theirs": theirs}))
+                }
+                FindingKind::Total { sum, total } => {
+                    ("total", json!({"sum_of_divide": sum, "total": total}))
+                }
+                FindingKind::Inconsistent { above, below } => (
+                    "inconsistent",
+                    json!({"count_one_level_up": above, "divide_sum_here": below}),
+                ),
+            };
+            if json_out {
+                print_json(&json!({
+                    "schema_version": 1, "tool": "taflperft", "mode": "against",
+                    "command": command, "depth": depth, "agree": false,
+                    "finding": {
+                        "kind": what,
+                        "rules": root.rules,
+                        "root_position": root.position,
+                        "root_side": root.side,
+                        "moves": moves,
+                        "position": f.position,
+                        "side_to_move": f.side,
+                        "berserker": f.berserker,
+                        "depth": f.depth,
+                        "details": details,
+                        "descent": f.trail.iter().map(|(m, o, t)| json!({"move": m, "ours": o.to_string(), "theirs": t.to_string()})).collect::<Vec<_>>(),
+                    },
+                    "calls": calls,
+                }))?;
+                return Ok(Status::CheckFailed);
+            }
+            outln!(
+                "disagree: perft({depth}) differs; {} step(s) down:",
+                f.trail.len()
+            )?;
+            for (m, o, t) in &f.trail {
+                outln!("  {m}: taflperft {o}, other engine {t}")?;
+            }
+            outln!("position:  {}", f.position)?;
+            outln!(
+                "to move:   {}{}",
+                f.side,
+                f.berserker
+                    .as_deref()
+                    .map(|s| format!(" (berserk continuation of the piece on {s})"))
+                    .unwrap_or_default()
+            )?;
+            outln!(
+                "moves:     {}",
+                if moves.is_empty() { "(none)" } else { &moves }
+            )?;
+            match &f.kind {
+                FindingKind::Moves { too_many, too_few } => {
+                    let list = |v: &[String]| {
+                        if v.is_empty() {
+                            "none".to_string()
+                        } else {
+                            v.join(" ")
+                        }
+                    };
+                    outln!(
+                        "too many:  {} (the other engine plays them; they are not legal)",
+                        list(too_many)
+                    )?;
+                    outln!(
+                        "too few:   {} (legal, but the other engine misses them)",
+                        list(too_few)
+                    )?;
+                }
+                FindingKind::LeafCount { mv, theirs } => {
+                    outln!("same moves, but the other engine counts {theirs} leaves below {mv} at depth 1 (should be 1)")?;
+                }
+                FindingKind::Total { sum, total } => {
+                    outln!("same moves and counts, but the other engine's total {total} is not the sum of its divide {sum}")?;
+                }
+                FindingKind::Inconsistent { above, below } => {
+                    outln!("same moves and counts here, but one level up the other engine counted {above} for this move and its divide here adds up to {below}")?;
+                }
+            }
+            outln!(
+                "reproduce: {command} {} '{}' '{}' {} '{}'",
+                f.depth,
+                root.rules,
+                root.position,
+                root.side,
+                moves
+            )?;
+            Ok(Status::CheckFailed)
+        }
+    }
+}

@@ -1,0 +1,109 @@
+//! `taflperft plan`: split a deep perft into unit files (src/perft/units.rs).
+
+use serde_json::json;
+use std::path::PathBuf;
+use taflcount::board::{Layout, RecordOrder};
+use taflcount::cli::{print_json, CliError, GameArgs, Status};
+use taflcount::notation::play_line_moves;
+use taflcount::outln;
+use taflcount::perft::units::{self, Root};
+
+/// Enumerate the unique positions SPLIT plies below the root and deal them into unit
+/// files, each run later by `taflperft unit`.
+#[derive(clap::Args, Debug)]
+#[command(
+    after_help = "Example:\n  taflperft plan --variant copenhagen --depth 7 --split 3 --units 64 --out runs/cph7/\n\nExit codes: 0 success, 2 usage or input error (an existing plan without --force)."
+)]
+pub struct PlanArgs {
+    /// The depth of the perft to plan.
+    #[arg(long, short, value_name = "D")]
+    pub depth: u32,
+    /// The ply at which the tree is cut into unique positions (1..D-1).
+    #[arg(long, value_name = "S")]
+    pub split: u32,
+    /// How many unit files to deal the positions into.
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    pub units: usize,
+    /// The plan folder (created; refused if it already holds a plan, unless --force).
+    #[arg(long, value_name = "DIR")]
+    pub out: PathBuf,
+    /// Replace the plan already in --out (its unit and result files are removed).
+    #[arg(long)]
+    pub force: bool,
+    #[command(flatten)]
+    pub game: GameArgs,
+    /// Print one JSON object instead of a summary.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// The plan's root from the command line: rules, the position before --moves, its side,
+/// and the moves rewritten as plain `from-to`.
+pub fn root_of(game_args: &GameArgs) -> Result<Root, CliError> {
+    let game = game_args.game()?; // validates everything, captures claimed in --moves too
+    let before = GameArgs {
+        moves: None,
+        ..game_args.clone()
+    }
+    .game()?;
+    let (t, start) = (&before.game.tables, &before.position);
+    let moves = match &game_args.moves {
+        Some(text) => {
+            let (_, moves) = play_line_moves(t, start.clone(), text)
+                .map_err(|e| CliError::input(format!("--moves, {e}")))?;
+            moves
+                .iter()
+                .map(|m| m.to_string())
+                .collect::<Vec<_>>()
+                .join(" ")
+        }
+        None => String::new(),
+    };
+    let record = start.layout(t).record(RecordOrder::RankOneFirst);
+    debug_assert!(Layout::parse(&record, RecordOrder::RankOneFirst).is_ok());
+    Ok(Root {
+        rules: game.game.rules.to_string(),
+        position: record,
+        side: start.side_to_move().name().to_string(),
+        moves,
+    })
+}
+
+pub fn run(args: &PlanArgs) -> Result<Status, CliError> {
+    let root = root_of(&args.game)?;
+    let clock = std::time::Instant::now();
+    let plan = units::plan(&root, args.depth, args.split, args.units)?;
+    units::write_plan(&args.out, &plan, args.force)?;
+    let seconds = clock.elapsed().as_secs_f64();
+    let paths = plan.doc.shallow.last().map_or("0", |c| c.nodes.as_str());
+    if args.json {
+        print_json(&json!({
+            "schema_version": units::SCHEMA_VERSION,
+            "tool": "taflperft",
+            "mode": "plan",
+            "plan_id": plan.doc.plan_id,
+            "out": args.out.display().to_string(),
+            "depth": args.depth,
+            "split": args.split,
+            "units": args.units,
+            "unique_positions": plan.doc.unique_positions,
+            "paths": paths,
+            "shallow": plan.doc.shallow,
+            "timing": {"seconds": seconds},
+        }))?;
+    } else {
+        outln!(
+            "plan {}: perft({}) of {} split at ply {}: {} paths to {} unique positions, {} unit(s) in {}",
+            plan.doc.plan_id,
+            args.depth,
+            if root.moves.is_empty() { "the root".to_string() } else { format!("the root after {}", root.moves) },
+            args.split,
+            paths,
+            plan.doc.unique_positions,
+            args.units,
+            args.out.display()
+        )?;
+        eprintln!("planned in {seconds:.2} s; run each unit-NNN.json with `taflperft unit`, then `taflperft merge {}`", args.out.display());
+    }
+    Ok(Status::Success)
+}

@@ -1,0 +1,446 @@
+//! Hashed perft: a transposition table of subtree counts keyed by the position and the
+//! remaining depth, so a subtree reached again by another move order is counted once.
+//!
+//! A wrong hit would silently corrupt a count that nobody can re-check, so every entry
+//! is verified with 128 bits of keys independent of the Zobrist keys that choose its
+//! bucket: two more sets of Zobrist keys (pieces, side to move, berserk continuation,
+//! last mover, captured king, remaining depth) drawn from the table's seed and applied
+//! to the whole position at each probe. A false hit needs a 128-bit collision among
+//! positions that also share a bucket.
+//!
+//! The table is shared by all threads without locks: an entry is three words
+//! (`k1 ^ data`, `k2 ^ data`, `data`) written and read with relaxed atomics. A reader
+//! accepts an entry only if both halves of its key check out against the same data
+//! word, so an entry torn by two writers at once is (with probability 1 - 2^-128) seen
+//! as a miss, never as a wrong count.
+
+use super::Counting;
+use crate::board::{Side, MAX_DIM};
+use crate::moves::{Move, Mover, Position, Tables, NO_SQUARE};
+use std::fmt;
+use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+
+/// The deepest remaining depth the table keys (deeper subtrees are counted unhashed).
+const MAX_KEYED_DEPTH: u32 = 63;
+/// The data word: remaining depth in the top 8 bits, the count in the low 56.
+const COUNT_BITS: u32 = 56;
+const COUNT_MASK: u64 = (1 << COUNT_BITS) - 1;
+/// Squares as the engine indexes them (`rank * 32 + file`).
+const SQUARES: usize = 32 * MAX_DIM;
+/// Bytes per bucket: two entries of three words and two spare words, one cache line.
+pub const BUCKET_BYTES: usize = 64;
+
+/// Why a table cannot be made.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum HashError {
+    /// Fewer bytes than one bucket.
+    TooSmall { bytes: usize },
+    /// The memory could not be had.
+    OutOfMemory { bytes: usize },
+}
+
+impl fmt::Display for HashError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            HashError::TooSmall { bytes } => write!(
+                f,
+                "a perft table of {bytes} bytes holds no bucket (at least {BUCKET_BYTES} bytes)"
+            ),
+            HashError::OutOfMemory { bytes } => {
+                write!(f, "could not allocate {bytes} bytes for the perft table")
+            }
+        }
+    }
+}
+
+impl std::error::Error for HashError {}
+
+/// splitmix64, as the engine's own Zobrist keys use.
+fn splitmix(state: &mut u64) -> u64 {
+    *state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    let mut z = *state;
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+/// The two verification key sets, 128 bits per feature.
+struct Keys {
+    /// `pieces[mover * SQUARES + square]`.
+    pieces: Vec<[u64; 2]>,
+    defenders_to_move: [u64; 2],
+    berserker: Vec<[u64; 2]>,
+    /// Indexed by no last mover, attackers, defenders.
+    last_mover: [[u64; 2]; 3],
+    king_captured: [u64; 2],
+    /// Remaining depth: the verification keys, and the key mixed into the bucket index.
+    depth: Vec<[u64; 2]>,
+    depth_index: Vec<u64>,
+}
+
+impl Keys {
+    fn new(seed: u64) -> Keys {
+        // "perft-tt", then the seed mixed in: an independent stream for every seed, and
+        // none of them the stream of the engine's own keys.
+        let mut mixed = seed;
+        let mut state = 0x7065_7266_742d_7474_u64 ^ splitmix(&mut mixed);
+        let mut pair = || [splitmix(&mut state), splitmix(&mut state)];
+        let pieces = (0..12 * SQUARES).map(|_| pair()).collect();
+        let defenders_to_move = pair();
+        let berserker = (0..SQUARES).map(|_| pair()).collect();
+        let last_mover = [pair(), pair(), pair()];
+        let king_captured = pair();
+        let depth = (0..=MAX_KEYED_DEPTH).map(|_| pair()).collect();
+        let depth_index = (0..=MAX_KEYED_DEPTH)
+            .map(|_| splitmix(&mut state))
+            .collect();
+        Keys {
+            pieces,
+            defenders_to_move,
+            berserker,
+            last_mover,
+            king_captured,
+            depth,
+            depth_index,
+        }
+    }
+}
+
+/// A position's key at a remaining depth: where to look, and what must match there.
+#[derive(Clone, Copy, Debug)]
+struct Key {
+    index: u64,
+    check: [u64; 2],
+}
+
+#[repr(align(64))]
+struct Bucket([AtomicU64; 8]);
+
+/// A transposition table of perft subtree counts, shared by any number of threads.
+pub struct PerftTable {
+    buckets: Box<[Bucket]>,
+    keys: Keys,
+    seed: u64,
+}
+
+impl PerftTable {
+    /// A table within `megabytes` MiB, verification keys drawn from `seed`.
+    pub fn new(megabytes: usize, seed: u64) -> Result<PerftTable, HashError> {
+        PerftTable::with_bytes(megabytes.saturating_mul(1 << 20), seed)
+    }
+
+    /// A table within `bytes` bytes (at least one bucket of `BUCKET_BYTES`): a tiny one
+    /// replaces entries constantly, which is what the differential tests want.
+    pub fn with_bytes(bytes: usize, seed: u64) -> Result<PerftTable, HashError> {
+        let n = bytes / BUCKET_BYTES;
+        if n == 0 {
+            return Err(HashError::TooSmall { bytes });
+        }
+        let mut buckets: Vec<Bucket> = Vec::new();
+        buckets
+            .try_reserve_exact(n)
+            .map_err(|_| HashError::OutOfMemory { bytes })?;
+        buckets.resize_with(n, || Bucket(Default::default()));
+        Ok(PerftTable {
+            buckets: buckets.into_boxed_slice(),
+            keys: Keys::new(seed),
+            seed,
+        })
+    }
+
+    /// The seed of the verification keys.
+    pub fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    /// Entries the table holds at most.
+    pub fn capacity(&self) -> usize {
+        self.buckets.len() * 2
+    }
+
+    /// Bytes of the table's buckets (the keys take about 120 KB more).
+    pub fn bytes(&self) -> usize {
+        self.buckets.len() * BUCKET_BYTES
+    }
+
+    /// The share of entries in use, from the first buckets (at most 4096 of them).
+    pub fn fill(&self) -> f64 {
+        let sample = &self.buckets[..self.buckets.len().min(4096)];
+        let used = sample
+            .iter()
+            .flat_map(|b| [2, 5].map(|i| b.0[i].load(Relaxed) != 0))
+            .filter(|&u| u)
+            .count();
+        used as f64 / (2 * sample.len()) as f64
+    }
+
+    /// Forgets every entry.
+    pub fn clear(&self) {
+        for b in self.buckets.iter() {
+            for w in &b.0 {
+                w.store(0, Relaxed);
+            }
+        }
+    }
+
+    #[inline]
+    fn key(&self, pos: &Position, depth: u32) -> Key {
+        let k = &self.keys;
+        let d = depth as usize;
+        let mut check = k.depth[d];
+        // Every piece as if it were its side's taflman, then the king and the commanders,
+        // knights, mercenaries and guards corrected: the common case stays a tight loop.
+        for side in Side::BOTH {
+            let base = Mover::taflman(side) as usize * SQUARES;
+            for (r, &word) in pos.ranks[side as usize].iter().enumerate() {
+                let mut bits = word;
+                while bits != 0 {
+                    let s = r * 32 + bits.trailing_zeros() as usize - 1;
+                    bits &= bits - 1;
+                    let key = k.pieces[base + s];
+                    check[0] ^= key[0];
+                    check[1] ^= key[1];
+                }
+            }
+        }
+        let mut fix = |mover: Mover, s: usize| {
+            let side = mover.piece().side;
+            let wrong = k.pieces[Mover::taflman(side) as usize * SQUARES + s];
+            let right = k.pieces[mover as usize * SQUARES + s];
+            check[0] ^= wrong[0] ^ right[0];
+            check[1] ^= wrong[1] ^ right[1];
+        };
+        if pos.king != NO_SQUARE {
+            fix(Mover::King, pos.king as usize);
+        }
+        for &(s, mover) in &pos.exotic[..pos.exotic_len as usize] {
+            fix(mover, s as usize);
+        }
+        let mut add = |key: [u64; 2]| {
+            check[0] ^= key[0];
+            check[1] ^= key[1];
+        };
+        if pos.side_to_move == Side::Defenders {
+            add(k.defenders_to_move);
+        }
+        if pos.berserker != NO_SQUARE {
+            add(k.berserker[pos.berserker as usize]);
+        }
+        add(k.last_mover[pos.last_mover.map_or(0, |s| 1 + s as usize)]);
+        if pos.king_captured {
+            add(k.king_captured);
+        }
+        Key {
+            index: pos.hash ^ k.depth_index[d],
+            check,
+        }
+    }
+
+    #[inline]
+    fn bucket(&self, key: &Key) -> &Bucket {
+        // Lemire's multiply-shift: any bucket count, no modulo.
+        let i = ((key.index as u128 * self.buckets.len() as u128) >> 64) as usize;
+        &self.buckets[i]
+    }
+
+    #[inline]
+    fn probe(&self, key: &Key) -> Option<u64> {
+        let b = self.bucket(key);
+        for e in [0, 3] {
+            let data = b.0[e + 2].load(Relaxed);
+            if b.0[e].load(Relaxed) ^ data == key.check[0]
+                && b.0[e + 1].load(Relaxed) ^ data == key.check[1]
+            {
+                return Some(data & COUNT_MASK);
+            }
+        }
+        None
+    }
+
+    /// Stores a count: the first entry keeps the deepest subtree, the second takes what
+    /// the first refuses.
+    #[inline]
+    fn store(&self, key: &Key, depth: u32, count: u64) {
+        if count > COUNT_MASK {
+            return;
+        }
+        let b = self.bucket(key);
+        let data = (depth as u64) << COUNT_BITS | count;
+        let kept_depth = (b.0[2].load(Relaxed) >> COUNT_BITS) as u32;
+        let e = if depth >= kept_depth { 0 } else { 3 };
+        b.0[e].store(key.check[0] ^ data, Relaxed);
+        b.0[e + 1].store(key.check[1] ^ data, Relaxed);
+        b.0[e + 2].store(data, Relaxed);
+    }
+}
+
+impl fmt::Debug for PerftTable {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("PerftTable")
+            .field("bytes", &self.bytes())
+            .field("seed", &self.seed)
+            .finish()
+    }
+}
+
+/// `pos` with its incremental hash recomputed under `t`'s keys, so a position made under
+/// other tables (another key seed) indexes the table as well as any.
+fn rekeyed(t: &Tables, pos: &Position) -> Position {
+    let mut p = pos.clone();
+    p.hash = p.recompute_hash(t);
+    p
+}
+
+/// Perft of `pos` to `depth`, looking subtree counts up in `table` and storing them
+/// there. Equals `perft` exactly (the differential tests check it on every suite).
+pub fn perft_hashed(
+    t: &Tables,
+    pos: &Position,
+    depth: u32,
+    counting: Counting,
+    table: &PerftTable,
+) -> u64 {
+    hashed(t, &rekeyed(t, pos), depth, counting, table)
+}
+
+fn hashed(t: &Tables, pos: &Position, depth: u32, counting: Counting, table: &PerftTable) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    if pos.ended_before_moving(t) {
+        return 0;
+    }
+    if depth == 1 {
+        return match counting {
+            Counting::Bulk => pos.count_moves(t),
+            Counting::Full => super::perft(t, pos, 1, Counting::Full),
+        };
+    }
+    if depth > MAX_KEYED_DEPTH {
+        return children_sum(t, pos, depth, counting, table);
+    }
+    let key = table.key(pos, depth);
+    if let Some(n) = table.probe(&key) {
+        return n;
+    }
+    let nodes = children_sum(t, pos, depth, counting, table);
+    table.store(&key, depth, nodes);
+    nodes
+}
+
+fn children_sum(
+    t: &Tables,
+    pos: &Position,
+    depth: u32,
+    counting: Counting,
+    table: &PerftTable,
+) -> u64 {
+    let mut nodes = 0;
+    pos.for_each_piece_moves(t, |piece| {
+        for mv in piece.iter() {
+            let mut child = pos.clone();
+            child.play(t, mv);
+            nodes += hashed(t, &child, depth - 1, counting, table);
+        }
+    });
+    nodes
+}
+
+/// `divide` with the table: perft below each root move in generation order, the root
+/// moves shared out among `threads` threads that share the one table. `done` is called
+/// with each root move's count as it is finished.
+pub fn divide_hashed(
+    t: &Tables,
+    pos: &Position,
+    depth: u32,
+    counting: Counting,
+    threads: usize,
+    table: &PerftTable,
+    done: &(dyn Fn(u64) + Sync),
+) -> Vec<(Move, u64)> {
+    let root = rekeyed(t, pos);
+    super::divide_each(t, &root, depth, threads, done, &|child, d| {
+        hashed(t, child, d, counting, table)
+    })
+}
+
+/// Hashed perft with the root moves shared out among `threads` threads.
+pub fn perft_hashed_threads(
+    t: &Tables,
+    pos: &Position,
+    depth: u32,
+    counting: Counting,
+    threads: usize,
+    table: &PerftTable,
+) -> u64 {
+    if depth <= 1 || threads <= 1 {
+        return perft_hashed(t, pos, depth, counting, table);
+    }
+    divide_hashed(t, pos, depth, counting, threads, table, &|_| {})
+        .iter()
+        .map(|(_, n)| n)
+        .sum()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::perft::perft;
+    use crate::rules::catalog;
+
+    fn game(name: &str) -> (Tables, Position) {
+        let t = Tables::new(&catalog::find(name).unwrap().rules()).unwrap();
+        let p = Position::start(&t);
+        (t, p)
+    }
+
+    #[test]
+    fn a_table_smaller_than_a_bucket_is_refused() {
+        assert_eq!(
+            PerftTable::with_bytes(63, 0).unwrap_err(),
+            HashError::TooSmall { bytes: 63 }
+        );
+        assert_eq!(PerftTable::with_bytes(64, 0).unwrap().capacity(), 2);
+        assert_eq!(PerftTable::new(1, 0).unwrap().bytes(), 1 << 20);
+    }
+
+    #[test]
+    fn the_key_covers_what_plain_equality_leaves_out() {
+        // Two positions equal as boards but with different last movers (which decide
+        // the edge-fort and encirclement tests) must not share an entry.
+        let (_, p) = game("copenhagen");
+        let table = PerftTable::with_bytes(1 << 16, 3).unwrap();
+        let mut q = p.clone();
+        q.last_mover = Some(Side::Defenders);
+        assert_eq!(p, q);
+        assert_ne!(table.key(&p, 3).check, table.key(&q, 3).check);
+        assert_ne!(table.key(&p, 3).check, table.key(&p, 4).check);
+    }
+
+    #[test]
+    fn the_key_does_not_depend_on_the_order_of_the_exotic_list() {
+        let rules = "dim:7 start:/3t3/1c1t3/3T3/ttTKTtt/3T3/3t1N1/3t3/"
+            .parse::<crate::rules::Rules>()
+            .unwrap();
+        let t = Tables::new(&rules).unwrap();
+        let p = Position::start(&t);
+        let mut q = p.clone();
+        q.exotic.swap(0, 1);
+        let table = PerftTable::with_bytes(1 << 16, 0).unwrap();
+        assert_eq!(table.key(&p, 2).check, table.key(&q, 2).check);
+    }
+
+    #[test]
+    fn hashed_equals_plain_on_a_start_position() {
+        let (t, p) = game("brandub");
+        for bytes in [64, 1 << 20] {
+            let table = PerftTable::with_bytes(bytes, 9).unwrap();
+            for depth in 0..=4 {
+                assert_eq!(
+                    perft_hashed(&t, &p, depth, Counting::Bulk, &table),
+                    perft(&t, &p, depth, Counting::Bulk)
+                );
+            }
+        }
+    }
+}

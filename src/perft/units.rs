@@ -1,0 +1,1035 @@
+//! Work units: a deep perft split into files that any scheduler can run (`docs/perft-deep.md`).
+//!
+//! `plan` enumerates the positions `split` plies below the root, merges equal positions
+//! (by position equality, side to move, pending berserk continuation and last mover
+//! included; the hash only finds the candidates), counts the move sequences reaching
+//! each from every root move, and deals the unique positions into unit files. A unit's
+//! result holds the subtree count of each of its positions; `merge` multiplies them by
+//! the paths and adds them up into perft per depth and the divide of ply 1.
+//!
+//! Every file is read as untrusted input: schema version, kind, plan id (a hash of the
+//! root, depth, split and unit count, recomputed from the file's own fields), unit
+//! number, the digest of the unit's positions, and every move replayed legally.
+
+use super::hashed::{perft_hashed, PerftTable};
+use super::{perft, Counting};
+use crate::board::{Layout, RecordOrder, Side};
+use crate::moves::{Move, Position, Tables};
+use crate::notation::play_line_moves;
+use crate::rules::Rules;
+use serde::{Deserialize, Serialize};
+use std::collections::HashMap;
+use std::fmt;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
+
+/// The version of the plan, unit and result documents.
+pub const SCHEMA_VERSION: u32 = 1;
+const PLAN_KIND: &str = "taflperft-plan";
+const UNIT_KIND: &str = "taflperft-unit";
+const RESULT_KIND: &str = "taflperft-unit-result";
+/// The plan document's name in a plan folder.
+pub const PLAN_FILE: &str = "plan.json";
+
+/// What went wrong with a plan, a unit or a merge. `Missing` is a check that failed
+/// (exit 1 in taflperft); everything else is an input error (exit 2).
+#[derive(Debug)]
+pub enum UnitsError {
+    /// A file could not be read or written.
+    Io {
+        path: PathBuf,
+        error: std::io::Error,
+    },
+    /// A file is not a valid document of its kind.
+    Corrupt { path: PathBuf, reason: String },
+    /// A file belongs to another plan (or another unit of this one).
+    Foreign { path: PathBuf, reason: String },
+    /// The plan folder already holds a plan and `force` was not given.
+    Exists { path: PathBuf },
+    /// Impossible plan parameters, or a root that cannot be set up.
+    Invalid(String),
+    /// Merge: these units have no result (or no unit file) yet.
+    Missing { names: Vec<String> },
+}
+
+impl fmt::Display for UnitsError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            UnitsError::Io { path, error } => write!(f, "{}: {error}", path.display()),
+            UnitsError::Corrupt { path, reason } => {
+                write!(
+                    f,
+                    "{}: not a valid file of this plan: {reason}",
+                    path.display()
+                )
+            }
+            UnitsError::Foreign { path, reason } => {
+                write!(f, "{}: belongs to another run: {reason}", path.display())
+            }
+            UnitsError::Exists { path } => write!(
+                f,
+                "{} already holds a plan; use --force to replace it",
+                path.display()
+            ),
+            UnitsError::Invalid(reason) => f.write_str(reason),
+            UnitsError::Missing { names } => write!(
+                f,
+                "the run is incomplete: {} unit(s) without a result: {}",
+                names.len(),
+                names.join(", ")
+            ),
+        }
+    }
+}
+
+impl std::error::Error for UnitsError {}
+
+fn corrupt(path: &Path, reason: impl Into<String>) -> UnitsError {
+    UnitsError::Corrupt {
+        path: path.to_path_buf(),
+        reason: reason.into(),
+    }
+}
+
+fn io(path: &Path) -> impl FnOnce(std::io::Error) -> UnitsError + '_ {
+    move |error| UnitsError::Io {
+        path: path.to_path_buf(),
+        error,
+    }
+}
+
+/// The root of a plan: rules, a position record (rank 1 first), the side to move there
+/// and the moves played from it (space separated, `from-to`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Root {
+    pub rules: String,
+    pub position: String,
+    pub side: String,
+    pub moves: String,
+}
+
+impl Root {
+    /// The tables (Zobrist keys from `key_seed`) and the root position.
+    pub fn setup(&self, key_seed: u64) -> Result<(Tables, Position), UnitsError> {
+        let invalid =
+            |what: &str, e: &dyn fmt::Display| UnitsError::Invalid(format!("{what}: {e}"));
+        let rules: Rules = self.rules.parse().map_err(|e| invalid("rules", &e))?;
+        let tables = Tables::with_key_seed(&rules, key_seed).map_err(|e| invalid("rules", &e))?;
+        let layout = Layout::parse(&self.position, RecordOrder::RankOneFirst)
+            .map_err(|e| invalid("position", &e))?;
+        let side: Side = self.side.parse().map_err(|e| invalid("side", &e))?;
+        let start =
+            Position::from_layout(&tables, &layout, side).map_err(|e| invalid("position", &e))?;
+        let (pos, _) =
+            play_line_moves(&tables, start, &self.moves).map_err(|e| invalid("moves", &e))?;
+        Ok((tables, pos))
+    }
+}
+
+/// A count per depth; big numbers as decimal strings.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DepthCount {
+    pub depth: u32,
+    pub nodes: String,
+}
+
+/// A count per root move.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MoveCount {
+    #[serde(rename = "move")]
+    pub mv: String,
+    pub nodes: String,
+}
+
+/// `plan.json`: what the units share.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PlanDoc {
+    pub schema_version: u32,
+    pub kind: String,
+    pub plan_id: String,
+    pub root: Root,
+    pub depth: u32,
+    pub split: u32,
+    pub units: usize,
+    /// The root's moves in generation order (the rows of the merged divide).
+    pub root_moves: Vec<String>,
+    pub unique_positions: u64,
+    /// Perft at depths 1..=split, counted while planning.
+    pub shallow: Vec<DepthCount>,
+}
+
+/// One position of a unit: a line reaching it from the root, and how many move
+/// sequences reach it through each root move.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct UnitPosition {
+    pub line: String,
+    pub paths: Vec<(String, u64)>,
+}
+
+/// `unit-NNN.json`: self-contained, so a cluster node needs only this file.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct UnitDoc {
+    pub schema_version: u32,
+    pub kind: String,
+    pub plan_id: String,
+    pub unit: usize,
+    pub units: usize,
+    pub root: Root,
+    pub depth: u32,
+    pub split: u32,
+    pub positions: Vec<UnitPosition>,
+}
+
+/// The table a unit was counted with, if any.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct HashUsed {
+    pub megabytes: usize,
+    pub seed: u64,
+}
+
+/// Time and threads, kept apart so that documents compare without them.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Timing {
+    pub seconds: f64,
+    pub threads: usize,
+}
+
+/// `unit-NNN.result.json`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ResultDoc {
+    pub schema_version: u32,
+    pub kind: String,
+    pub plan_id: String,
+    pub unit: usize,
+    pub units: usize,
+    /// The digest of the unit's positions, so a result cannot pass for another unit file.
+    pub unit_digest: String,
+    pub depth: u32,
+    pub split: u32,
+    pub hash: Option<HashUsed>,
+    /// Perft contributions at depths split+1..=depth (each position's count times its
+    /// paths).
+    pub totals: Vec<DepthCount>,
+    /// Contributions to the divide of ply 1 at `depth`, in the plan's root move order.
+    pub divide: Vec<MoveCount>,
+    /// Each position's subtree count at depth - split, in the unit's order.
+    pub positions: Vec<String>,
+    pub timing: Timing,
+}
+
+/// 128-bit FNV-1a, as 32 hex digits: a stable digest that needs no extra crate.
+fn fnv128(parts: &[&str]) -> String {
+    let mut h: u128 = 0x6c62_272e_07bb_0142_62b8_2175_6295_c58d;
+    for part in parts {
+        for b in part.bytes().chain([0u8]) {
+            h ^= b as u128;
+            h = h.wrapping_mul(0x0000_0000_0100_0000_0000_0000_0000_013b);
+        }
+    }
+    format!("{h:032x}")
+}
+
+/// The plan id: a hash of the root, the depth, the split and the number of units.
+pub fn plan_id(root: &Root, depth: u32, split: u32, units: usize) -> String {
+    fnv128(&[
+        "taflperft-plan-v1",
+        &root.rules,
+        &root.position,
+        &root.side,
+        &root.moves,
+        &depth.to_string(),
+        &split.to_string(),
+        &units.to_string(),
+    ])
+}
+
+/// The digest of a unit's positions.
+pub fn unit_digest(positions: &[UnitPosition]) -> String {
+    let mut parts = Vec::new();
+    let counts: Vec<String> = positions
+        .iter()
+        .flat_map(|p| p.paths.iter().map(|(_, n)| n.to_string()))
+        .collect();
+    let mut c = counts.iter();
+    for p in positions {
+        parts.push(p.line.as_str());
+        for (m, _) in &p.paths {
+            parts.push(m.as_str());
+            parts.push(c.next().expect("one count per path"));
+        }
+    }
+    fnv128(&parts)
+}
+
+/// The file name of unit `i` of `units`: `unit-017.json` (more digits past 1000 units).
+pub fn unit_file_name(i: usize, units: usize) -> String {
+    let width = units.saturating_sub(1).to_string().len().max(3);
+    format!("unit-{i:0width$}.json")
+}
+
+/// The result file beside a unit file: `unit-017.json` -> `unit-017.result.json`.
+pub fn result_path(unit_path: &Path) -> PathBuf {
+    let name = unit_path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let stem = name.strip_suffix(".json").unwrap_or(&name);
+    unit_path.with_file_name(format!("{stem}.result.json"))
+}
+
+/// Equal as far as any perft below can tell: pieces, side to move, berserk continuation,
+/// last mover and a captured king.
+fn same_position(a: &Position, b: &Position) -> bool {
+    a == b && a.last_mover == b.last_mover && a.king_captured == b.king_captured
+}
+
+/// A plan in memory: the plan document and its units.
+#[derive(Clone, Debug)]
+pub struct Plan {
+    pub doc: PlanDoc,
+    pub units: Vec<UnitDoc>,
+}
+
+struct Unique {
+    moves: Vec<Move>,
+    paths: Vec<(usize, u64)>,
+}
+
+/// Plans a perft of `root` to `depth`: unique positions at ply `split` dealt round-robin
+/// into `units` units (in the order they are first reached).
+pub fn plan(root: &Root, depth: u32, split: u32, units: usize) -> Result<Plan, UnitsError> {
+    if split == 0 || split >= depth {
+        return Err(UnitsError::Invalid(format!(
+            "--split must be between 1 and depth - 1 = {} (got {split})",
+            depth.saturating_sub(1)
+        )));
+    }
+    if units == 0 {
+        return Err(UnitsError::Invalid("--units must be at least 1".into()));
+    }
+    let (t, start) = root.setup(0)?;
+    let root_moves = if start.is_over(&t) {
+        Vec::new()
+    } else {
+        start.legal_moves(&t)
+    };
+    let mut shallow = vec![0u64; split as usize + 1];
+    let mut found: Vec<Unique> = Vec::new();
+    let mut by_hash: HashMap<u64, Vec<usize>> = HashMap::new();
+    let mut line = Vec::with_capacity(split as usize);
+    for (i, &mv) in root_moves.iter().enumerate() {
+        let mut child = start.clone();
+        child.play(&t, mv);
+        line.push(mv);
+        enumerate(
+            &t,
+            &start,
+            &child,
+            1,
+            split,
+            i,
+            &mut line,
+            &mut shallow,
+            &mut found,
+            &mut by_hash,
+        );
+        line.pop();
+    }
+    if found.len() < units {
+        return Err(UnitsError::Invalid(format!(
+            "only {} unique position(s) at ply {split}: ask for at most that many units",
+            found.len()
+        )));
+    }
+    let id = plan_id(root, depth, split, units);
+    let names: Vec<String> = root_moves.iter().map(|m| m.to_string()).collect();
+    let mut unit_docs: Vec<UnitDoc> = (0..units)
+        .map(|unit| UnitDoc {
+            schema_version: SCHEMA_VERSION,
+            kind: UNIT_KIND.into(),
+            plan_id: id.clone(),
+            unit,
+            units,
+            root: root.clone(),
+            depth,
+            split,
+            positions: Vec::new(),
+        })
+        .collect();
+    let unique = found.len() as u64;
+    for (i, u) in found.into_iter().enumerate() {
+        let line = u
+            .moves
+            .iter()
+            .map(|m| m.to_string())
+            .collect::<Vec<_>>()
+            .join(" ");
+        let paths = u
+            .paths
+            .iter()
+            .map(|&(m, n)| (names[m].clone(), n))
+            .collect();
+        unit_docs[i % units]
+            .positions
+            .push(UnitPosition { line, paths });
+    }
+    Ok(Plan {
+        doc: PlanDoc {
+            schema_version: SCHEMA_VERSION,
+            kind: PLAN_KIND.into(),
+            plan_id: id,
+            root: root.clone(),
+            depth,
+            split,
+            units,
+            root_moves: names,
+            unique_positions: unique,
+            shallow: (1..=split)
+                .map(|d| DepthCount {
+                    depth: d,
+                    nodes: shallow[d as usize].to_string(),
+                })
+                .collect(),
+        },
+        units: unit_docs,
+    })
+}
+
+#[allow(clippy::too_many_arguments)]
+fn enumerate(
+    t: &Tables,
+    start: &Position,
+    pos: &Position,
+    ply: u32,
+    split: u32,
+    first: usize,
+    line: &mut Vec<Move>,
+    shallow: &mut [u64],
+    found: &mut Vec<Unique>,
+    by_hash: &mut HashMap<u64, Vec<usize>>,
+) {
+    shallow[ply as usize] += 1;
+    if ply == split {
+        let candidates = by_hash.entry(pos.hash()).or_default();
+        let same = candidates.iter().copied().find(|&i| {
+            let mut q = start.clone();
+            for &mv in &found[i].moves {
+                q.play(t, mv);
+            }
+            same_position(pos, &q)
+        });
+        let i = same.unwrap_or_else(|| {
+            candidates.push(found.len());
+            found.push(Unique {
+                moves: line.clone(),
+                paths: Vec::new(),
+            });
+            found.len() - 1
+        });
+        let paths = &mut found[i].paths;
+        match paths.iter_mut().find(|(m, _)| *m == first) {
+            Some((_, n)) => *n += 1,
+            None => paths.push((first, 1)),
+        }
+        return;
+    }
+    if pos.ended_before_moving(t) {
+        return;
+    }
+    pos.for_each_piece_moves(t, |piece| {
+        for mv in piece.iter() {
+            let mut child = pos.clone();
+            child.play(t, mv);
+            line.push(mv);
+            enumerate(
+                t,
+                start,
+                &child,
+                ply + 1,
+                split,
+                first,
+                line,
+                shallow,
+                found,
+                by_hash,
+            );
+            line.pop();
+        }
+    });
+}
+
+/// Writes `bytes` to `path` atomically: a temporary file beside it, then a rename, so a
+/// reader (or a run killed half-way) never sees half a file.
+pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), UnitsError> {
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let tmp = path.with_file_name(format!("{name}.tmp-{}", std::process::id()));
+    let mut file = std::fs::File::create(&tmp).map_err(io(&tmp))?;
+    file.write_all(bytes).map_err(io(&tmp))?;
+    file.sync_all().map_err(io(&tmp))?;
+    drop(file);
+    std::fs::rename(&tmp, path).map_err(io(path))
+}
+
+fn to_json<T: Serialize>(doc: &T) -> Vec<u8> {
+    let mut text = serde_json::to_vec_pretty(doc).expect("documents always serialise");
+    text.push(b'\n');
+    text
+}
+
+/// True for the files a plan folder holds: `plan.json`, units, results and their
+/// temporary files.
+fn is_plan_file(name: &str) -> bool {
+    name == PLAN_FILE || (name.starts_with("unit-") && name.contains(".json"))
+}
+
+/// Writes a plan into `dir` (created if needed). A folder that already holds a plan is
+/// refused unless `force`, which first removes the old plan's files (and only those).
+pub fn write_plan(dir: &Path, plan: &Plan, force: bool) -> Result<(), UnitsError> {
+    std::fs::create_dir_all(dir).map_err(io(dir))?;
+    let old: Vec<PathBuf> = std::fs::read_dir(dir)
+        .map_err(io(dir))?
+        .filter_map(|e| e.ok())
+        .filter(|e| is_plan_file(&e.file_name().to_string_lossy()))
+        .map(|e| e.path())
+        .collect();
+    if !old.is_empty() {
+        if !force {
+            return Err(UnitsError::Exists {
+                path: dir.to_path_buf(),
+            });
+        }
+        for path in old {
+            std::fs::remove_file(&path).map_err(io(&path))?;
+        }
+    }
+    for u in &plan.units {
+        write_atomic(&dir.join(unit_file_name(u.unit, u.units)), &to_json(u))?;
+    }
+    write_atomic(&dir.join(PLAN_FILE), &to_json(&plan.doc))
+}
+
+fn read_doc<T: for<'de> Deserialize<'de>>(path: &Path) -> Result<T, UnitsError> {
+    let text = std::fs::read(path).map_err(io(path))?;
+    serde_json::from_slice(&text)
+        .map_err(|e| corrupt(path, format!("not JSON of the expected shape: {e}")))
+}
+
+fn check_header(path: &Path, schema: u32, kind: &str, want: &str) -> Result<(), UnitsError> {
+    if schema != SCHEMA_VERSION {
+        return Err(corrupt(
+            path,
+            format!("schema_version {schema}, this taflperft reads {SCHEMA_VERSION}"),
+        ));
+    }
+    if kind != want {
+        return Err(corrupt(
+            path,
+            format!("a `{kind}` document where a `{want}` was expected"),
+        ));
+    }
+    Ok(())
+}
+
+/// Reads and checks a plan document (its id must match its contents).
+pub fn read_plan(path: &Path) -> Result<PlanDoc, UnitsError> {
+    let doc: PlanDoc = read_doc(path)?;
+    check_header(path, doc.schema_version, &doc.kind, PLAN_KIND)?;
+    if doc.plan_id != plan_id(&doc.root, doc.depth, doc.split, doc.units) {
+        return Err(corrupt(
+            path,
+            "the plan id does not match the plan's root, depth, split and units",
+        ));
+    }
+    if doc.split == 0 || doc.split >= doc.depth || doc.units == 0 {
+        return Err(corrupt(path, "impossible depth, split or unit count"));
+    }
+    if doc.shallow.len() != doc.split as usize
+        || doc
+            .shallow
+            .iter()
+            .enumerate()
+            .any(|(i, c)| c.depth != i as u32 + 1 || c.nodes.parse::<u128>().is_err())
+    {
+        return Err(corrupt(
+            path,
+            "`shallow` must hold the counts of depths 1..=split",
+        ));
+    }
+    Ok(doc)
+}
+
+/// Reads a unit document and checks its header and id (not yet its moves: see `load_unit`).
+pub fn read_unit(path: &Path) -> Result<UnitDoc, UnitsError> {
+    let doc: UnitDoc = read_doc(path)?;
+    check_header(path, doc.schema_version, &doc.kind, UNIT_KIND)?;
+    if doc.plan_id != plan_id(&doc.root, doc.depth, doc.split, doc.units) {
+        return Err(corrupt(
+            path,
+            "the plan id does not match the unit's root, depth, split and units",
+        ));
+    }
+    if doc.split == 0 || doc.split >= doc.depth || doc.unit >= doc.units {
+        return Err(corrupt(path, "impossible depth, split or unit number"));
+    }
+    if doc
+        .positions
+        .iter()
+        .any(|p| p.paths.is_empty() || p.paths.iter().any(|(_, n)| *n == 0))
+    {
+        return Err(corrupt(path, "a position without paths"));
+    }
+    Ok(doc)
+}
+
+/// Reads a result document and checks its header.
+pub fn read_result(path: &Path) -> Result<ResultDoc, UnitsError> {
+    let doc: ResultDoc = read_doc(path)?;
+    check_header(path, doc.schema_version, &doc.kind, RESULT_KIND)?;
+    Ok(doc)
+}
+
+/// Checks that a result belongs to a unit: same plan, same unit, same positions, and
+/// numbers that add up.
+pub fn check_result(path: &Path, unit: &UnitDoc, result: &ResultDoc) -> Result<(), UnitsError> {
+    let foreign = |reason: String| UnitsError::Foreign {
+        path: path.to_path_buf(),
+        reason,
+    };
+    if result.plan_id != unit.plan_id {
+        return Err(foreign(format!(
+            "plan {} where plan {} was expected",
+            result.plan_id, unit.plan_id
+        )));
+    }
+    if result.unit != unit.unit || result.units != unit.units {
+        return Err(foreign(format!(
+            "the result of unit {} of {}, not of unit {} of {}",
+            result.unit, result.units, unit.unit, unit.units
+        )));
+    }
+    if result.unit_digest != unit_digest(&unit.positions) {
+        return Err(foreign(
+            "computed from other positions than the unit file's".into(),
+        ));
+    }
+    let reach = unit.depth - unit.split;
+    if result.depth != unit.depth
+        || result.split != unit.split
+        || result.positions.len() != unit.positions.len()
+        || result.totals.len() != reach as usize
+        || result
+            .totals
+            .iter()
+            .enumerate()
+            .any(|(i, c)| c.depth != unit.split + 1 + i as u32)
+    {
+        return Err(corrupt(
+            path,
+            "the depths or the number of positions do not match the unit",
+        ));
+    }
+    let counts = parse_counts(path, &result.positions)?;
+    let (total, divide) = contributions(unit, &counts);
+    let total_at_depth = parse_count(path, &result.totals[reach as usize - 1].nodes)?;
+    let divide_sum: u128 = result
+        .divide
+        .iter()
+        .map(|c| parse_count(path, &c.nodes))
+        .sum::<Result<u128, _>>()?;
+    if total != total_at_depth || divide_sum != total || divide.len() != result.divide.len() {
+        return Err(corrupt(
+            path,
+            "its totals do not add up to its position counts",
+        ));
+    }
+    for (a, b) in divide.iter().zip(&result.divide) {
+        if a.0 != b.mv || a.1.to_string() != b.nodes {
+            return Err(corrupt(
+                path,
+                format!("its divide of {} does not add up", b.mv),
+            ));
+        }
+    }
+    Ok(())
+}
+
+fn parse_count(path: &Path, text: &str) -> Result<u128, UnitsError> {
+    text.parse::<u128>()
+        .map_err(|_| corrupt(path, format!("`{text}` is not a count")))
+}
+
+fn parse_counts(path: &Path, texts: &[String]) -> Result<Vec<u128>, UnitsError> {
+    texts.iter().map(|t| parse_count(path, t)).collect()
+}
+
+/// A unit's total at full depth and its divide contributions (in first-seen order of
+/// root moves within the unit), from per-position counts.
+fn contributions(unit: &UnitDoc, counts: &[u128]) -> (u128, Vec<(String, u128)>) {
+    let mut total = 0u128;
+    let mut divide: Vec<(String, u128)> = Vec::new();
+    for (p, &c) in unit.positions.iter().zip(counts) {
+        for (m, n) in &p.paths {
+            total += c * *n as u128;
+            match divide.iter_mut().find(|(x, _)| x == m) {
+                Some((_, v)) => *v += c * *n as u128,
+                None => divide.push((m.clone(), c * *n as u128)),
+            }
+        }
+    }
+    divide.sort_by(|a, b| a.0.cmp(&b.0));
+    (total, divide)
+}
+
+/// A unit ready to count: its document, tables and positions (every line replayed).
+pub struct LoadedUnit {
+    pub doc: UnitDoc,
+    pub tables: Tables,
+    pub positions: Vec<Position>,
+}
+
+/// Reads a unit and replays every line from the root; an illegal move or a line of the
+/// wrong length is a corrupt unit.
+pub fn load_unit(path: &Path, key_seed: u64) -> Result<LoadedUnit, UnitsError> {
+    let doc = read_unit(path)?;
+    let (tables, root) = doc
+        .root
+        .setup(key_seed)
+        .map_err(|e| corrupt(path, format!("root: {e}")))?;
+    let root_moves: Vec<String> = root
+        .legal_moves(&tables)
+        .iter()
+        .map(|m| m.to_string())
+        .collect();
+    let mut positions = Vec::with_capacity(doc.positions.len());
+    for (i, p) in doc.positions.iter().enumerate() {
+        let (pos, moves) = play_line_moves(&tables, root.clone(), &p.line)
+            .map_err(|e| corrupt(path, format!("position {}: {e}", i + 1)))?;
+        if moves.len() != doc.split as usize {
+            return Err(corrupt(
+                path,
+                format!(
+                    "position {}: {} moves where the split is {}",
+                    i + 1,
+                    moves.len(),
+                    doc.split
+                ),
+            ));
+        }
+        if let Some((m, _)) = p.paths.iter().find(|(m, _)| !root_moves.contains(m)) {
+            return Err(corrupt(
+                path,
+                format!("position {}: `{m}` is not a root move", i + 1),
+            ));
+        }
+        positions.push(pos);
+    }
+    Ok(LoadedUnit {
+        doc,
+        tables,
+        positions,
+    })
+}
+
+/// How a unit run ended.
+#[derive(Debug)]
+pub enum UnitRun {
+    /// Its result was already there and valid.
+    Skipped(ResultDoc),
+    /// Counted now and written.
+    Done(ResultDoc),
+}
+
+/// Options of a unit run.
+pub struct UnitOptions<'a> {
+    pub threads: usize,
+    /// The table, and the megabytes it was asked with (recorded in the result).
+    pub table: Option<(&'a PerftTable, usize)>,
+    /// Called with each position finished.
+    pub progress: &'a (dyn Fn() + Sync),
+}
+
+/// Counts a unit and writes its result atomically beside it; a unit whose valid result
+/// is already there is skipped, so a killed run simply starts again.
+pub fn run_unit(path: &Path, options: &UnitOptions) -> Result<UnitRun, UnitsError> {
+    let out = result_path(path);
+    let seed = options.table.map_or(0, |(t, _)| t.seed());
+    let unit = load_unit(path, seed)?;
+    if out.exists() {
+        let done = read_result(&out)?;
+        check_result(&out, &unit.doc, &done)?;
+        return Ok(UnitRun::Skipped(done));
+    }
+    let clock = std::time::Instant::now();
+    let reach = unit.doc.depth - unit.doc.split;
+    let n = unit.positions.len();
+    let counts = Mutex::new(vec![vec![0u64; reach as usize]; n]);
+    let next = AtomicUsize::new(0);
+    let t = &unit.tables;
+    let work = || loop {
+        let i = next.fetch_add(1, Ordering::Relaxed);
+        if i >= n {
+            break;
+        }
+        let pos = &unit.positions[i];
+        let row: Vec<u64> = (1..=reach)
+            .map(|d| match options.table {
+                Some((table, _)) => perft_hashed(t, pos, d, Counting::Bulk, table),
+                None => perft(t, pos, d, Counting::Bulk),
+            })
+            .collect();
+        counts.lock().expect("no panics while counting")[i] = row;
+        (options.progress)();
+    };
+    if options.threads <= 1 {
+        work();
+    } else {
+        std::thread::scope(|s| {
+            for _ in 0..options.threads {
+                s.spawn(work);
+            }
+        });
+    }
+    let counts = counts.into_inner().expect("no panics while counting");
+    let doc = &unit.doc;
+    let totals = (1..=reach)
+        .map(|d| {
+            let sum: u128 = doc
+                .positions
+                .iter()
+                .zip(&counts)
+                .map(|(p, c)| {
+                    c[d as usize - 1] as u128
+                        * p.paths.iter().map(|(_, n)| *n as u128).sum::<u128>()
+                })
+                .sum();
+            DepthCount {
+                depth: doc.split + d,
+                nodes: sum.to_string(),
+            }
+        })
+        .collect();
+    let last: Vec<u128> = counts
+        .iter()
+        .map(|c| c[reach as usize - 1] as u128)
+        .collect();
+    let (_, divide) = contributions(doc, &last);
+    let result = ResultDoc {
+        schema_version: SCHEMA_VERSION,
+        kind: RESULT_KIND.into(),
+        plan_id: doc.plan_id.clone(),
+        unit: doc.unit,
+        units: doc.units,
+        unit_digest: unit_digest(&doc.positions),
+        depth: doc.depth,
+        split: doc.split,
+        hash: options.table.map(|(t, mb)| HashUsed {
+            megabytes: mb,
+            seed: t.seed(),
+        }),
+        totals,
+        divide: divide
+            .into_iter()
+            .map(|(mv, n)| MoveCount {
+                mv,
+                nodes: n.to_string(),
+            })
+            .collect(),
+        positions: last.iter().map(|c| c.to_string()).collect(),
+        timing: Timing {
+            seconds: clock.elapsed().as_secs_f64(),
+            threads: options.threads,
+        },
+    };
+    write_atomic(&out, &to_json(&result))?;
+    Ok(UnitRun::Done(result))
+}
+
+/// A merged run.
+#[derive(Clone, Debug)]
+pub struct Merged {
+    pub plan: PlanDoc,
+    /// Perft at depths 1..=depth.
+    pub totals: Vec<(u32, u128)>,
+    /// The divide of ply 1 at full depth, in the root's generation order.
+    pub divide: Vec<(String, u128)>,
+    /// The units' own seconds, added up.
+    pub unit_seconds: f64,
+}
+
+/// Merges a plan folder: every unit must have a valid result of this plan. Units
+/// without a result are named in `Missing`; a corrupt or foreign file is an error of
+/// its own.
+pub fn merge(dir: &Path) -> Result<Merged, UnitsError> {
+    let plan_path = dir.join(PLAN_FILE);
+    if !plan_path.exists() {
+        return Err(UnitsError::Invalid(format!(
+            "{}: no {PLAN_FILE}: not a plan folder (make one with `taflperft plan`)",
+            dir.display()
+        )));
+    }
+    let plan = read_plan(&plan_path)?;
+    // Every unit or result file in the folder must be one of this plan's.
+    let expected: Vec<String> = (0..plan.units)
+        .map(|i| unit_file_name(i, plan.units))
+        .collect();
+    for entry in std::fs::read_dir(dir).map_err(io(dir))? {
+        let entry = entry.map_err(io(dir))?;
+        let name = entry.file_name().to_string_lossy().into_owned();
+        let unit_name = name
+            .strip_suffix(".result.json")
+            .map(|s| format!("{s}.json"));
+        let unit_name = unit_name.as_deref().unwrap_or(&name);
+        if name.starts_with("unit-")
+            && name.ends_with(".json")
+            && !expected.iter().any(|e| e == unit_name)
+        {
+            return Err(UnitsError::Foreign {
+                path: entry.path(),
+                reason: format!(
+                    "the plan has units {} to {}",
+                    expected[0],
+                    expected[plan.units - 1]
+                ),
+            });
+        }
+    }
+    let mut missing = Vec::new();
+    let mut loaded = Vec::new();
+    for name in &expected {
+        let unit_path = dir.join(name);
+        if !unit_path.exists() {
+            missing.push(format!("{name} (the unit file itself)"));
+            continue;
+        }
+        let unit = read_unit(&unit_path)?;
+        if unit.plan_id != plan.plan_id {
+            return Err(UnitsError::Foreign {
+                path: unit_path,
+                reason: format!(
+                    "plan {} where the folder's plan is {}",
+                    unit.plan_id, plan.plan_id
+                ),
+            });
+        }
+        if expected[unit.unit] != *name {
+            return Err(UnitsError::Foreign {
+                path: unit_path,
+                reason: format!("it says it is unit {}", unit.unit),
+            });
+        }
+        let out = result_path(&unit_path);
+        if !out.exists() {
+            missing.push(name.clone());
+            continue;
+        }
+        let result = read_result(&out)?;
+        check_result(&out, &unit, &result)?;
+        loaded.push((unit, result));
+    }
+    if !missing.is_empty() {
+        return Err(UnitsError::Missing { names: missing });
+    }
+    let mut totals: Vec<(u32, u128)> = Vec::new();
+    for c in &plan.shallow {
+        totals.push((c.depth, parse_count(&plan_path, &c.nodes)?));
+    }
+    let mut deep = vec![0u128; (plan.depth - plan.split) as usize];
+    let mut divide: Vec<(String, u128)> = plan.root_moves.iter().map(|m| (m.clone(), 0)).collect();
+    let mut unit_seconds = 0.0;
+    for (unit, result) in &loaded {
+        let out = result_path(&dir.join(&expected[unit.unit]));
+        for (slot, c) in deep.iter_mut().zip(&result.totals) {
+            *slot += parse_count(&out, &c.nodes)?;
+        }
+        for c in &result.divide {
+            let row = divide.iter_mut().find(|(m, _)| *m == c.mv).ok_or_else(|| {
+                corrupt(
+                    &out,
+                    format!("`{}` is not one of the plan's root moves", c.mv),
+                )
+            })?;
+            row.1 += parse_count(&out, &c.nodes)?;
+        }
+        unit_seconds += result.timing.seconds;
+    }
+    for (i, n) in deep.into_iter().enumerate() {
+        totals.push((plan.split + 1 + i as u32, n));
+    }
+    Ok(Merged {
+        plan,
+        totals,
+        divide,
+        unit_seconds,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::catalog;
+
+    fn brandub_root() -> Root {
+        let rules = catalog::find("brandub").unwrap().rules();
+        Root {
+            position: rules.start.record(RecordOrder::RankOneFirst),
+            rules: rules.to_string(),
+            side: "attackers".into(),
+            moves: String::new(),
+        }
+    }
+
+    #[test]
+    fn plan_counts_every_path_once_and_merges_transpositions() {
+        let plan = plan(&brandub_root(), 4, 3, 3).unwrap();
+        // brandub perft(1..3): 40, 960, 39,512 (published).
+        let shallow: Vec<&str> = plan.doc.shallow.iter().map(|c| c.nodes.as_str()).collect();
+        assert_eq!(shallow, ["40", "960", "39512"]);
+        let paths: u64 = plan
+            .units
+            .iter()
+            .flat_map(|u| &u.positions)
+            .flat_map(|p| p.paths.iter().map(|(_, n)| n))
+            .sum();
+        assert_eq!(paths, 39_512);
+        // Two quiet attacker moves of different pieces commute: fewer unique positions.
+        let unique: usize = plan.units.iter().map(|u| u.positions.len()).sum();
+        assert_eq!(unique as u64, plan.doc.unique_positions);
+        assert!(plan.doc.unique_positions < 39_512);
+    }
+
+    #[test]
+    fn a_split_at_or_below_the_depth_is_refused() {
+        assert!(matches!(
+            plan(&brandub_root(), 3, 3, 1),
+            Err(UnitsError::Invalid(_))
+        ));
+        assert!(matches!(
+            plan(&brandub_root(), 3, 0, 1),
+            Err(UnitsError::Invalid(_))
+        ));
+    }
+
+    #[test]
+    fn unit_names_and_result_names() {
+        assert_eq!(unit_file_name(17, 64), "unit-017.json");
+        assert_eq!(unit_file_name(17, 2000), "unit-0017.json");
+        assert_eq!(
+            result_path(Path::new("runs/x/unit-017.json")),
+            Path::new("runs/x/unit-017.result.json")
+        );
+    }
+}

@@ -1,0 +1,171 @@
+//! taflperft --against CMD with the reference generator of tests/reference/ as the
+//! other engine (examples/reference_divide.rs, built here with plain rustc): it agrees
+//! everywhere, and its copies with one rule broken on purpose are caught at the right
+//! position and move.
+use std::path::PathBuf;
+use std::process::Command;
+use std::sync::OnceLock;
+
+const BRANDUB: &str =
+    "dim:7 name:Brandub surf:n atkf:y ks:w cenh: cenhe: start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/";
+
+/// The reference engine, compiled once per test run (std only, so rustc alone builds it
+/// and no cargo lock is needed).
+fn reference_engine() -> &'static PathBuf {
+    static ENGINE: OnceLock<PathBuf> = OnceLock::new();
+    ENGINE.get_or_init(|| {
+        let out = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("reference_divide");
+        let source = concat!(env!("CARGO_MANIFEST_DIR"), "/examples/reference_divide.rs");
+        let rustc = std::env::var("RUSTC").unwrap_or_else(|_| "rustc".into());
+        let status = Command::new(rustc)
+            .args(["--edition", "2021", "-O", "-o"])
+            .arg(&out)
+            .arg(source)
+            .status()
+            .expect("rustc runs");
+        assert!(status.success(), "building the reference engine failed");
+        out
+    })
+}
+
+fn against(engine_args: &str, args: &[&str]) -> (i32, String, String) {
+    let command = format!("'{}' {engine_args}", reference_engine().display());
+    let out = Command::new(env!("CARGO_BIN_EXE_taflperft"))
+        .arg("--against")
+        .arg(&command)
+        .args(args)
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+fn finding(out: &str) -> serde_json::Value {
+    let doc: serde_json::Value = serde_json::from_str(out).unwrap();
+    assert_eq!(doc["agree"], false, "{out}");
+    doc["finding"].clone()
+}
+
+#[test]
+fn the_reference_agrees_with_taflperft() {
+    for args in [
+        vec!["--variant", "brandub", "--depth", "3"],
+        vec!["--variant", "copenhagen", "--depth", "2", "--moves", "d1-d3 e5-e2"],
+        vec!["--rules", BRANDUB, "--position", "/1T5/7/2t4/3K3/7/5t1/7/", "--side", "attackers", "--depth", "3"],
+        // Berserk and exotic pieces (fixtures/perft/berserk.perft).
+        vec!["--rules", "dim:11 name:Berserk surf:n atkf:n tfr:l kj:r ber:c start:/3ttttt3/5c5/11/t4T4t/t3NTT3t/tc1TTKTT1ct/t3TTT3t/t4T4t/11/5c5/3ttttt3/", "--depth", "2"],
+    ] {
+        let (code, out, err) = against("", &args);
+        assert_eq!(code, 0, "{args:?}: {out}{err}");
+        assert!(out.starts_with("agree"), "{out}");
+    }
+}
+
+#[test]
+fn a_missed_capture_is_found_at_the_capturing_move() {
+    // Attackers to move; c3-c1 captures the defender on b1 against the corner a1. The
+    // broken engine finds corners never hostile, so after c3-c1 it still has b1's moves.
+    let (code, out, err) = against(
+        "--break corner-capture",
+        &[
+            "--rules",
+            BRANDUB,
+            "--position",
+            "/1T5/7/2t4/3K3/7/5t1/7/",
+            "--side",
+            "attackers",
+            "--depth",
+            "3",
+            "--json",
+        ],
+    );
+    assert_eq!(code, 1, "{out}{err}");
+    let f = finding(&out);
+    assert_eq!(f["kind"], "moves");
+    assert_eq!(f["moves"], "c3-c1");
+    // The position there, as taflperft has it: b1 captured, defenders to move.
+    assert_eq!(f["position"], "/2t4/7/7/3K3/7/5t1/7/");
+    assert_eq!(f["side_to_move"], "defenders");
+    let too_many: Vec<&str> = f["details"]["too_many"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m.as_str().unwrap())
+        .collect();
+    assert!(
+        !too_many.is_empty() && too_many.iter().all(|m| m.starts_with("b1-")),
+        "{too_many:?}"
+    );
+    assert_eq!(f["details"]["too_few"].as_array().unwrap().len(), 0);
+}
+
+#[test]
+fn a_forbidden_square_allowed_is_found_one_move_deep() {
+    // Defenders to move at the root; then the attacker on a3 may go to a2 only, but the
+    // broken engine lets it stop on the corner a1.
+    let (code, out, err) = against(
+        "--break corner-stop",
+        &[
+            "--rules",
+            BRANDUB,
+            "--position",
+            "/7/7/t6/3K3/7/7/5T1/",
+            "--side",
+            "defenders",
+            "--depth",
+            "3",
+            "--json",
+        ],
+    );
+    assert_eq!(code, 1, "{out}{err}");
+    let f = finding(&out);
+    assert_eq!(f["kind"], "moves");
+    assert_eq!(f["details"]["too_many"], serde_json::json!(["a3-a1"]));
+    assert_eq!(f["details"]["too_few"].as_array().unwrap().len(), 0);
+    assert_eq!(f["side_to_move"], "attackers");
+    // One defender move down, found by descending from a count that differed.
+    assert_eq!(f["descent"].as_array().unwrap().len(), 1);
+    assert_eq!(f["moves"].as_str().unwrap().split(' ').count(), 1);
+    // The text report names the position and the move.
+    let (code, text, _) = against(
+        "--break corner-stop",
+        &[
+            "--rules",
+            BRANDUB,
+            "--position",
+            "/7/7/t6/3K3/7/7/5T1/",
+            "--side",
+            "defenders",
+            "--depth",
+            "3",
+        ],
+    );
+    assert_eq!(code, 1);
+    assert!(text.contains("too many:  a3-a1"), "{text}");
+}
+
+#[test]
+fn an_engine_that_fails_or_prints_nonsense_is_an_input_error() {
+    let (code, _, err) = against(
+        "--break no-such-rule",
+        &["--variant", "brandub", "--depth", "2"],
+    );
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("unknown rule to break"), "{err}");
+    let out = Command::new(env!("CARGO_BIN_EXE_taflperft"))
+        .args([
+            "--against",
+            "echo hello",
+            "--variant",
+            "brandub",
+            "--depth",
+            "2",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("hello"));
+}

@@ -1,0 +1,399 @@
+//! taflperft plan / unit / merge as a user (or a cluster) runs them, and --hash on the
+//! plain command. Expected totals are published counts (fixtures/perft/reference.perft:
+//! brandub from OpenTafl, copenhagen from the reference generator and other engines).
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+const BRANDUB: [u64; 6] = [40, 960, 39_512, 1_007_392, 41_843_336, 1_111_688_896];
+const COPENHAGEN: [u64; 4] = [116, 6_788, 806_344, 50_456_804];
+
+fn taflperft(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_taflperft"))
+        .args(args)
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+/// A fresh folder under the target's temporary directory.
+fn fresh(name: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("units-{name}"));
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
+fn s(p: &Path) -> &str {
+    p.to_str().unwrap()
+}
+
+fn plan(dir: &Path, variant: &str, depth: u32, split: u32, units: usize) {
+    let (code, out, err) = taflperft(&[
+        "plan",
+        "--variant",
+        variant,
+        "--depth",
+        &depth.to_string(),
+        "--split",
+        &split.to_string(),
+        "--units",
+        &units.to_string(),
+        "--out",
+        s(dir),
+    ]);
+    assert_eq!(code, 0, "{out}{err}");
+}
+
+fn unit_files(dir: &Path) -> Vec<PathBuf> {
+    let mut v: Vec<PathBuf> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| {
+            let n = p.file_name().unwrap().to_str().unwrap();
+            n.starts_with("unit-") && n.ends_with(".json") && !n.ends_with(".result.json")
+        })
+        .collect();
+    v.sort();
+    v
+}
+
+fn run_unit(path: &Path, extra: &[&str]) {
+    let mut args = vec!["unit", s(path)];
+    args.extend_from_slice(extra);
+    let (code, out, err) = taflperft(&args);
+    assert_eq!(code, 0, "{out}{err}");
+}
+
+fn merge_json(dir: &Path) -> serde_json::Value {
+    let (code, out, err) = taflperft(&["merge", s(dir), "--json"]);
+    assert_eq!(code, 0, "{out}{err}");
+    serde_json::from_str(&out).unwrap()
+}
+
+fn totals(doc: &serde_json::Value) -> Vec<u64> {
+    doc["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["nodes"].as_str().unwrap().parse().unwrap())
+        .collect()
+}
+
+fn divide_sum(doc: &serde_json::Value) -> u64 {
+    doc["divide"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["nodes"].as_str().unwrap().parse::<u64>().unwrap())
+        .sum()
+}
+
+#[test]
+fn plan_unit_merge_equals_the_published_counts_at_two_splits() {
+    for (variant, counts, splits) in [
+        ("brandub", &BRANDUB[..], [2, 3]),
+        ("copenhagen", &COPENHAGEN[..], [1, 2]),
+    ] {
+        let depth = counts.len() as u32;
+        for split in splits {
+            let dir = fresh(&format!("{variant}-{split}"));
+            plan(&dir, variant, depth, split, 4);
+            let units = unit_files(&dir);
+            assert_eq!(units.len(), 4);
+            // Half the units plain, half with a shared table on two threads.
+            for (i, u) in units.iter().enumerate() {
+                if i % 2 == 0 {
+                    run_unit(u, &[]);
+                } else {
+                    run_unit(u, &["--hash", "16", "--threads", "2"]);
+                }
+            }
+            let doc = merge_json(&dir);
+            assert_eq!(totals(&doc), counts, "{variant} split {split}");
+            assert_eq!(divide_sum(&doc), counts[counts.len() - 1]);
+        }
+    }
+}
+
+#[test]
+fn the_merged_divide_equals_the_direct_divide() {
+    let dir = fresh("divide");
+    plan(&dir, "copenhagen", 4, 2, 3);
+    for u in unit_files(&dir) {
+        run_unit(&u, &["--hash", "8"]);
+    }
+    let doc = merge_json(&dir);
+    let (code, direct, _) = taflperft(&["--depth", "4", "--divide"]);
+    assert_eq!(code, 0);
+    let merged: Vec<String> = doc["divide"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| {
+            format!(
+                "{}: {}",
+                r["move"].as_str().unwrap(),
+                r["nodes"].as_str().unwrap()
+            )
+        })
+        .collect();
+    let direct: Vec<&str> = direct.lines().take_while(|l| !l.is_empty()).collect();
+    assert_eq!(merged, direct);
+}
+
+#[test]
+fn a_killed_unit_resumes_to_the_same_total() {
+    let dir = fresh("killed");
+    plan(&dir, "brandub", 6, 2, 2);
+    let units = unit_files(&dir);
+    // Kill the first unit mid-run: no result may be left behind.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_taflperft"))
+        .args(["unit", s(&units[0])])
+        .spawn()
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(150));
+    let finished_already = child.try_wait().unwrap().is_some();
+    child.kill().unwrap();
+    child.wait().unwrap();
+    let result0 = dir.join("unit-000.result.json");
+    if !finished_already {
+        assert!(!result0.exists(), "a killed unit left a result");
+    }
+    // A half-written temporary file of another killed run is ignored.
+    std::fs::write(
+        dir.join("unit-001.result.json.tmp-4242"),
+        "{\"schema_version\": 1, \"ki",
+    )
+    .unwrap();
+    // Merging now names the missing units.
+    let (code, _, err) = taflperft(&["merge", s(&dir)]);
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("unit-001.json"), "{err}");
+    for u in &units {
+        run_unit(u, &["--hash", "16"]);
+    }
+    // Running a finished unit again skips it.
+    let (code, out, _) = taflperft(&["unit", s(&units[1])]);
+    assert_eq!(code, 0);
+    assert!(out.contains("skipped"), "{out}");
+    assert_eq!(totals(&merge_json(&dir)), BRANDUB);
+}
+
+#[test]
+fn merging_an_incomplete_run_names_the_missing_units() {
+    let dir = fresh("missing");
+    plan(&dir, "brandub", 4, 2, 3);
+    let units = unit_files(&dir);
+    run_unit(&units[0], &[]);
+    run_unit(&units[2], &[]);
+    let (code, out, err) = taflperft(&["merge", s(&dir)]);
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(
+        err.contains("unit-001.json") && !err.contains("unit-000"),
+        "{err}"
+    );
+    assert!(out.is_empty());
+}
+
+#[test]
+fn a_foreign_or_corrupt_file_is_a_clear_error() {
+    let a = fresh("foreign-a");
+    let b = fresh("foreign-b");
+    plan(&a, "brandub", 4, 2, 2);
+    plan(&b, "brandub", 5, 2, 2);
+    for u in unit_files(&a).iter().chain(&unit_files(&b)) {
+        run_unit(u, &[]);
+    }
+    // Another plan's result in place of this plan's.
+    std::fs::copy(
+        b.join("unit-001.result.json"),
+        a.join("unit-001.result.json"),
+    )
+    .unwrap();
+    let (code, _, err) = taflperft(&["merge", s(&a)]);
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("unit-001.result.json") && err.contains("another run"),
+        "{err}"
+    );
+    // A unit file of another plan.
+    let c = fresh("foreign-c");
+    plan(&c, "brandub", 4, 2, 2);
+    std::fs::copy(b.join("unit-000.json"), c.join("unit-000.json")).unwrap();
+    let (code, _, err) = taflperft(&["merge", s(&c)]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("unit-000.json"), "{err}");
+    // A stray unit beyond the plan's units.
+    let d = fresh("foreign-d");
+    plan(&d, "brandub", 4, 2, 2);
+    std::fs::write(d.join("unit-007.json"), "{}").unwrap();
+    let (code, _, err) = taflperft(&["merge", s(&d)]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("unit-007.json"), "{err}");
+    // A truncated result.
+    let text = std::fs::read_to_string(b.join("unit-000.result.json")).unwrap();
+    std::fs::write(b.join("unit-000.result.json"), &text[..text.len() / 2]).unwrap();
+    let (code, _, err) = taflperft(&["merge", s(&b)]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("unit-000.result.json"), "{err}");
+    // A tampered count no longer adds up.
+    let e = fresh("tampered");
+    plan(&e, "brandub", 4, 2, 1);
+    run_unit(&e.join("unit-000.json"), &[]);
+    let path = e.join("unit-000.result.json");
+    let mut doc: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    doc["positions"][0] = serde_json::json!("12345");
+    std::fs::write(&path, doc.to_string()).unwrap();
+    let (code, _, err) = taflperft(&["merge", s(&e)]);
+    assert_eq!(code, 2, "{err}");
+    // A corrupt unit file cannot be run.
+    std::fs::write(e.join("unit-000.json"), "not json").unwrap();
+    let (code, _, err) = taflperft(&["unit", s(&e.join("unit-000.json"))]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("unit-000.json"), "{err}");
+    // A unit with an illegal move in a line.
+    let f = fresh("illegal");
+    plan(&f, "brandub", 4, 2, 1);
+    let path = f.join("unit-000.json");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let mut doc: serde_json::Value = serde_json::from_str(&text).unwrap();
+    doc["positions"][0]["line"] = serde_json::json!("a1-a2 a3-a4");
+    std::fs::write(&path, doc.to_string()).unwrap();
+    let (code, _, err) = taflperft(&["unit", s(&path)]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("position 1"), "{err}");
+}
+
+#[test]
+fn an_existing_plan_is_replaced_only_with_force() {
+    let dir = fresh("force");
+    plan(&dir, "brandub", 4, 2, 2);
+    let (code, _, err) = taflperft(&[
+        "plan",
+        "--variant",
+        "brandub",
+        "--depth",
+        "4",
+        "--split",
+        "1",
+        "--out",
+        s(&dir),
+    ]);
+    assert_eq!(code, 2);
+    assert!(err.contains("--force"), "{err}");
+    let (code, _, err) = taflperft(&[
+        "plan",
+        "--variant",
+        "brandub",
+        "--depth",
+        "4",
+        "--split",
+        "1",
+        "--out",
+        s(&dir),
+        "--force",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(unit_files(&dir).len(), 1);
+    for (args, why) in [
+        (vec!["--split", "4"], "split"),
+        (vec!["--split", "1", "--units", "0"], "units"),
+        (vec!["--split", "1", "--units", "41"], "unique"),
+    ] {
+        let out = fresh("bad");
+        let mut all = vec![
+            "plan",
+            "--variant",
+            "brandub",
+            "--depth",
+            "4",
+            "--out",
+            s(&out),
+        ];
+        all.extend(args);
+        let (code, _, err) = taflperft(&all);
+        assert_eq!(code, 2, "{why}: {err}");
+    }
+}
+
+#[test]
+fn plan_from_a_position_after_moves() {
+    let dir = fresh("moves");
+    let (code, _, err) = taflperft(&[
+        "plan",
+        "--variant",
+        "copenhagen",
+        "--moves",
+        "d1-d3 e5-e2",
+        "--depth",
+        "3",
+        "--split",
+        "1",
+        "--units",
+        "2",
+        "--out",
+        s(&dir),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    for u in unit_files(&dir) {
+        run_unit(&u, &[]);
+    }
+    let doc = merge_json(&dir);
+    let (code, out, _) = taflperft(&["--depth", "3", "--moves", "d1-d3 e5-e2", "--json"]);
+    assert_eq!(code, 0);
+    let direct: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let direct: Vec<u64> = direct["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["nodes"].as_u64().unwrap())
+        .collect();
+    assert_eq!(totals(&doc), direct);
+}
+
+#[test]
+fn hash_gives_the_plain_counts_and_divide() {
+    let (code, plain, _) = taflperft(&["--variant", "brandub", "--depth", "5", "--divide"]);
+    assert_eq!(code, 0);
+    for seed in ["0", "77"] {
+        let (code, hashed, err) = taflperft(&[
+            "--variant",
+            "brandub",
+            "--depth",
+            "5",
+            "--divide",
+            "--hash",
+            "4",
+            "--hash-seed",
+            seed,
+            "--threads",
+            "2",
+        ]);
+        assert_eq!(code, 0, "{err}");
+        assert_eq!(hashed, plain);
+    }
+    assert!(plain.ends_with(&format!("\n{}\n", BRANDUB[4])));
+    let (code, out, _) = taflperft(&["--depth", "3", "--hash", "1", "--json"]);
+    assert_eq!(code, 0);
+    let doc: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(doc["hash"]["megabytes"], 1);
+    assert_eq!(doc["results"][2]["nodes"], COPENHAGEN[2]);
+    let (code, _, err) = taflperft(&["--depth", "3", "--hash", "0"]);
+    assert_eq!(code, 2, "{err}");
+    let (code, _, err) = taflperft(&["--depth", "3", "--hash-seed", "4"]);
+    assert_eq!(code, 2, "{err}");
+}
+
+#[test]
+fn the_plain_command_still_works_beside_the_subcommands() {
+    let (code, out, _) = taflperft(&["--variant", "brandub", "--depth", "2"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("960"));
+    // Options of the plain command do not mix with a subcommand.
+    let (code, _, _) = taflperft(&["--depth", "2", "merge", "x"]);
+    assert_eq!(code, 2);
+}

@@ -1,0 +1,125 @@
+//! Hashed perft against plain perft: every count of every suite in fixtures/perft/
+//! (exotic pieces and berserk included), with a tiny table that replaces entries all the
+//! time and a large one, under two hash seeds, on one and two threads. The fixture
+//! counts are plain perft's (tests/perft_suites.rs checks them); small ones are also
+//! recounted plain here.
+use taflcount::moves::Tables;
+use taflcount::perft::{
+    divide, divide_hashed, parse_suite, perft, perft_hashed, perft_hashed_threads, Counting,
+    PerftTable, SuiteEntry,
+};
+
+/// Counts above this many nodes are left out in CI (the tiny table is little faster than
+/// plain perft).
+const CI_NODE_CAP: u64 = 5_000_000;
+/// Below this, plain perft is recounted beside the fixture.
+const RECOUNT_CAP: u64 = 200_000;
+const SEEDS: [u64; 2] = [0, 0x5eed_7af1];
+
+fn suites() -> Vec<(String, Vec<SuiteEntry>)> {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/perft");
+    let mut out = Vec::new();
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_some_and(|e| e == "perft") {
+            let text = std::fs::read_to_string(&path).unwrap();
+            let suite = parse_suite(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+            out.push((path.display().to_string(), suite));
+        }
+    }
+    out.sort_by(|a, b| a.0.cmp(&b.0));
+    assert!(out.len() >= 4);
+    out
+}
+
+/// Checks every count up to the cap with a table of `bytes` and `seed`, rebuilding the
+/// tables under that key seed as taflperft --hash-seed does.
+fn check(bytes: usize, seed: u64, threads: usize) -> usize {
+    let mut checked = 0;
+    let mut failures = Vec::new();
+    for (file, suite) in suites() {
+        for entry in &suite {
+            let (game, root) = entry.setup().unwrap();
+            let (rules, plain_t) = (game.rules, game.tables);
+            let t = Tables::with_key_seed(&rules, seed).unwrap();
+            let table = PerftTable::with_bytes(bytes, seed).unwrap();
+            for &(depth, expected) in &entry.perft {
+                if expected > CI_NODE_CAP {
+                    continue;
+                }
+                let got = perft_hashed_threads(&t, &root, depth, Counting::Bulk, threads, &table);
+                if expected <= RECOUNT_CAP {
+                    assert_eq!(perft(&plain_t, &root, depth, Counting::Bulk), expected);
+                }
+                checked += 1;
+                if got != expected {
+                    failures.push(format!(
+                        "{file}: {} perft {depth} ({bytes} bytes, seed {seed}, {threads} threads): got {got}, expected {expected}",
+                        entry.id
+                    ));
+                }
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    assert!(checked > 30, "only {checked} counts checked");
+    checked
+}
+
+#[test]
+fn tiny_table_equals_plain_under_two_seeds() {
+    // One bucket of two entries: every store evicts something.
+    for seed in SEEDS {
+        check(64, seed, 1);
+    }
+}
+
+#[test]
+fn large_table_equals_plain_under_two_seeds() {
+    for seed in SEEDS {
+        check(64 << 20, seed, 1);
+    }
+}
+
+#[test]
+fn shared_table_on_two_threads_equals_plain() {
+    check(16 << 20, SEEDS[1], 2);
+}
+
+#[test]
+fn hashed_divide_equals_plain_divide_with_berserk_and_exotic_pieces() {
+    let mut seen = 0;
+    for (_, suite) in suites() {
+        for entry in suite
+            .iter()
+            .filter(|e| e.id.contains("ber") || e.rules.contains("ber:"))
+        {
+            let (game, root) = entry.setup().unwrap();
+            let t = game.tables;
+            let Some(&(depth, _)) = entry.perft.iter().rev().find(|(_, n)| *n <= 300_000) else {
+                continue;
+            };
+            if depth == 0 {
+                continue;
+            }
+            let table = PerftTable::with_bytes(4096, 1).unwrap();
+            let plain = divide(&t, &root, depth, Counting::Bulk, 1);
+            let hashed = divide_hashed(&t, &root, depth, Counting::Bulk, 2, &table, &|_| {});
+            assert_eq!(plain, hashed, "{}", entry.id);
+            seen += 1;
+        }
+    }
+    assert!(seen >= 3, "only {seen} berserk entries");
+}
+
+#[test]
+fn full_counting_equals_bulk_with_a_table() {
+    let (_, suite) = &suites()[0];
+    let (game, root) = suite[0].setup().unwrap();
+    let t = game.tables;
+    let table = PerftTable::with_bytes(1 << 20, 7).unwrap();
+    assert_eq!(
+        perft_hashed(&t, &root, 3, Counting::Full, &table),
+        perft(&t, &root, 3, Counting::Bulk)
+    );
+}
