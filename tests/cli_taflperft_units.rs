@@ -78,7 +78,7 @@ fn totals(doc: &serde_json::Value) -> Vec<u64> {
         .as_array()
         .unwrap()
         .iter()
-        .map(|r| r["nodes"].as_str().unwrap().parse().unwrap())
+        .map(|r| r["nodes"].as_u64().unwrap())
         .collect()
 }
 
@@ -87,7 +87,7 @@ fn divide_sum(doc: &serde_json::Value) -> u64 {
         .as_array()
         .unwrap()
         .iter()
-        .map(|r| r["nodes"].as_str().unwrap().parse::<u64>().unwrap())
+        .map(|r| r["nodes"].as_u64().unwrap())
         .sum()
 }
 
@@ -136,7 +136,7 @@ fn the_merged_divide_equals_the_direct_divide() {
             format!(
                 "{}: {}",
                 r["move"].as_str().unwrap(),
-                r["nodes"].as_str().unwrap()
+                r["nodes"].as_u64().unwrap()
             )
         })
         .collect();

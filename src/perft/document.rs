@@ -196,3 +196,192 @@ pub struct VariantRow {
     /// Its OTN rules string.
     pub rules: String,
 }
+
+/// `taflperft plan`: a deep perft split into unit files.
+#[derive(Clone, Debug, Serialize)]
+pub struct PlanReport {
+    /// [`SCHEMA_VERSION`].
+    pub schema_version: u32,
+    /// Always `taflperft`.
+    pub tool: &'static str,
+    /// Always `plan`.
+    pub mode: &'static str,
+    /// The plan's id (a hash of rules, root, depth, split and unit count).
+    pub plan_id: String,
+    /// The plan folder.
+    pub out: String,
+    /// The full depth.
+    pub depth: u32,
+    /// The ply the tree is split at.
+    pub split: u32,
+    /// Unit files written.
+    pub units: usize,
+    /// Distinct positions at the split ply.
+    pub unique_positions: u64,
+    /// Move sequences reaching the split ply (perft at the split depth).
+    pub paths: u64,
+    /// How long planning took.
+    pub timing: Seconds,
+}
+
+/// Wall time alone.
+#[derive(Clone, Copy, Debug, Serialize)]
+pub struct Seconds {
+    /// Seconds.
+    pub seconds: f64,
+}
+
+/// `taflperft unit`: one unit counted (or found already counted).
+#[derive(Clone, Debug, Serialize)]
+pub struct UnitReport {
+    /// [`SCHEMA_VERSION`].
+    pub schema_version: u32,
+    /// Always `taflperft`.
+    pub tool: &'static str,
+    /// Always `unit`.
+    pub mode: &'static str,
+    /// The unit's number.
+    pub unit: usize,
+    /// Units in the plan.
+    pub units: usize,
+    /// The plan's id.
+    pub plan_id: String,
+    /// `done`, or `skipped` when a valid result was already there.
+    pub status: &'static str,
+    /// Positions in the unit.
+    pub positions: usize,
+    /// The full depth.
+    pub depth: u32,
+    /// Leaves below the unit's positions at the full depth, paths counted.
+    pub nodes: u64,
+    /// The result file.
+    pub result: String,
+    /// How long the unit took when it was counted.
+    pub timing: UnitTiming,
+}
+
+/// Timing of a unit.
+#[derive(Clone, Copy, Debug, Serialize)]
+pub struct UnitTiming {
+    /// Seconds.
+    pub seconds: f64,
+    /// Threads used.
+    pub threads: usize,
+}
+
+/// `taflperft merge`: the totals of a complete plan.
+#[derive(Clone, Debug, Serialize)]
+pub struct MergeReport {
+    /// [`SCHEMA_VERSION`].
+    pub schema_version: u32,
+    /// Always `taflperft`.
+    pub tool: &'static str,
+    /// Always `merge`.
+    pub mode: &'static str,
+    /// The plan's id.
+    pub plan_id: String,
+    /// The OTN rules string.
+    pub rules: String,
+    /// The root's position record.
+    pub position: String,
+    /// The side to move at the root.
+    pub side_to_move: String,
+    /// Moves played from the root before counting.
+    pub moves: String,
+    /// The full depth.
+    pub depth: u32,
+    /// The split ply.
+    pub split: u32,
+    /// Units merged.
+    pub units: usize,
+    /// Distinct positions at the split ply.
+    pub unique_positions: u64,
+    /// Perft at every depth, with log10.
+    pub results: Vec<BigCount>,
+    /// The full depth's count below each root move.
+    pub divide: Vec<DivideRow>,
+    /// The units' own seconds, added up.
+    pub timing: MergeTiming,
+}
+
+/// A count that may outgrow 64 bits, with its log10.
+#[derive(Clone, Copy, Debug, Serialize)]
+pub struct BigCount {
+    /// Plies below the root.
+    pub depth: u32,
+    /// Positions at that depth.
+    pub nodes: u128,
+    /// log10 of the count.
+    pub log10: f64,
+}
+
+/// Time spent in the units of a merged plan.
+#[derive(Clone, Copy, Debug, Serialize)]
+pub struct MergeTiming {
+    /// The units' seconds, added up.
+    pub unit_seconds: f64,
+}
+
+/// `taflperft --against`: agreement, or where the other engine goes wrong.
+#[derive(Clone, Debug, Serialize)]
+pub struct AgainstReport {
+    /// [`SCHEMA_VERSION`].
+    pub schema_version: u32,
+    /// Always `taflperft`.
+    pub tool: &'static str,
+    /// Always `against`.
+    pub mode: &'static str,
+    /// The other engine's command.
+    pub command: String,
+    /// The depth compared.
+    pub depth: u32,
+    /// Whether the two divides agree.
+    pub agree: bool,
+    /// The common total, when they agree.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub nodes: Option<u64>,
+    /// Where they disagree, when they do.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub finding: Option<AgainstFinding>,
+    /// Times the other engine was run.
+    pub calls: usize,
+}
+
+/// The position where another engine's move generator goes wrong.
+#[derive(Clone, Debug, Serialize)]
+pub struct AgainstFinding {
+    /// `moves`, `leaf_count`, `total` or `inconsistent`.
+    pub kind: &'static str,
+    /// The OTN rules string.
+    pub rules: String,
+    /// The root's position record.
+    pub root_position: String,
+    /// The side to move at the root.
+    pub root_side: String,
+    /// Every move from the root's position to the one found.
+    pub moves: String,
+    /// The position found, as a record.
+    pub position: String,
+    /// The side to move there.
+    pub side_to_move: String,
+    /// The square of a pending berserk continuation there.
+    pub berserker: Option<String>,
+    /// The remaining depth where the difference showed.
+    pub depth: u32,
+    /// What differs: `too_many`/`too_few` moves, or the counts that disagree.
+    pub details: serde_json::Value,
+    /// Each step down: the move, taflperft's count, the other engine's.
+    pub descent: Vec<DescentStep>,
+}
+
+/// One step of the descent of `--against`.
+#[derive(Clone, Debug, Serialize)]
+pub struct DescentStep {
+    /// The move descended into.
+    #[serde(rename = "move")]
+    pub mv: String,
+    /// taflperft's count below it.
+    pub ours: u64,
+    /// The other engine's count below it.
+    pub theirs: u64,
+}

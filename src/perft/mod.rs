@@ -11,9 +11,10 @@ pub mod units;
 pub use hashed::{divide_hashed, perft_hashed, perft_hashed_threads, HashError, PerftTable};
 
 pub use document::{
-    DepthCount, DepthTiming, DivideRow, EstimateDocument, EstimateRow, EstimateTiming, HashInfo,
-    PerftDocument, PerftTiming, Root, SuiteDocument, SuiteRow, VariantList, VariantRow,
-    SCHEMA_VERSION,
+    AgainstFinding, AgainstReport, BigCount, DepthCount, DepthTiming, DescentStep, DivideRow,
+    EstimateDocument, EstimateRow, EstimateTiming, HashInfo, MergeReport, MergeTiming,
+    PerftDocument, PerftTiming, PlanReport, Root, Seconds, SuiteDocument, SuiteRow, UnitReport,
+    UnitTiming, VariantList, VariantRow, SCHEMA_VERSION,
 };
 pub use estimate::{estimate, PerftEstimate};
 

@@ -5,6 +5,7 @@ use serde_json::json;
 use taflcount::cli::{print_json, CliError, GameArgs, Status};
 use taflcount::outln;
 use taflcount::perft::against::{bisect, CommandOracle, FindingKind, Verdict};
+use taflcount::perft::{AgainstFinding, AgainstReport, DescentStep, SCHEMA_VERSION};
 
 pub fn run(
     command: &str,
@@ -20,11 +21,17 @@ pub fn run(
     match verdict {
         Verdict::Agree { total } => {
             if json_out {
-                print_json(&json!({
-                    "schema_version": 1, "tool": "taflperft", "mode": "against",
-                    "command": command, "depth": depth, "agree": true,
-                    "nodes": total.to_string(), "calls": calls,
-                }))?;
+                print_json(&AgainstReport {
+                    schema_version: SCHEMA_VERSION,
+                    tool: "taflperft",
+                    mode: "against",
+                    command: command.to_string(),
+                    depth,
+                    agree: true,
+                    nodes: Some(total),
+                    finding: None,
+                    calls,
+                })?;
             } else {
                 outln!(
                     "agree: perft({depth}) = {total} for taflperft and `{command}` (same divide)"
@@ -52,24 +59,38 @@ pub fn run(
                 ),
             };
             if json_out {
-                print_json(&json!({
-                    "schema_version": 1, "tool": "taflperft", "mode": "against",
-                    "command": command, "depth": depth, "agree": false,
-                    "finding": {
-                        "kind": what,
-                        "rules": root.rules,
-                        "root_position": root.position,
-                        "root_side": root.side,
-                        "moves": moves,
-                        "position": f.position,
-                        "side_to_move": f.side,
-                        "berserker": f.berserker,
-                        "depth": f.depth,
-                        "details": details,
-                        "descent": f.trail.iter().map(|(m, o, t)| json!({"move": m, "ours": o.to_string(), "theirs": t.to_string()})).collect::<Vec<_>>(),
-                    },
-                    "calls": calls,
-                }))?;
+                let finding = AgainstFinding {
+                    kind: what,
+                    rules: root.rules.clone(),
+                    root_position: root.position.clone(),
+                    root_side: root.side.clone(),
+                    moves: moves.clone(),
+                    position: f.position.clone(),
+                    side_to_move: f.side.clone(),
+                    berserker: f.berserker.clone(),
+                    depth: f.depth,
+                    details,
+                    descent: f
+                        .trail
+                        .iter()
+                        .map(|(m, o, t)| DescentStep {
+                            mv: m.clone(),
+                            ours: *o,
+                            theirs: *t,
+                        })
+                        .collect(),
+                };
+                print_json(&AgainstReport {
+                    schema_version: SCHEMA_VERSION,
+                    tool: "taflperft",
+                    mode: "against",
+                    command: command.to_string(),
+                    depth,
+                    agree: false,
+                    nodes: None,
+                    finding: Some(finding),
+                    calls,
+                })?;
                 return Ok(Status::CheckFailed);
             }
             outln!(

@@ -1,10 +1,10 @@
 //! `taflperft merge`: add up the results of a plan folder.
 
-use serde_json::json;
 use std::path::PathBuf;
 use taflcount::cli::{print_json, CliError, Status};
 use taflcount::outln;
 use taflcount::perft::units::{self, UnitsError};
+use taflcount::perft::{BigCount, DivideRow, MergeReport, MergeTiming, SCHEMA_VERSION};
 use taflcount::report::table::{new_table, TableStyle};
 
 /// Check that every unit of a plan folder has a result of the same plan, then print
@@ -37,23 +37,40 @@ pub fn run(args: &MergeArgs) -> Result<Status, CliError> {
     };
     let plan = &merged.plan;
     if args.json {
-        print_json(&json!({
-            "schema_version": units::SCHEMA_VERSION,
-            "tool": "taflperft",
-            "mode": "merge",
-            "plan_id": plan.plan_id,
-            "rules": plan.root.rules,
-            "position": plan.root.position,
-            "side_to_move": plan.root.side,
-            "moves": plan.root.moves,
-            "depth": plan.depth,
-            "split": plan.split,
-            "units": plan.units,
-            "unique_positions": plan.unique_positions,
-            "results": merged.totals.iter().map(|(d, n)| json!({"depth": d, "nodes": n.to_string(), "log10": log10(*n)})).collect::<Vec<_>>(),
-            "divide": merged.divide.iter().map(|(m, n)| json!({"move": m, "nodes": n.to_string()})).collect::<Vec<_>>(),
-            "timing": {"unit_seconds": merged.unit_seconds},
-        }))?;
+        print_json(&MergeReport {
+            schema_version: SCHEMA_VERSION,
+            tool: "taflperft",
+            mode: "merge",
+            plan_id: plan.plan_id.clone(),
+            rules: plan.root.rules.clone(),
+            position: plan.root.position.clone(),
+            side_to_move: plan.root.side.clone(),
+            moves: plan.root.moves.clone(),
+            depth: plan.depth,
+            split: plan.split,
+            units: plan.units,
+            unique_positions: plan.unique_positions,
+            results: merged
+                .totals
+                .iter()
+                .map(|&(depth, nodes)| BigCount {
+                    depth,
+                    nodes,
+                    log10: log10(nodes),
+                })
+                .collect(),
+            divide: merged
+                .divide
+                .iter()
+                .map(|(m, n)| DivideRow {
+                    mv: m.clone(),
+                    nodes: u64::try_from(*n).unwrap_or(u64::MAX),
+                })
+                .collect(),
+            timing: MergeTiming {
+                unit_seconds: merged.unit_seconds,
+            },
+        })?;
         return Ok(Status::Success);
     }
     eprintln!(

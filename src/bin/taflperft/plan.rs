@@ -1,12 +1,12 @@
 //! `taflperft plan`: split a deep perft into unit files (src/perft/units.rs).
 
-use serde_json::json;
 use std::path::PathBuf;
 use taflcount::board::{Layout, RecordOrder};
 use taflcount::cli::{print_json, CliError, GameArgs, Status};
 use taflcount::notation::play_line_moves;
 use taflcount::outln;
 use taflcount::perft::units::{self, Root};
+use taflcount::perft::{PlanReport, Seconds, SCHEMA_VERSION};
 
 /// Enumerate the unique positions SPLIT plies below the root and deal them into unit
 /// files, each run later by `taflperft unit`.
@@ -77,20 +77,19 @@ pub fn run(args: &PlanArgs) -> Result<Status, CliError> {
     let seconds = clock.elapsed().as_secs_f64();
     let paths = plan.doc.shallow.last().map_or("0", |c| c.nodes.as_str());
     if args.json {
-        print_json(&json!({
-            "schema_version": units::SCHEMA_VERSION,
-            "tool": "taflperft",
-            "mode": "plan",
-            "plan_id": plan.doc.plan_id,
-            "out": args.out.display().to_string(),
-            "depth": args.depth,
-            "split": args.split,
-            "units": args.units,
-            "unique_positions": plan.doc.unique_positions,
-            "paths": paths,
-            "shallow": plan.doc.shallow,
-            "timing": {"seconds": seconds},
-        }))?;
+        print_json(&PlanReport {
+            schema_version: SCHEMA_VERSION,
+            tool: "taflperft",
+            mode: "plan",
+            plan_id: plan.doc.plan_id.clone(),
+            out: args.out.display().to_string(),
+            depth: args.depth,
+            split: args.split,
+            units: args.units,
+            unique_positions: plan.doc.unique_positions,
+            paths: paths.parse().unwrap_or(0),
+            timing: Seconds { seconds },
+        })?;
     } else {
         outln!(
             "plan {}: perft({}) of {} split at ply {}: {} paths to {} unique positions, {} unit(s) in {}",

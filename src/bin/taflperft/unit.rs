@@ -1,11 +1,10 @@
 //! `taflperft unit`: count one unit file and write its result beside it.
 
-use serde_json::json;
 use std::path::PathBuf;
 use taflcount::cli::{print_json, CliError, Progress, Status};
 use taflcount::outln;
 use taflcount::perft::units::{self, UnitOptions, UnitRun};
-use taflcount::perft::PerftTable;
+use taflcount::perft::{PerftTable, UnitReport, UnitTiming, SCHEMA_VERSION};
 
 /// Count the positions of one unit file and write unit-NNN.result.json beside it
 /// (atomically). A unit whose result is already there is skipped, so rerunning a killed
@@ -62,20 +61,23 @@ pub fn run(args: &UnitArgs) -> Result<Status, CliError> {
     };
     let total = &result.totals.last().expect("depth > split").nodes;
     if args.json {
-        print_json(&json!({
-            "schema_version": units::SCHEMA_VERSION,
-            "tool": "taflperft",
-            "mode": "unit",
-            "unit": result.unit,
-            "units": result.units,
-            "plan_id": result.plan_id,
-            "status": status,
-            "positions": result.positions.len(),
-            "depth": result.depth,
-            "nodes": total,
-            "result": units::result_path(&args.file).display().to_string(),
-            "timing": result.timing,
-        }))?;
+        print_json(&UnitReport {
+            schema_version: SCHEMA_VERSION,
+            tool: "taflperft",
+            mode: "unit",
+            unit: result.unit,
+            units: result.units,
+            plan_id: result.plan_id.clone(),
+            status,
+            positions: result.positions.len(),
+            depth: result.depth,
+            nodes: total.parse().unwrap_or(0),
+            result: units::result_path(&args.file).display().to_string(),
+            timing: UnitTiming {
+                seconds: result.timing.seconds,
+                threads: result.timing.threads,
+            },
+        })?;
     } else {
         outln!(
             "{name}: {status}: {} position(s), {} nodes at depth {} ({:.2} s, {} thread(s))",
