@@ -66,3 +66,8 @@ pub mod rng;
 pub mod rules;
 pub mod sampling;
 pub mod search;
+
+/// The README's Rust examples, compiled and run as doctests so the front door never lies.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;

@@ -8,9 +8,8 @@
 
 use std::path::Path;
 use std::process::Command;
-use taflcount::moves::{Position, Tables};
+use taflcount::game::Game;
 use taflcount::perft::{perft, Counting};
-use taflcount::rules::catalog;
 
 const TOOLS: [&str; 4] = ["taflperft", "taflcount", "taflbench", "taflregress"];
 
@@ -199,7 +198,6 @@ fn every_readme_example_runs_as_written() {
 /// reference count 39,512 of docs/perft.md.
 #[test]
 fn the_library_example_of_the_readme_holds() {
-    let tables = Tables::new(&catalog::find("brandub").unwrap().rules()).unwrap();
-    let start = Position::start(&tables);
-    assert_eq!(perft(&tables, &start, 3, Counting::Bulk), 39_512);
+    let brandub = Game::named("brandub").unwrap();
+    assert_eq!(perft(&brandub.tables, &brandub.start(), 3, Counting::Bulk), 39_512);
 }
