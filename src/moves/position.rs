@@ -104,6 +104,8 @@ impl Position {
             .expect("the start layout was checked by Tables::new")
     }
 
+    /// Puts a piece on the empty square `s`: occupancy words, count, hash and the
+    /// exotic list.
     #[inline(always)]
     pub(crate) fn put(&mut self, tables: &Tables, side: Side, mover: Mover, s: Sq) {
         let (f, r) = (file_of(s), rank_of(s));
@@ -118,6 +120,7 @@ impl Position {
         }
     }
 
+    /// Takes the piece of `side` and type `mover` off `s`, undoing all that `put` did.
     #[inline(always)]
     pub(crate) fn remove(&mut self, tables: &Tables, side: Side, mover: Mover, s: Sq) {
         let (f, r) = (file_of(s), rank_of(s));

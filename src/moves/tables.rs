@@ -221,7 +221,7 @@ impl Tables {
         &self.hostile_occupied[victim.index()]
     }
 
-    /// Whether the king captures as the moving piece (`kc:` hammer).
+    /// Whether the king captures as the moving piece (a hammer: `ka:y`, `ka:h`).
     #[inline]
     pub fn king_hammer(&self) -> bool {
         self.king_hammer
