@@ -49,6 +49,8 @@
 //! # }
 //! ```
 
+#![warn(missing_docs)]
+
 pub mod bench;
 pub mod board;
 #[cfg(feature = "cli")]

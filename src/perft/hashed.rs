@@ -34,9 +34,15 @@ pub const BUCKET_BYTES: usize = 64;
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum HashError {
     /// Fewer bytes than one bucket.
-    TooSmall { bytes: usize },
+    TooSmall {
+        /// The size asked for.
+        bytes: usize,
+    },
     /// The memory could not be had.
-    OutOfMemory { bytes: usize },
+    OutOfMemory {
+        /// The size asked for.
+        bytes: usize,
+    },
 }
 
 impl fmt::Display for HashError {

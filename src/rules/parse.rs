@@ -131,6 +131,7 @@ fn letter<T: Copy + PartialEq>(token: &Token, letters: &Letters<T>) -> Result<T,
         .ok_or_else(|| bad(token, letters.expected))
 }
 
+/// Parses a whole rules string (`Rules::from_str`).
 pub(super) fn parse_rules(text: &str) -> Result<Rules, RulesError> {
     let tokens = tokens(text)?;
     // First pass: dim, so that squares can be checked against the board.
