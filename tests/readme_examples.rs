@@ -199,5 +199,8 @@ fn every_readme_example_runs_as_written() {
 #[test]
 fn the_library_example_of_the_readme_holds() {
     let brandub = Game::named("brandub").unwrap();
-    assert_eq!(perft(&brandub.tables, &brandub.start(), 3, Counting::Bulk), 39_512);
+    assert_eq!(
+        perft(&brandub.tables, &brandub.start(), 3, Counting::Bulk),
+        39_512
+    );
 }
