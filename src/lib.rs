@@ -12,4 +12,5 @@ pub mod rules;
 pub mod sampling;
 pub mod search;
 pub mod solver;
+pub mod stats;
 pub mod suite;
