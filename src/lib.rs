@@ -4,6 +4,7 @@ pub mod bench;
 pub mod board;
 pub mod cli;
 pub mod complexity;
+pub mod matches;
 pub mod mcts;
 pub mod moves;
 pub mod notation;

@@ -181,6 +181,11 @@ impl<'t> Mcts<'t> {
         &self.config
     }
 
+    /// Changes the seed of later searches (a match gives each game its own).
+    pub fn set_seed(&mut self, seed: u64) {
+        self.config.seed = seed;
+    }
+
     /// The best move for the side to move in `pos`. `history`: the Zobrist hashes of the
     /// game's positions before `pos`, oldest first (`pos` itself may end the list).
     pub fn best_move(&mut self, pos: &Position, history: &[u64]) -> MctsResult {

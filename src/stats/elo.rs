@@ -193,6 +193,9 @@ impl Pentanomial {
 pub struct EloEstimate {
     /// Mean score per game, 0 to 1.
     pub score: f64,
+    /// The score's 95% interval (± 1.96 standard errors), within 0 and 1.
+    pub score_lower: f64,
+    pub score_upper: f64,
     /// Logistic Elo of the mean score.
     pub elo: f64,
     /// The 95% interval: the Elo of the score's interval ends (score ± 1.96 standard errors).
@@ -255,6 +258,8 @@ impl EloEstimate {
         });
         Some(EloEstimate {
             score,
+            score_lower: lower.max(0.0),
+            score_upper: upper.min(1.0),
             elo: elo_from_score(score),
             elo_lower,
             elo_upper,
@@ -302,6 +307,8 @@ mod tests {
         assert_eq!(p.wl, 0);
         let e = p.estimate().unwrap();
         assert_eq!(e.score, 0.5);
+        assert!(close(e.score_upper, 0.800_057, 1e-6));
+        assert!(close(e.score_lower, 0.199_943, 1e-6));
         assert_eq!(e.elo, 0.0);
         assert_eq!(e.los, 0.5);
         assert!(close(e.sd_per_game, (6.0f64 / 32.0).sqrt(), 1e-15));

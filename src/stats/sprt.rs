@@ -29,10 +29,13 @@ pub enum EloModel {
 /// Where the test stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub enum SprtState {
+    #[serde(rename = "continue")]
     Continue,
     /// The LLR fell to the lower bound: H0 (Elo = elo0) accepted.
+    #[serde(rename = "H0")]
     AcceptH0,
     /// The LLR reached the upper bound: H1 (Elo = elo1) accepted.
+    #[serde(rename = "H1")]
     AcceptH1,
 }
 
