@@ -52,7 +52,8 @@ impl fmt::Display for OpeningSource {
                 write!(f, "the first {plies} plies of the games in {path}")
             }
             OpeningSource::Random { plies, seed } => {
-                write!(f, "{plies} random plies (seed {seed})")
+                let s = if *plies == 1 { "y" } else { "ies" };
+                write!(f, "{plies} random pl{s} (seed {seed})")
             }
         }
     }
