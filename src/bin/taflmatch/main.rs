@@ -208,14 +208,15 @@ fn run(args: Args) -> Result<(), UsageError> {
     };
     if supply.exhausted(needed) {
         eprintln!(
-            "taflmatch: warning: only {} distinct openings ({}) for {needed} {}: openings repeat",
-            supply.openings.len(),
+            "taflmatch: warning: only {n} distinct openings ({}) for up to {needed} {}: \
+             they repeat after the first {n}",
             supply.source,
             if matches!(mode, Mode::SideBalance) {
                 "games"
             } else {
                 "pairs"
-            }
+            },
+            n = supply.openings.len(),
         );
     }
     let settings = MatchSettings {

@@ -23,23 +23,24 @@ pub struct Header<'a> {
 }
 
 impl Header<'_> {
-    fn openings_json(&self) -> Value {
+    /// `used`: openings played (pairs, or games in the side balance).
+    fn openings_json(&self, used: usize) -> Value {
         json!({
             "source": self.supply.source.to_string(),
             "available": self.supply.openings.len(),
             "needed": self.needed,
-            "exhausted": self.supply.exhausted(self.needed),
+            "used": used,
+            "repeated": self.supply.exhausted(used),
             "duplicates_skipped": self.supply.duplicates,
         })
     }
 
-    fn openings_line(&self) -> String {
+    fn openings_line(&self, used: usize) -> String {
         let mut line = format!("openings: {}", self.supply.source);
-        if self.supply.exhausted(self.needed) {
+        if self.supply.exhausted(used) {
             line += &format!(
-                " (only {} distinct for {}: they repeat)",
-                self.supply.openings.len(),
-                self.needed
+                " (only {} distinct for {used}: they repeat)",
+                self.supply.openings.len()
             );
         }
         line
@@ -50,8 +51,9 @@ pub fn timing(started: Instant, threads: usize) -> Value {
     json!({ "seconds": started.elapsed().as_secs_f64(), "threads": threads })
 }
 
-/// `+12.4`, `-3.0`.
+/// `+12.4`, `-3.0` (and `+0.0`, never `-0.0`).
 fn signed(x: f64) -> String {
+    let x = if x.abs() < 0.05 { 0.0 } else { x };
     format!("{x:+.1}")
 }
 
@@ -201,7 +203,7 @@ pub fn match_text(h: &Header, r: &HeadToHead) -> String {
         r.games.len(),
         r.games.len() / 2,
         h.settings.max_plies,
-        h.openings_line()
+        h.openings_line(r.pentanomial.pairs() as usize)
     );
     out += &verdict(r);
     out.push('\n');
@@ -268,7 +270,7 @@ pub fn match_json(h: &Header, r: &HeadToHead, timing: Value) -> Value {
         "pairs_planned": r.pairs_planned,
         "max_plies": h.settings.max_plies,
         "seed": h.settings.seed,
-        "openings": h.openings_json(),
+        "openings": h.openings_json(r.pentanomial.pairs() as usize),
         "verdict": verdict(r),
         "results": results_json(&r.engines, &r.results),
         "pentanomial": r.pentanomial,
@@ -287,7 +289,7 @@ pub fn round_robin_text(h: &Header, r: &RoundRobin) -> String {
         h.settings.games,
         r.games.len(),
         h.settings.max_plies,
-        h.openings_line()
+        h.openings_line(h.settings.games / 2)
     );
     out += &format!(
         "Bradley-Terry Elo relative to the pool's mean, 95% intervals ({} virtual draw per pairing):\n",
@@ -360,7 +362,7 @@ pub fn round_robin_json(h: &Header, r: &RoundRobin, timing: Value) -> Value {
         "games_per_pairing": h.settings.games,
         "max_plies": h.settings.max_plies,
         "seed": h.settings.seed,
-        "openings": h.openings_json(),
+        "openings": h.openings_json(h.settings.games / 2),
         "prior_draws": r.prior_draws,
         "ratings": r.engines.iter().zip(&r.ratings).zip(&r.results).map(|((name, rating), res)| json!({
             "engine": name,
@@ -390,7 +392,7 @@ pub fn side_balance_text(h: &Header, r: &SideBalance) -> String {
         r.engine,
         r.games.len(),
         h.settings.max_plies,
-        h.openings_line()
+        h.openings_line(r.games.len())
     );
     let a = &r.attackers;
     if let Some(e) = &r.attackers_score {
@@ -426,7 +428,7 @@ pub fn side_balance_json(h: &Header, r: &SideBalance, timing: Value) -> Value {
         "games": r.games.len(),
         "max_plies": h.settings.max_plies,
         "seed": h.settings.seed,
-        "openings": h.openings_json(),
+        "openings": h.openings_json(r.games.len()),
         "attackers": a,
         "attackers_score": r.attackers_score,
         "draw_rate": a.draws as f64 / a.games().max(1) as f64,
