@@ -3,7 +3,9 @@
 //! `side-VARIANT.json` (side balance), `equal-time-VARIANT.json` (MCTS against
 //! alpha-beta at equal time), each beside a `.cmd` file holding its command line.
 //!
-//! Usage: strength_report DATA_DIR > body.md (the charts are written into DATA_DIR).
+//! Usage: strength_report DATA_DIR [RECORDS_DIR] > body.md (the charts are written into
+//! DATA_DIR; RECORDS_DIR holds the side balance games as `side-VARIANT.csv`, to name the
+//! variants that played identical games).
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -191,7 +193,7 @@ fn round_robin(dir: &Path, path: &Path, out: &mut String) {
     out.push_str(&format!("{grid}\n\n"));
 }
 
-fn side_balance(dir: &Path, paths: &[PathBuf], out: &mut String) {
+fn side_balance(dir: &Path, records: Option<&Path>, paths: &[PathBuf], out: &mut String) {
     if paths.is_empty() {
         return;
     }
@@ -223,7 +225,7 @@ fn side_balance(dir: &Path, paths: &[PathBuf], out: &mut String) {
     .unwrap();
     let total: f64 = docs.iter().map(|(_, v)| seconds(v)).sum();
     out.push_str(&format!(
-        "## Side balance of every catalog variant under `{engine}`\n\n`{}` (and the same for each variant)\n\n{games} games per variant, the engine playing itself, each game from its own opening; {total:.0} s in all.\n\n![side balance](strength/side-balance.svg)\n\n",
+        "## Side balance of every catalog variant under `{engine}`\n\n`{}` (and the same for each variant)\n\n{games} games per variant, the engine playing itself, each game from its own opening; {total:.0} s of wall time in all.\n\n![side balance](strength/side-balance.svg)\n\n",
         command(&docs[0].0)
     ));
     let mut table = new_table(
@@ -264,6 +266,53 @@ fn side_balance(dir: &Path, paths: &[PathBuf], out: &mut String) {
         ]);
     }
     out.push_str(&format!("{table}\n\n"));
+    // Which side the intervals favour, and variants whose games were identical.
+    let name = |v: &Value| v["variant"].as_str().unwrap_or("?").to_string();
+    let favour = |attackers: bool| -> Vec<String> {
+        docs.iter()
+            .filter(|(_, v)| {
+                let s = &v["attackers_score"];
+                if attackers {
+                    f(&s["score_lower"]) > 0.5
+                } else {
+                    f(&s["score_upper"]) < 0.5
+                }
+            })
+            .map(|(_, v)| name(v))
+            .collect()
+    };
+    let list = |v: Vec<String>| {
+        if v.is_empty() {
+            "none".to_string()
+        } else {
+            v.join(", ")
+        }
+    };
+    out.push_str(&format!(
+        "Intervals clear of 50%: the attackers favoured in {}; the defenders in {}.\n\n",
+        list(favour(true)),
+        list(favour(false))
+    ));
+    if let Some(records) = records {
+        let mut groups: Vec<(String, Vec<String>)> = Vec::new();
+        for (_, v) in &docs {
+            let variant = name(v);
+            let Ok(games) = fs::read_to_string(records.join(format!("side-{variant}.csv"))) else {
+                continue;
+            };
+            match groups.iter_mut().find(|(g, _)| *g == games) {
+                Some((_, names)) => names.push(variant),
+                None => groups.push((games, vec![variant])),
+            }
+        }
+        for (_, names) in groups.iter().filter(|(_, n)| n.len() > 1) {
+            out.push_str(&format!(
+                "{} played the same {games} games move for move: their rules differ only in \
+                 situations these games never reached.\n\n",
+                names.join(", ")
+            ));
+        }
+    }
 }
 
 fn equal_time(paths: &[PathBuf], out: &mut String) {
@@ -322,13 +371,14 @@ fn main() {
     let dir = PathBuf::from(
         std::env::args()
             .nth(1)
-            .expect("usage: strength_report DATA_DIR"),
+            .expect("usage: strength_report DATA_DIR [RECORDS_DIR]"),
     );
+    let records = std::env::args().nth(2).map(PathBuf::from);
     let mut out = String::new();
     for path in files(&dir, "rr-") {
         round_robin(&dir, &path, &mut out);
     }
-    side_balance(&dir, &files(&dir, "side-"), &mut out);
+    side_balance(&dir, records.as_deref(), &files(&dir, "side-"), &mut out);
     equal_time(&files(&dir, "equal-time-"), &mut out);
     print!("{out}");
 }
