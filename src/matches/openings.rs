@@ -86,6 +86,7 @@ pub struct OpeningSupply {
 
 impl OpeningSupply {
     /// The opening of game unit `index` (a pair, or a game), cycling when they run out.
+    /// The supply must not be empty (the runs check).
     pub fn get(&self, index: usize) -> &Opening {
         &self.openings[index % self.openings.len()]
     }

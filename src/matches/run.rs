@@ -247,6 +247,18 @@ fn create<'t>(
     })
 }
 
+/// A run needs at least one opening (an empty supply, e.g. random plies that always
+/// end the game, makes none).
+fn check_openings(openings: &OpeningSupply) -> Result<(), MatchError> {
+    if openings.openings.is_empty() {
+        return Err(MatchError::Settings(format!(
+            "no openings: {} gave none",
+            openings.source
+        )));
+    }
+    Ok(())
+}
+
 /// Plays one game between engine slots `a` (attackers) and `b` (defenders).
 fn one_game(
     t: &Tables,
@@ -292,6 +304,7 @@ pub fn run_match(
             settings.games
         )));
     }
+    check_openings(openings)?;
     let pairs = settings.games / 2;
     let factories = [engines[0], engines[1]];
     let job = |g: usize| {
@@ -404,6 +417,7 @@ pub fn run_round_robin(
             settings.games
         )));
     }
+    check_openings(openings)?;
     let n = engines.len();
     let pairs: Vec<(usize, usize)> = (0..n)
         .flat_map(|a| (a + 1..n).map(move |b| (a, b)))
@@ -496,6 +510,7 @@ pub fn run_side_balance(
     if settings.games == 0 {
         return Err(MatchError::Settings("--games must be at least 1".into()));
     }
+    check_openings(openings)?;
     let factories = [engine];
     let job = |g: usize| one_game(t, &factories, (0, 0), openings, g, settings, g);
     let mut slots: Vec<Option<MatchGame>> = vec![None; settings.games];
@@ -746,5 +761,10 @@ mod tests {
             &mut |_| {}
         )
         .is_err());
+        // No random brandub game lasts 3000 plies: no opening, an error, not a panic.
+        let none = random_openings(&t, 3000, 2, 1);
+        assert!(none.openings.is_empty());
+        let e = run_side_balance(&t, &spec("greedy"), &none, &settings(2, 1), &mut |_, _| {});
+        assert!(matches!(e, Err(MatchError::Settings(_))));
     }
 }
