@@ -294,7 +294,11 @@ pub fn interval_plot(
     let plot_bottom = height - BOTTOM;
     let mut svg = String::new();
     writeln!(svg, r#"<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{height}" viewBox="0 0 {WIDTH} {height}" font-family="sans-serif" font-size="12">"#).unwrap();
-    writeln!(svg, r#"<rect width="{WIDTH}" height="{height}" fill="white"/>"#).unwrap();
+    writeln!(
+        svg,
+        r#"<rect width="{WIDTH}" height="{height}" fill="white"/>"#
+    )
+    .unwrap();
     writeln!(
         svg,
         r#"<text x="{}" y="24" text-anchor="middle" font-size="15" font-weight="bold">{}</text>"#,
