@@ -58,6 +58,8 @@ pub mod cli;
 pub mod complexity;
 mod error;
 pub mod game;
+pub mod matches;
+pub mod mcts;
 pub mod moves;
 pub mod notation;
 pub mod number;
@@ -68,6 +70,7 @@ pub mod rng;
 pub mod rules;
 pub mod sampling;
 pub mod search;
+pub mod stats;
 
 /// The README's Rust examples, compiled and run as doctests so the front door never lies.
 #[cfg(doctest)]

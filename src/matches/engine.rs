@@ -1,0 +1,196 @@
+//! The engines a match plays. An `Engine` is asked for one move at a time and is told
+//! everything an engine outside this process would need too (rules, the moves from the
+//! start with their captures, the position, the history for repetition), so an engine
+//! speaking the OpenTafl engine protocol is one more implementation of the trait and one
+//! more `EngineFactory`.
+
+use crate::mcts::{Mcts, MctsConfig};
+use crate::moves::{Move, Position, Tables};
+use crate::notation::MoveText;
+use crate::sampling::{game_rng, GameRng, GreedyPlayer, Player};
+use crate::search::{Limits, Searcher, Weights};
+use rand::RngExt;
+use std::fmt;
+use std::time::Duration;
+
+/// What an engine is told when it is to move.
+pub struct Turn<'a> {
+    pub tables: &'a Tables,
+    pub position: &'a Position,
+    /// Zobrist hashes of the game's positions before `position`, oldest first (for the
+    /// repetition rule).
+    pub history: &'a [u64],
+    /// The moves from the variant's start, with their captures (what an OpenTafl engine
+    /// is sent).
+    pub moves: &'a [MoveText],
+}
+
+/// An engine that could not give a move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum EngineError {
+    /// It had nothing to say (e.g. a search with the game already over).
+    NoMove,
+    /// It failed: a crashed process, a protocol error.
+    Failed(String),
+}
+
+impl fmt::Display for EngineError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            EngineError::NoMove => f.write_str("the engine gave no move"),
+            EngineError::Failed(why) => write!(f, "the engine failed: {why}"),
+        }
+    }
+}
+
+impl std::error::Error for EngineError {}
+
+/// A player in a match. One instance plays one game at a time.
+pub trait Engine {
+    /// A new game begins; `seed` fixes whatever the engine draws at random in it.
+    fn new_game(&mut self, seed: u64);
+    /// The move to play. The match checks that it is legal.
+    fn choose(&mut self, turn: &Turn) -> Result<Move, EngineError>;
+}
+
+/// Makes the engines of one kind, one per game (so games can run on several threads).
+pub trait EngineFactory: Sync {
+    /// The name shown in results.
+    fn name(&self) -> &str;
+    /// True if the engine's moves are fixed by the position, history and seed (no clock).
+    fn deterministic(&self) -> bool;
+    fn create<'t>(&self, tables: &'t Tables) -> Result<Box<dyn Engine + 't>, EngineError>;
+}
+
+/// Uniformly random legal moves.
+pub struct RandomEngine {
+    rng: GameRng,
+}
+
+impl RandomEngine {
+    pub fn new() -> RandomEngine {
+        RandomEngine {
+            rng: game_rng(0, 0),
+        }
+    }
+}
+
+impl Default for RandomEngine {
+    fn default() -> RandomEngine {
+        RandomEngine::new()
+    }
+}
+
+impl Engine for RandomEngine {
+    fn new_game(&mut self, seed: u64) {
+        self.rng = game_rng(seed, 0);
+    }
+
+    fn choose(&mut self, turn: &Turn) -> Result<Move, EngineError> {
+        let moves = turn.position.legal_moves(turn.tables);
+        if moves.is_empty() {
+            return Err(EngineError::NoMove);
+        }
+        Ok(moves[self.rng.random_range(0..moves.len())])
+    }
+}
+
+/// The one-ply greedy player of `sampling` (wins at once, captures, keeps pieces safe).
+pub struct GreedyEngine {
+    rng: GameRng,
+}
+
+impl GreedyEngine {
+    pub fn new() -> GreedyEngine {
+        GreedyEngine {
+            rng: game_rng(0, 0),
+        }
+    }
+}
+
+impl Default for GreedyEngine {
+    fn default() -> GreedyEngine {
+        GreedyEngine::new()
+    }
+}
+
+impl Engine for GreedyEngine {
+    fn new_game(&mut self, seed: u64) {
+        self.rng = game_rng(seed, 0);
+    }
+
+    fn choose(&mut self, turn: &Turn) -> Result<Move, EngineError> {
+        let moves = turn.position.legal_moves(turn.tables);
+        if moves.is_empty() {
+            return Err(EngineError::NoMove);
+        }
+        Ok(GreedyPlayer.choose(
+            turn.tables,
+            turn.position,
+            &moves,
+            turn.history,
+            &mut self.rng,
+        ))
+    }
+}
+
+/// The alpha-beta search (`taflcount::search`) under fixed limits and weights.
+pub struct SearchEngine<'t> {
+    searcher: Searcher<'t>,
+}
+
+impl<'t> SearchEngine<'t> {
+    pub fn new(
+        tables: &'t Tables,
+        limits: Limits,
+        movetime: Option<Duration>,
+        weights: Weights,
+    ) -> SearchEngine<'t> {
+        let mut searcher = Searcher::with_weights(tables, limits, weights);
+        if let Some(time) = movetime {
+            searcher = searcher.with_time_limit(time);
+        }
+        SearchEngine { searcher }
+    }
+}
+
+impl Engine for SearchEngine<'_> {
+    fn new_game(&mut self, _seed: u64) {}
+
+    fn choose(&mut self, turn: &Turn) -> Result<Move, EngineError> {
+        self.searcher
+            .best_move(turn.position, turn.history)
+            .best_move
+            .ok_or(EngineError::NoMove)
+    }
+}
+
+/// The Monte Carlo tree search (`taflcount::mcts`); the game's seed is mixed into its own.
+pub struct MctsEngine<'t> {
+    mcts: Mcts<'t>,
+    base_seed: u64,
+}
+
+impl<'t> MctsEngine<'t> {
+    pub fn new(tables: &'t Tables, config: MctsConfig) -> MctsEngine<'t> {
+        let base_seed = config.seed;
+        MctsEngine {
+            mcts: Mcts::new(tables, config),
+            base_seed,
+        }
+    }
+}
+
+impl Engine for MctsEngine<'_> {
+    fn new_game(&mut self, seed: u64) {
+        self.mcts
+            .set_seed(self.base_seed ^ seed.wrapping_mul(0x9e37_79b9_7f4a_7c15));
+    }
+
+    fn choose(&mut self, turn: &Turn) -> Result<Move, EngineError> {
+        self.mcts
+            .best_move(turn.position, turn.history)
+            .best_move
+            .ok_or(EngineError::NoMove)
+    }
+}
