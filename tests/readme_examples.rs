@@ -11,7 +11,13 @@ use std::process::Command;
 use taflcount::game::Game;
 use taflcount::perft::{perft, Counting};
 
-const TOOLS: [&str; 4] = ["taflperft", "taflcount", "taflbench", "taflregress"];
+const TOOLS: [&str; 5] = [
+    "taflperft",
+    "taflcount",
+    "taflbench",
+    "taflregress",
+    "taflmatch",
+];
 
 /// One `$ tool ...` line of the README and the output lines shown under it.
 #[derive(Debug)]
@@ -121,6 +127,7 @@ fn binary(tool: &str) -> &'static str {
         "taflcount" => env!("CARGO_BIN_EXE_taflcount"),
         "taflbench" => env!("CARGO_BIN_EXE_taflbench"),
         "taflregress" => env!("CARGO_BIN_EXE_taflregress"),
+        "taflmatch" => env!("CARGO_BIN_EXE_taflmatch"),
         other => panic!("no binary {other}"),
     }
 }
