@@ -184,7 +184,7 @@ impl<'t> MctsEngine<'t> {
 impl Engine for MctsEngine<'_> {
     fn new_game(&mut self, seed: u64) {
         self.mcts
-            .set_seed(self.base_seed ^ seed.wrapping_mul(0x9e37_79b9_7f4a_7c15));
+            .set_seed(self.base_seed ^ seed.wrapping_mul(crate::rng::GOLDEN_GAMMA));
     }
 
     fn choose(&mut self, turn: &Turn) -> Result<Move, EngineError> {

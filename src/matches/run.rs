@@ -184,10 +184,7 @@ pub struct MatchProgress {
 
 /// A per-game seed from the run's seed, the game number and the engine slot.
 fn seed_for(seed: u64, game: usize, slot: u64) -> u64 {
-    let mut z = seed ^ (game as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ slot << 61;
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
+    crate::rng::mix64(seed ^ (game as u64).wrapping_mul(crate::rng::GOLDEN_GAMMA) ^ slot << 61)
 }
 
 /// Plays jobs 0..count on `threads` threads. `collect` sees every finished job on the

@@ -34,9 +34,9 @@ mod playout;
 use crate::board::Side;
 use crate::moves::Repetitions;
 use crate::moves::{Move, Position, Tables};
+use crate::rng::GameRng as ChaCha8Rng;
 use crate::search::{Evaluator, SearchOutcome, Weights};
 use rand::{RngExt, SeedableRng};
-use rand_chacha::ChaCha8Rng;
 use std::time::{Duration, Instant};
 
 /// When a search stops; the first limit reached ends it. With none set, 1000 playouts.

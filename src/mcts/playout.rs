@@ -5,8 +5,8 @@
 
 use crate::board::Side;
 use crate::moves::{file_of, rank_of, sq, BitIter, Move, Mover, Position, Sq, Tables, NO_SQUARE};
+use crate::rng::GameRng as ChaCha8Rng;
 use rand::RngExt;
-use rand_chacha::ChaCha8Rng;
 
 /// The king's escape routes: the escape squares he reaches in one move, and every square
 /// on the way to one of them (the escape square included), as (file, rank) bit words.

@@ -175,14 +175,6 @@ pub struct Tables {
     pub(super) zobrist_berserker: Vec<u64>,
 }
 
-/// splitmix64's finaliser: a bijection of u64 that keeps 0 at 0.
-fn mix_seed(seed: u64) -> u64 {
-    let mut z = seed;
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
-}
-
 impl Tables {
     /// The rules these tables were compiled from.
     #[inline]
@@ -356,7 +348,7 @@ impl Tables {
             }
         }
         // "taflcoun", with the seed mixed in (the mix keeps 0 at 0: seed 0 is the default).
-        let mut keys = SplitMix64::new(0x7461_666c_636f_756e_u64 ^ mix_seed(key_seed));
+        let mut keys = SplitMix64::new(0x7461_666c_636f_756e_u64 ^ crate::rng::mix64(key_seed));
         let zobrist = (0..12)
             .map(|_| {
                 let mut square_keys = [0u64; 32 * MAX_DIM];
