@@ -15,7 +15,9 @@ use std::time::Duration;
 
 /// What an engine is told when it is to move.
 pub struct Turn<'a> {
+    /// The variant's rules, compiled for play.
     pub tables: &'a Tables,
+    /// The position to move in; its side to move is the engine's side.
     pub position: &'a Position,
     /// Zobrist hashes of the game's positions before `position`, oldest first (for the
     /// repetition rule).
@@ -59,6 +61,8 @@ pub trait EngineFactory: Sync {
     fn name(&self) -> &str;
     /// True if the engine's moves are fixed by the position, history and seed (no clock).
     fn deterministic(&self) -> bool;
+    /// A fresh engine for one game under these rules; an error if it cannot be started
+    /// (e.g. an engine process that does not run).
     fn create<'t>(&self, tables: &'t Tables) -> Result<Box<dyn Engine + 't>, EngineError>;
 }
 
@@ -68,6 +72,7 @@ pub struct RandomEngine {
 }
 
 impl RandomEngine {
+    /// Seeded with 0 until `new_game` gives it the game's seed.
     pub fn new() -> RandomEngine {
         RandomEngine {
             rng: game_rng(0, 0),
@@ -101,6 +106,7 @@ pub struct GreedyEngine {
 }
 
 impl GreedyEngine {
+    /// Seeded with 0 until `new_game` gives it the game's seed (it breaks ties at random).
     pub fn new() -> GreedyEngine {
         GreedyEngine {
             rng: game_rng(0, 0),
@@ -140,6 +146,9 @@ pub struct SearchEngine<'t> {
 }
 
 impl<'t> SearchEngine<'t> {
+    /// `limits` bound the depth and nodes per move, `weights` set the evaluation; `movetime`,
+    /// if any, also stops each move's search after that much wall time (the moves then
+    /// depend on the machine's speed).
     pub fn new(
         tables: &'t Tables,
         limits: Limits,
@@ -172,6 +181,7 @@ pub struct MctsEngine<'t> {
 }
 
 impl<'t> MctsEngine<'t> {
+    /// `config.seed` is the base seed; `new_game` mixes each game's seed into it.
     pub fn new(tables: &'t Tables, config: MctsConfig) -> MctsEngine<'t> {
         let base_seed = config.seed;
         MctsEngine {

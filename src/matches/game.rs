@@ -14,11 +14,19 @@ use std::fmt;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum GameEnd {
     /// The rules ended it.
-    Rules { reason: String },
+    Rules {
+        /// The rule that ended it, in words (`king captured`, `repetition`, ...).
+        reason: String,
+    },
     /// The ply cap: scored a draw.
     MaxPlies,
     /// The side to move gave an illegal move (or none): it loses.
-    Forfeit { side: Side, reason: String },
+    Forfeit {
+        /// The side that forfeited.
+        side: Side,
+        /// What it did: `illegal move d4-d7`, or the engine's error.
+        reason: String,
+    },
 }
 
 impl fmt::Display for GameEnd {
@@ -36,12 +44,15 @@ impl fmt::Display for GameEnd {
 pub struct PlayedGame {
     /// Every move from the start, the opening's included, with captures.
     pub moves: Vec<MoveText>,
+    /// How many of `moves` the opening gave; the engines played the rest.
     pub opening_plies: usize,
     /// `None`: a draw (by the rules or the ply cap).
     pub winner: Option<Side>,
+    /// Why the game ended.
     pub end: GameEnd,
-    /// Pieces captured by each side, as the archives count them (the king left out).
+    /// Pieces the attackers captured, as the archives count them (the king left out).
     pub attacker_captures: u32,
+    /// Pieces the defenders captured, counted the same way.
     pub defender_captures: u32,
 }
 

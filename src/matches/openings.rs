@@ -14,6 +14,7 @@ use std::fmt;
 /// One opening: moves from the variant's start.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Opening {
+    /// The moves to play from the start, in order.
     pub moves: Vec<Move>,
     /// The moves as recorded, with their captures.
     pub records: Vec<MoveText>,
@@ -38,9 +39,19 @@ pub enum OpeningSource {
     /// A file of move lists, one opening a line.
     File(String),
     /// The first plies of each game of a CSV archive.
-    Records { path: String, plies: usize },
+    Records {
+        /// The archive's path, as given.
+        path: String,
+        /// Plies taken from the start of each game.
+        plies: usize,
+    },
     /// Seeded random legal plies.
-    Random { plies: usize, seed: u64 },
+    Random {
+        /// Plies per opening.
+        plies: usize,
+        /// The openings' seed; opening `i` is drawn from its stream `i`.
+        seed: u64,
+    },
 }
 
 impl fmt::Display for OpeningSource {
@@ -64,6 +75,7 @@ impl fmt::Display for OpeningSource {
 pub struct OpeningError {
     /// Where: `line 3` of a file, `game on line 12` of an archive.
     pub at: String,
+    /// What is wrong with it, e.g. `ply 2: ...` or `no openings in the file`.
     pub message: String,
 }
 
@@ -78,7 +90,10 @@ impl std::error::Error for OpeningError {}
 /// The openings of a run, in the order they are played.
 #[derive(Clone, Debug)]
 pub struct OpeningSupply {
+    /// Where the openings came from (named in reports and errors).
     pub source: OpeningSource,
+    /// Distinct openings in playing order. Empty if none could be made (random plies
+    /// that always end the game): the runs refuse such a supply.
     pub openings: Vec<Opening>,
     /// Openings of the source left out because their position was supplied already.
     pub duplicates: usize,

@@ -30,8 +30,14 @@ pub struct MatchSettings {
     pub games: usize,
     /// A game still going after this many plies (the opening's included) is a draw.
     pub max_plies: usize,
+    /// The run's seed: the engines' seeds in game `g` come from it and `g` alone, not
+    /// from the thread that plays the game.
     pub seed: u64,
+    /// Games played at once, one per thread (0 counts as 1). For deterministic engines
+    /// the result does not depend on it.
     pub threads: usize,
+    /// Stop a head-to-head match once this SPRT accepts a hypothesis (round robins and
+    /// side balance runs ignore it).
     pub sprt: Option<SprtParameters>,
 }
 
@@ -39,7 +45,12 @@ pub struct MatchSettings {
 #[derive(Debug)]
 pub enum MatchError {
     /// An engine could not be started.
-    Engine { engine: String, error: EngineError },
+    Engine {
+        /// The engine's name.
+        engine: String,
+        /// Why it could not start.
+        error: EngineError,
+    },
     /// The round robin's ratings cannot be fitted.
     Fit(FitError),
     /// Settings that make no run, e.g. an odd number of games for pairs.
@@ -61,11 +72,13 @@ impl std::error::Error for MatchError {}
 /// One game of a run, with who played which side.
 #[derive(Clone, Debug, PartialEq)]
 pub struct MatchGame {
-    /// Indexes into the run's engines.
+    /// The engine that played the attackers, an index into the run's engines.
     pub attackers: usize,
+    /// The engine that played the defenders, an index like `attackers`.
     pub defenders: usize,
     /// The opening's index in the supply.
     pub opening: usize,
+    /// The game itself.
     pub game: PlayedGame,
 }
 
@@ -88,8 +101,11 @@ impl MatchGame {
 /// An engine's results: overall and by the side it played.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct SideResults {
+    /// All its games.
     pub total: Trinomial,
+    /// Its games as the attackers.
     pub as_attackers: Trinomial,
+    /// Its games as the defenders.
     pub as_defenders: Trinomial,
 }
 
@@ -106,6 +122,7 @@ impl SideResults {
 /// Game lengths and how games ended.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct GameSummary {
+    /// How many games.
     pub games: usize,
     /// Plies per game, the opening's included.
     pub length: Option<Moments>,
@@ -137,10 +154,15 @@ impl GameSummary {
 /// Where an SPRT ended.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
 pub struct SprtReport {
+    /// The test that was run.
     pub parameters: SprtParameters,
+    /// The log-likelihood ratio (natural log) of the pairs played.
     pub llr: f64,
+    /// ln(beta/(1-alpha)): H0 is accepted at or below it.
     pub lower_bound: f64,
+    /// ln((1-beta)/alpha): H1 is accepted at or above it.
     pub upper_bound: f64,
+    /// The decision; `Continue` if the games ran out first.
     pub state: SprtState,
 }
 
@@ -160,25 +182,38 @@ impl SprtReport {
 /// The result of two engines' match, from the first engine's point of view.
 #[derive(Clone, Debug, PartialEq)]
 pub struct HeadToHead {
+    /// The two engines' names (`EngineFactory::name`), in the order given.
     pub engines: [String; 2],
     /// The games played, in number order: pair p is games 2p (the first engine
     /// attacking) and 2p + 1 (the second engine attacking), from opening p.
     pub games: Vec<MatchGame>,
+    /// `settings.games / 2`; more than were played if the SPRT stopped the match.
     pub pairs_planned: usize,
+    /// Each engine's results overall and by side, indexed as `engines`.
     pub results: [SideResults; 2],
+    /// The pairs, counted for the first engine.
     pub pentanomial: Pentanomial,
+    /// The first engine's Elo against the second, from the pairs; `None` without pairs.
     pub elo: Option<EloEstimate>,
+    /// Where the SPRT ended, if the settings asked for one.
     pub sprt: Option<SprtReport>,
+    /// The games' lengths and endings.
     pub summary: GameSummary,
 }
 
 /// What a running match has so far (complete pairs in number order).
 #[derive(Clone, Debug, PartialEq)]
 pub struct MatchProgress {
+    /// Games in the pairs counted so far: the pairs in number order up to the first one
+    /// with a game not finished yet (or up to the pair where the SPRT stopped).
     pub games_done: usize,
+    /// `settings.games`: the most the match will play.
     pub games_planned: usize,
+    /// The pairs counted so far, for the first engine.
     pub pentanomial: Pentanomial,
+    /// The first engine's Elo from those pairs; `None` before the first pair.
     pub elo: Option<EloEstimate>,
+    /// The SPRT's log-likelihood ratio so far; `None` without an SPRT.
     pub llr: Option<f64>,
 }
 
@@ -369,21 +404,27 @@ pub fn run_match(
 /// One pairing of a round robin, from engine `a`'s point of view.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Pairing {
+    /// The first engine, an index into the round robin's engines (a < b).
     pub a: usize,
+    /// The second engine, an index like `a`.
     pub b: usize,
+    /// `a`'s game pairs against `b`.
     pub pentanomial: Pentanomial,
     /// `a`'s games.
     pub games: Trinomial,
+    /// `a`'s Elo against `b`, from the pairs (`Pentanomial::estimate`).
     pub elo: Option<EloEstimate>,
 }
 
 /// A round robin's result.
 #[derive(Clone, Debug, PartialEq)]
 pub struct RoundRobin {
+    /// The engines' names, in the order given: what `Pairing` and `results` index.
     pub engines: Vec<String>,
     /// Pairings (a, b), a < b, each `settings.games` games from openings 0, 1, ...:
     /// games 2p and 2p + 1 of a pairing are a pair (a attacking first).
     pub pairings: Vec<Pairing>,
+    /// Each engine's results over all its pairings, overall and by side.
     pub results: Vec<SideResults>,
     /// Bradley-Terry ratings, relative to the pool's mean.
     pub ratings: Vec<Rating>,
@@ -391,6 +432,7 @@ pub struct RoundRobin {
     pub prior_draws: f64,
     /// The games, pairing by pairing.
     pub games: Vec<MatchGame>,
+    /// Lengths and endings of all the games.
     pub summary: GameSummary,
 }
 
@@ -486,6 +528,7 @@ pub fn run_round_robin(
 /// One engine against itself: the variant's side balance under that engine.
 #[derive(Clone, Debug, PartialEq)]
 pub struct SideBalance {
+    /// The engine's name.
     pub engine: String,
     /// The attackers' results.
     pub attackers: Trinomial,
@@ -493,6 +536,7 @@ pub struct SideBalance {
     pub attackers_score: Option<EloEstimate>,
     /// Game `g` from opening `g`.
     pub games: Vec<MatchGame>,
+    /// The games' lengths and endings.
     pub summary: GameSummary,
 }
 

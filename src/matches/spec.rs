@@ -19,24 +19,35 @@ use std::time::Duration;
 /// A parsed engine description. Its `text` is the name results are shown under.
 #[derive(Clone, Debug, PartialEq)]
 pub struct EngineSpec {
+    /// The description as written (trimmed), e.g. `search:depth=4`.
     pub text: String,
+    /// The engine it describes, its options checked.
     pub kind: EngineKind,
 }
 
 /// The built-in engines and their settings.
 #[derive(Clone, Debug, PartialEq)]
 pub enum EngineKind {
+    /// Uniformly random legal moves (`RandomEngine`).
     Random,
+    /// The one-ply greedy player (`GreedyEngine`).
     Greedy,
+    /// The alpha-beta search (`SearchEngine`).
     Search {
+        /// Depth and node limits (`depth=N`, `nodes=N`; `search:N` is the depth).
         limits: Limits,
+        /// `movetime=`: wall time per move, which makes the moves depend on the machine.
         movetime: Option<Duration>,
+        /// The evaluation weights: from `eval=FILE`, else the defaults.
         weights: Weights,
         /// The file the weights came from, if any.
         eval: Option<PathBuf>,
     },
+    /// The Monte Carlo tree search (`MctsEngine`).
     Mcts {
+        /// Its settings: limits, `c`, `cutoff`, `seed` and the evaluation weights.
         config: MctsConfig,
+        /// The file the weights came from, if any.
         eval: Option<PathBuf>,
     },
 }
@@ -44,33 +55,49 @@ pub enum EngineKind {
 /// An engine description that names no engine we can build.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum SpecError {
+    /// The name before the colon is not `random`, `greedy`, `search` or `mcts`.
     UnknownEngine(String),
+    /// An option the engine does not take.
     UnknownOption {
+        /// The whole description.
         engine: String,
+        /// The option given.
         option: String,
+        /// The options this engine takes, comma separated (`none` for random and greedy).
         known: &'static str,
     },
+    /// An option's value that cannot be read or is out of range (`depth=0`, `movetime=soon`).
     BadValue {
+        /// The whole description.
         engine: String,
+        /// The option given.
         option: String,
+        /// Its value as written.
         value: String,
+        /// What the option takes, in words (`a depth from 1 to 60`).
         expected: &'static str,
     },
     /// An option without `=value`.
     Syntax {
+        /// The whole description.
         engine: String,
+        /// The part without `=`.
         part: String,
     },
     /// The same option twice.
     Repeated {
+        /// The whole description.
         engine: String,
+        /// The option given twice.
         option: String,
     },
     /// A search without depth, nodes or movetime.
     MissingLimit(String),
     /// The weights file cannot be read or is not a weights object.
     EvalFile {
+        /// The `eval=` file.
         path: PathBuf,
+        /// The I/O or JSON error.
         reason: String,
     },
 }

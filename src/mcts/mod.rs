@@ -53,6 +53,7 @@ pub struct MctsLimits {
 /// The search's settings.
 #[derive(Clone, Debug, PartialEq)]
 pub struct MctsConfig {
+    /// When each search stops.
     pub limits: MctsLimits,
     /// The UCB1 exploration constant c in mean + c·sqrt(ln N / n).
     pub exploration: f64,
@@ -63,6 +64,8 @@ pub struct MctsConfig {
     pub max_playout_plies: u32,
     /// The evaluation's weights, for the cut-off.
     pub weights: Weights,
+    /// Seeds the move order in the tree and the playouts (mixed with the position's
+    /// hash), so a search under a playout or node limit is repeatable.
     pub seed: u64,
 }
 
@@ -104,6 +107,7 @@ pub struct MctsResult {
     pub best_move: Option<Move>,
     /// The chosen move's mean playout result for the side to move (0 lost, 1 won).
     pub value: f64,
+    /// Iterations run (each ends in one playout or at a decided position).
     pub playouts: u64,
     /// Positions in the tree.
     pub nodes: u64,
@@ -167,6 +171,7 @@ fn for_side(defenders: f64, side: Side) -> f64 {
 }
 
 impl<'t> Mcts<'t> {
+    /// A search under `config`; the tree's memory is kept and reused by later searches.
     pub fn new(tables: &'t Tables, config: MctsConfig) -> Mcts<'t> {
         let evaluator = Evaluator::new(tables, config.weights);
         Mcts {
@@ -177,6 +182,7 @@ impl<'t> Mcts<'t> {
         }
     }
 
+    /// The settings the searches use.
     pub fn config(&self) -> &MctsConfig {
         &self.config
     }

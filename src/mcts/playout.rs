@@ -111,7 +111,7 @@ pub(crate) fn choose(t: &Tables, pos: &Position, moves: &[Move], rng: &mut ChaCh
                     after.side_to_move() == Side::Attackers
                         || after
                             .king()
-                            .map_or(true, |k| escape_lines(t, &after, k).is_none())
+                            .is_none_or(|k| escape_lines(t, &after, k).is_none())
                 })
                 .collect();
             if blocks.is_empty() {

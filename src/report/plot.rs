@@ -258,9 +258,13 @@ pub fn branching_by_ply_svg(report: &BranchingReport) -> String {
 
 /// One row of an interval plot: a label, a value and its interval.
 pub struct IntervalRow {
+    /// The row's name, left of the plot.
     pub label: String,
+    /// The dot, in the x axis' units (not drawn if not finite).
     pub value: f64,
+    /// The whisker's left end; the whisker is left out if either end is not finite.
     pub lower: f64,
+    /// The whisker's right end.
     pub upper: f64,
 }
 

@@ -15,9 +15,13 @@ use std::fmt;
 /// The games of one pairing: player `a` scored `points_a` of `games`.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct PairingResult {
+    /// One player, an index below `players`.
     pub a: usize,
+    /// The other player (not `a`).
     pub b: usize,
+    /// Games played between them, at least 0.
     pub games: f64,
+    /// Points `a` scored (a win 1, a draw 1/2), from 0 to `games`.
     pub points_a: f64,
 }
 

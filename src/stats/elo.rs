@@ -31,8 +31,11 @@ pub fn score_from_elo(elo: f64) -> f64 {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum GameScore {
+    /// 0 points.
     Loss,
+    /// 1/2 point.
     Draw,
+    /// 1 point.
     Win,
 }
 
@@ -46,6 +49,7 @@ impl GameScore {
         }
     }
 
+    /// Points: 0, 1/2 or 1.
     pub fn points(self) -> f64 {
         self.half_points() as f64 / 2.0
     }
@@ -63,12 +67,16 @@ impl GameScore {
 /// Wins, draws and losses of one player, game by game.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct Trinomial {
+    /// Games won.
     pub wins: u64,
+    /// Games drawn.
     pub draws: u64,
+    /// Games lost.
     pub losses: u64,
 }
 
 impl Trinomial {
+    /// From the counts; note the order: wins, draws, losses.
     pub fn new(wins: u64, draws: u64, losses: u64) -> Trinomial {
         Trinomial {
             wins,
@@ -77,6 +85,7 @@ impl Trinomial {
         }
     }
 
+    /// Counts one game.
     pub fn add(&mut self, score: GameScore) {
         match score {
             GameScore::Win => self.wins += 1,
@@ -85,6 +94,7 @@ impl Trinomial {
         }
     }
 
+    /// Games counted.
     pub fn games(&self) -> u64 {
         self.wins + self.draws + self.losses
     }
@@ -120,11 +130,15 @@ impl Trinomial {
 /// DD or WL (1), WD (3/2), WW (2). WL pairs are also counted apart, for the record.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct Pentanomial {
+    /// Pairs with two losses (0 points).
     pub ll: u64,
+    /// Pairs with a loss and a draw (1/2 point).
     pub ld: u64,
     /// Two draws, or a win and a loss: one point from the pair either way.
     pub dd_wl: u64,
+    /// Pairs with a win and a draw (3/2 points).
     pub wd: u64,
+    /// Pairs with two wins (2 points).
     pub ww: u64,
     /// Of `dd_wl`, the pairs with one win and one loss (each side won its game, typical
     /// of an opening or a side that decides the game).
@@ -160,6 +174,7 @@ impl Pentanomial {
         }
     }
 
+    /// Pairs counted.
     pub fn pairs(&self) -> u64 {
         self.buckets().iter().sum()
     }
@@ -195,11 +210,13 @@ pub struct EloEstimate {
     pub score: f64,
     /// The score's 95% interval (± 1.96 standard errors), within 0 and 1.
     pub score_lower: f64,
+    /// The upper end of the score's interval.
     pub score_upper: f64,
     /// Logistic Elo of the mean score.
     pub elo: f64,
     /// The 95% interval: the Elo of the score's interval ends (score ± 1.96 standard errors).
     pub elo_lower: f64,
+    /// The upper end of the Elo interval.
     pub elo_upper: f64,
     /// Half the interval's width, the "±" of fastchess and fishtest.
     pub elo_error: f64,

@@ -29,6 +29,7 @@ pub enum EloModel {
 /// Where the test stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub enum SprtState {
+    /// Between the bounds: play on.
     #[serde(rename = "continue")]
     Continue,
     /// The LLR fell to the lower bound: H0 (Elo = elo0) accepted.
@@ -40,6 +41,7 @@ pub enum SprtState {
 }
 
 impl SprtState {
+    /// A label for reports: `continue`, `H0 accepted` or `H1 accepted`.
     pub fn name(self) -> &'static str {
         match self {
             SprtState::Continue => "continue",
@@ -52,12 +54,15 @@ impl SprtState {
 /// The test's parameters, written `elo0=0,elo1=5,alpha=0.05,beta=0.05[,model=logistic]`.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
 pub struct SprtParameters {
+    /// The Elo difference under H0, in the units of `model`.
     pub elo0: f64,
+    /// The Elo difference under H1, greater than `elo0`.
     pub elo1: f64,
     /// The largest chance of accepting H1 when H0 holds.
     pub alpha: f64,
     /// The largest chance of accepting H0 when H1 holds.
     pub beta: f64,
+    /// Whether `elo0` and `elo1` are normalized or logistic Elo.
     pub model: EloModel,
 }
 
@@ -66,11 +71,17 @@ pub struct SprtParameters {
 pub enum SprtError {
     /// A `key=value` part without `=`.
     Syntax(String),
+    /// A key other than `elo0`, `elo1`, `alpha`, `beta` and `model`.
     UnknownKey(String),
+    /// A value that is not a finite number, or a model other than `normalized` or
+    /// `logistic`.
     BadValue {
+        /// The key.
         key: String,
+        /// Its value as written.
         value: String,
     },
+    /// `elo0` or `elo1` is not given (alpha and beta default to 0.05).
     Missing(&'static str),
     /// Well-formed values that make no test, e.g. elo0 >= elo1.
     Impossible(String),
@@ -152,6 +163,8 @@ impl SprtParameters {
         ((1.0 - self.beta) / self.alpha).ln()
     }
 
+    /// The decision at log-likelihood ratio `llr`: H1 at or above the upper bound, H0 at
+    /// or below the lower one, else play on.
     pub fn state(&self, llr: f64) -> SprtState {
         if llr >= self.upper_bound() {
             SprtState::AcceptH1
