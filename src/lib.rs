@@ -66,3 +66,4 @@ pub mod rng;
 pub mod rules;
 pub mod sampling;
 pub mod search;
+pub mod threads;

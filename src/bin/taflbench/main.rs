@@ -34,9 +34,10 @@ struct Cli {
     /// Fewer, shorter runs of the same work (a few seconds per variant).
     #[arg(long)]
     quick: bool,
-    /// Threads for the perft kernels.
-    #[arg(long, value_name = "N", default_value_t = 1)]
-    threads: usize,
+    /// Threads for the perft kernels, 1 to 1024 (never more than root moves).
+    #[arg(long, value_name = "N", default_value_t = 1,
+          value_parser = clap::value_parser!(u16).range(1..=1024))]
+    threads: u16,
     /// Print one JSON object instead of tables.
     #[arg(long)]
     json: bool,
@@ -66,9 +67,6 @@ fn main() -> ExitCode {
 }
 
 fn run(cli: &Cli) -> Result<Status, CliError> {
-    if cli.threads == 0 {
-        return Err(CliError::Input("--threads must be at least 1".into()));
-    }
     if !(cli.threshold > 0.0 && cli.threshold < 100.0) {
         return Err(CliError::Input(format!(
             "--threshold {} must be a percentage between 0 and 100",
@@ -168,9 +166,9 @@ fn write(path: &Path, text: &str) -> Result<(), CliError> {
 fn measure_all(cli: &Cli, variants: &[&str]) -> Result<BenchDocument, CliError> {
     let plan = if cli.quick { Plan::QUICK } else { Plan::FULL };
     let options = KernelOptions {
-        threads: cli.threads,
+        threads: usize::from(cli.threads),
     };
-    let machine = Machine::detect(Path::new(env!("CARGO_MANIFEST_DIR")), cli.threads);
+    let machine = Machine::detect(Path::new(env!("CARGO_MANIFEST_DIR")), options.threads);
     let progress = Progress::new((variants.len() * KERNELS.len()) as u64, "taflbench");
     let mut figures = Vec::new();
     for name in variants {

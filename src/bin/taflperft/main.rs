@@ -243,7 +243,7 @@ fn count(cli: &Cli, chosen: &ChosenGame, depth: u32) -> Result<Status, CliError>
         results,
         divide,
         timing: PerftTiming {
-            threads,
+            threads: taflcount::threads::used(threads, divided.len()),
             total_seconds: started.elapsed().as_secs_f64(),
             by_depth,
         },
@@ -254,10 +254,11 @@ fn count(cli: &Cli, chosen: &ChosenGame, depth: u32) -> Result<Status, CliError>
         print(&divide_text(&doc))?;
     } else {
         eprintln!(
-            "{} ({} to move), {} counting, {threads} thread(s)",
+            "{} ({} to move), {} counting, {} thread(s)",
             doc.root.variant.as_deref().unwrap_or("custom rules"),
             pos.side_to_move(),
             doc.counting,
+            doc.timing.threads,
         );
         outln!("{}", perft_table(&doc, TableStyle::Terminal))?;
     }
