@@ -3,6 +3,7 @@
 //! are the ones an adversary typed; every one must end in a clear answer or a clear
 //! one-line error with exit code 2.
 
+use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
@@ -55,6 +56,14 @@ fn usage_error(tool: &str, args: &[&str], needles: &[&str]) -> String {
     err
 }
 
+/// A fresh empty folder under the target directory.
+fn scratch(name: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("hostile-{name}"));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
 /// Kilobytes of resident memory of a running process (Linux).
 fn resident_kb(pid: u32) -> Option<u64> {
     let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
@@ -76,7 +85,7 @@ fn every_threads_option_is_range_checked_and_names_itself() {
         ),
         ("taflbench", vec!["--quick"]),
     ] {
-        for bad in ["0", "1025", "4294967295"] {
+        for bad in ["0", "1025", "4294967295", "-1"] {
             let mut a = args.clone();
             a.extend(["--threads", bad]);
             usage_error(tool, &a, &["--threads"]);
@@ -180,4 +189,116 @@ fn a_huge_game_count_streams_in_little_memory() {
         child.wait().unwrap();
         assert!(peak < 200_000, "--games {games}: {peak} kB resident");
     }
+}
+
+// ---------------------------------------------------------------------------------
+// Numbers out of range: the message names the option, a negative number included.
+
+#[test]
+fn negative_and_zero_numbers_are_refused_by_name() {
+    let cases: &[(&str, &[&str], &str)] = &[
+        ("taflperft", &["--depth", "-1"], "--depth"),
+        (
+            "taflperft",
+            &["--depth", "1", "--threads", "-1"],
+            "--threads",
+        ),
+        (
+            "taflperft",
+            &["--estimate", "--depth", "2", "--samples", "-1"],
+            "--samples",
+        ),
+        (
+            "taflperft",
+            &["--estimate", "--depth", "2", "--seed", "-1"],
+            "--seed",
+        ),
+        ("taflperft", &["--depth", "2", "--hash", "-1"], "--hash"),
+        (
+            "taflperft",
+            &["--depth", "2", "--hash", "1", "--hash-seed", "-1"],
+            "--hash-seed",
+        ),
+        ("taflcount", &["complexity", "--dim", "-1"], "--dim"),
+        (
+            "taflcount",
+            &[
+                "complexity",
+                "--dim",
+                "7",
+                "--attackers",
+                "-1",
+                "--defenders",
+                "1",
+            ],
+            "--attackers",
+        ),
+        (
+            "taflcount",
+            &["complexity", "--branching", "-3", "--length", "10"],
+            "--branching",
+        ),
+        (
+            "taflcount",
+            &["complexity", "--branching", "3", "--length", "-10"],
+            "--length",
+        ),
+        ("taflcount", &["branching", "--games", "-1"], "--games"),
+        ("taflcount", &["branching", "--games", "0"], "--games"),
+        (
+            "taflcount",
+            &["branching", "--max-plies", "-1"],
+            "--max-plies",
+        ),
+        (
+            "taflcount",
+            &["branching", "--max-plies", "0"],
+            "--max-plies",
+        ),
+        ("taflcount", &["branching", "--seed", "-1"], "--seed"),
+        (
+            "taflbench",
+            &["--quick", "--threshold", "-5"],
+            "--threshold",
+        ),
+        ("taflregress", &["analyze", "--depth", "-1"], "--depth"),
+        ("taflregress", &["analyze", "--nodes", "-1"], "--nodes"),
+        (
+            "taflregress",
+            &["mine", "--records", "x.csv", "--games", "-1"],
+            "--games",
+        ),
+        (
+            "taflregress",
+            &["add", "--records", "x.csv", "--game", "-1", "--ply", "1"],
+            "--game",
+        ),
+        (
+            "taflregress",
+            &["prove", "x.json", "--kind", "wins", "--within", "-1"],
+            "--within",
+        ),
+    ];
+    for (tool, args, option) in cases {
+        usage_error(tool, args, &[option]);
+    }
+}
+
+/// A record archive whose games have no moves measured nothing: the old table was NaN.
+#[test]
+fn games_without_plies_are_an_input_error() {
+    let dir = scratch("no-plies");
+    let csv = dir.join("empty-games.csv");
+    std::fs::write(&csv, ",0,0,Draw\n,0,0,Ongoing\n").unwrap();
+    usage_error(
+        "taflcount",
+        &[
+            "branching",
+            "--variant",
+            "brandub",
+            "--records",
+            csv.to_str().unwrap(),
+        ],
+        &["no plies"],
+    );
 }

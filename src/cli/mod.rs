@@ -5,6 +5,7 @@
 pub mod args;
 pub mod error;
 pub mod output;
+pub mod parse;
 pub mod progress;
 
 pub use args::{ChosenGame, GameArgs};

@@ -63,7 +63,7 @@ struct Cli {
 }
 
 fn main() -> ExitCode {
-    exit_code("taflbench", run(&Cli::parse()))
+    exit_code("taflbench", run(&taflcount::cli::parse::parse::<Cli>()))
 }
 
 fn run(cli: &Cli) -> Result<Status, CliError> {
@@ -193,4 +193,16 @@ fn measure_all(cli: &Cli, variants: &[&str]) -> Result<BenchDocument, CliError> 
         machine,
         figures,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use taflcount::cli::parse::{command, problems};
+
+    /// Every option has help text and reads `-1` as its value (so its own check, which
+    /// names it, refuses a negative number).
+    #[test]
+    fn every_option_has_help_and_reads_negative_numbers() {
+        assert_eq!(problems(command::<super::Cli>()), Vec::<String>::new());
+    }
 }

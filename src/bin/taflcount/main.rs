@@ -34,10 +34,22 @@ enum Command {
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = taflcount::cli::parse::parse::<Cli>();
     let result = match cli.command {
         Command::Complexity(args) => complexity::run(args),
         Command::Branching(args) => branching::run(args),
     };
     exit_code("taflcount", result.map(|()| Status::Success))
+}
+
+#[cfg(test)]
+mod tests {
+    use taflcount::cli::parse::{command, problems};
+
+    /// Every option has help text and reads `-1` as its value (so its own check, which
+    /// names it, refuses a negative number).
+    #[test]
+    fn every_option_has_help_and_reads_negative_numbers() {
+        assert_eq!(problems(command::<super::Cli>()), Vec::<String>::new());
+    }
 }

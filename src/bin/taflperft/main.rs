@@ -119,7 +119,7 @@ impl Cli {
 }
 
 fn main() -> ExitCode {
-    exit_code("taflperft", run(&Cli::parse()))
+    exit_code("taflperft", run(&taflcount::cli::parse::parse::<Cli>()))
 }
 
 fn run(cli: &Cli) -> Result<Status, CliError> {
@@ -396,4 +396,16 @@ fn check_suite(cli: &Cli, path: &str) -> Result<Status, CliError> {
     } else {
         Status::Success
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use taflcount::cli::parse::{command, problems};
+
+    /// Every option has help text and reads `-1` as its value (so its own check, which
+    /// names it, refuses a negative number).
+    #[test]
+    fn every_option_has_help_and_reads_negative_numbers() {
+        assert_eq!(problems(command::<super::Cli>()), Vec::<String>::new());
+    }
 }

@@ -146,7 +146,7 @@ struct BenchArgs {
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = taflcount::cli::parse::parse::<Cli>();
     let result = match &cli.command {
         None => run_suite(&cli),
         Some(Command::Analyze(a)) => analyze(a),
@@ -533,4 +533,16 @@ fn bench(b: &BenchArgs) -> Result<Status, CliError> {
         );
     }
     Ok(Status::Success)
+}
+
+#[cfg(test)]
+mod tests {
+    use taflcount::cli::parse::{command, problems};
+
+    /// Every option has help text and reads `-1` as its value (so its own check, which
+    /// names it, refuses a negative number).
+    #[test]
+    fn every_option_has_help_and_reads_negative_numbers() {
+        assert_eq!(problems(command::<super::Cli>()), Vec::<String>::new());
+    }
 }
