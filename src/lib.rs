@@ -66,4 +66,5 @@ pub mod rng;
 pub mod rules;
 pub mod sampling;
 pub mod search;
+pub mod text;
 pub mod threads;

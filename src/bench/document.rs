@@ -96,10 +96,10 @@ impl Figure {
 /// Why a saved file cannot be used.
 #[derive(Debug)]
 pub enum LoadError {
-    /// The file could not be read: its path and the I/O error.
-    Read(String, std::io::Error),
+    /// The file could not be read (missing, a directory, not text).
+    Read(crate::text::TextFileError),
     /// The file is not a taflbench document: its path and the JSON error.
-    Json(String, serde_json::Error),
+    Json(String, String),
     /// The file was written with another schema version: its path and that version.
     Schema(String, u32),
 }
@@ -107,7 +107,7 @@ pub enum LoadError {
 impl fmt::Display for LoadError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            LoadError::Read(path, e) => write!(f, "cannot read {path}: {e}"),
+            LoadError::Read(e) => e.fmt(f),
             LoadError::Json(path, e) => write!(f, "{path} is not a taflbench file: {e}"),
             LoadError::Schema(path, v) => write!(
                 f,
@@ -122,7 +122,8 @@ impl std::error::Error for LoadError {}
 impl BenchDocument {
     /// Reads a file saved by `--save` (for `--baseline` and `--from`).
     pub fn load(path: &str) -> Result<BenchDocument, LoadError> {
-        let text = std::fs::read_to_string(path).map_err(|e| LoadError::Read(path.into(), e))?;
+        let text =
+            crate::text::read_text_file(std::path::Path::new(path)).map_err(LoadError::Read)?;
         Self::parse(path, &text)
     }
 
@@ -133,12 +134,14 @@ impl BenchDocument {
         struct Version {
             schema_version: u32,
         }
-        let version: Version =
-            serde_json::from_str(text).map_err(|e| LoadError::Json(path.into(), e))?;
+        let text = crate::text::strip_bom(text);
+        let json =
+            |e: serde_json::Error| LoadError::Json(path.into(), crate::text::json_error(text, &e));
+        let version: Version = serde_json::from_str(text).map_err(json)?;
         if version.schema_version != SCHEMA_VERSION {
             return Err(LoadError::Schema(path.into(), version.schema_version));
         }
-        serde_json::from_str(text).map_err(|e| LoadError::Json(path.into(), e))
+        serde_json::from_str(text).map_err(json)
     }
 
     /// The document as the JSON that `--json` prints and `--save` writes.

@@ -44,7 +44,7 @@ crate::error::located_error!(
 /// Reads a suite. Every entry needs an `id`, `rules` and at least one `perft` line.
 pub fn parse_suite(text: &str) -> Result<Vec<SuiteEntry>, SuiteError> {
     let mut entries: Vec<SuiteEntry> = Vec::new();
-    for (i, raw) in text.lines().enumerate() {
+    for (i, raw) in crate::text::strip_bom(text).lines().enumerate() {
         let line = i + 1;
         let trimmed = raw.trim();
         if trimmed.is_empty() || trimmed.starts_with('#') {

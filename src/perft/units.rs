@@ -523,7 +523,9 @@ pub fn write_plan(dir: &Path, plan: &Plan, force: bool) -> Result<(), UnitsError
 
 fn read_doc<T: for<'de> Deserialize<'de>>(path: &Path) -> Result<T, UnitsError> {
     let text = std::fs::read(path).map_err(io(path))?;
-    serde_json::from_slice(&text)
+    // A byte-order mark is no part of the JSON (crate::text).
+    let text = text.strip_prefix("\u{feff}".as_bytes()).unwrap_or(&text);
+    serde_json::from_slice(text)
         .map_err(|e| corrupt(path, format!("not JSON of the expected shape: {e}")))
 }
 

@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use clap::Args;
-use taflcount::cli::{print, print_json, CliError, GameArgs, Progress};
+use taflcount::cli::{print, print_json, read_text_file, CliError, GameArgs, Progress};
 use taflcount::notation::parse_games;
 use taflcount::report::branching::{headline, render_markdown, render_tables};
 use taflcount::report::plot::branching_by_ply_svg;
@@ -88,8 +88,7 @@ pub fn run(args: BranchingArgs) -> Result<(), CliError> {
     let mut statistics = StatisticsBuilder::new(rules.first_side());
     let (source, player, seed, max_plies, records, threads) = match &args.records {
         Some(path) => {
-            let text = fs::read_to_string(path)
-                .map_err(|e| CliError::Input(format!("cannot read {}: {e}", path.display())))?;
+            let text = read_text_file(path)?;
             let mut all = parse_games(&text)
                 .map_err(|e| CliError::Input(format!("{}: {e}", path.display())))?;
             if let Some(n) = args.games {

@@ -11,7 +11,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 use taflcount::board::RecordOrder;
 use taflcount::cli::{
-    exit_code, print, print_json, ChosenGame, CliError, GameArgs, Progress, Status,
+    exit_code, print, print_json, read_text_file, ChosenGame, CliError, GameArgs, Progress, Status,
 };
 use taflcount::moves::Tables;
 use taflcount::outln;
@@ -333,7 +333,7 @@ fn list_variants(json: bool) -> Result<Status, CliError> {
 }
 
 fn check_suite(cli: &Cli, path: &str) -> Result<Status, CliError> {
-    let text = std::fs::read_to_string(path).map_err(|e| CliError::about(path, e))?;
+    let text = read_text_file(std::path::Path::new(path))?;
     let entries = parse_suite(&text).map_err(|e| CliError::about(path, e))?;
     let counting = cli.counting();
     let threads = usize::from(cli.threads);

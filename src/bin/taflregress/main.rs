@@ -8,7 +8,9 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
 use taflcount::board::RecordOrder;
-use taflcount::cli::{exit_code, print, print_json, CliError, GameArgs, Progress, Status};
+use taflcount::cli::{
+    exit_code, print, print_json, read_text_file, CliError, GameArgs, Progress, Status,
+};
 use taflcount::game::Game;
 use taflcount::moves::{Position, Tables};
 use taflcount::notation::{parse_games, play_line, replay, GameRecord};
@@ -271,9 +273,7 @@ fn analyze(a: &AnalyzeArgs) -> Result<Status, CliError> {
 /// file is read first, so a missing file is reported as such.
 fn read_records(args: &RecordsArgs) -> Result<(Game, Vec<GameRecord>), CliError> {
     let path = args.records.display();
-    let bytes = std::fs::read(&args.records).map_err(|e| CliError::about(&path, e))?;
-    let text = String::from_utf8(bytes)
-        .map_err(|_| CliError::about(&path, "not a text file (invalid UTF-8)"))?;
+    let text = read_text_file(&args.records)?;
     let games = parse_games(&text).map_err(|e| CliError::about(&path, e))?;
     let name = match &args.variant {
         Some(v) => v.clone(),
@@ -460,7 +460,7 @@ fn add(a: &AddArgs) -> Result<Status, CliError> {
 
 fn prove(p: &ProveArgs) -> Result<Status, CliError> {
     let file = p.file.display().to_string();
-    let text = std::fs::read_to_string(&p.file).map_err(|e| CliError::about(&file, e))?;
+    let text = read_text_file(&p.file)?;
     let kind = match p.kind.as_str() {
         "wins" => ProofKind::Wins,
         "safe" => ProofKind::Safe,
@@ -471,8 +471,8 @@ fn prove(p: &ProveArgs) -> Result<Status, CliError> {
             )))
         }
     };
-    let mut value: serde_json::Value =
-        serde_json::from_str(&text).map_err(|e| CliError::about(&file, e))?;
+    let mut value: serde_json::Value = serde_json::from_str(&text)
+        .map_err(|e| CliError::about(&file, taflcount::text::json_error(&text, &e)))?;
     let object = value
         .as_object_mut()
         .ok_or_else(|| CliError::about(&file, "not a JSON object"))?;
