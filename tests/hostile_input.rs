@@ -543,3 +543,68 @@ fn a_games_folder_with_an_unreadable_archive_is_an_error() {
     assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
     assert!(stderr(&o).contains("no such folder"), "{}", stderr(&o));
 }
+
+// ---------------------------------------------------------------------------------
+// Arithmetic: nothing overflows into 0, inf, NaN or null.
+
+/// --estimate --depth 80 (the essays' game length) reported a standard error of 0 from
+/// depth 75, `inf%` at 76 and `"mean": null` past 151: the sums overflowed f64.
+#[test]
+fn a_deep_estimate_is_finite_at_every_depth() {
+    let doc = json_ok(
+        "taflperft",
+        &[
+            "--estimate",
+            "--depth",
+            "200",
+            "--samples",
+            "40",
+            "--seed",
+            "1",
+            "--json",
+        ],
+    );
+    let rows = doc["by_depth"].as_array().unwrap();
+    assert_eq!(rows.len(), 200);
+    let mut past_f64 = 0;
+    for row in rows {
+        if row["mean"] == "0" {
+            continue; // every path ended before this depth
+        }
+        let log10 = row["log10"].as_f64().unwrap();
+        let relative = row["relative_stderr"].as_f64().unwrap();
+        assert!(
+            relative.is_finite() && (row["depth"] == 1 || relative > 0.0),
+            "{row}"
+        );
+        let mean: f64 = row["mean"].as_str().unwrap().parse().unwrap();
+        if mean.is_infinite() {
+            past_f64 += 1;
+            let exponent: f64 = row["mean"]
+                .as_str()
+                .unwrap()
+                .split('e')
+                .nth(1)
+                .unwrap()
+                .parse()
+                .unwrap();
+            assert!((exponent - log10.floor()).abs() <= 1.0, "{row}");
+        }
+        let high = row["interval_95"][1].as_str().unwrap();
+        assert!(
+            high != "0" && !high.contains("inf") && !high.contains("NaN"),
+            "{row}"
+        );
+    }
+    assert!(
+        past_f64 > 0,
+        "the test should reach depths past f64's range"
+    );
+    let o = run(
+        "taflperft",
+        &["--estimate", "--depth", "160", "--samples", "20"],
+    );
+    assert_eq!(o.status.code(), Some(0));
+    let table = stdout(&o);
+    assert!(!table.contains("inf") && !table.contains("NaN"), "{table}");
+}

@@ -15,7 +15,7 @@ pub use document::{
     PerftDocument, PerftTiming, Root, SuiteDocument, SuiteRow, VariantList, VariantRow,
     SCHEMA_VERSION,
 };
-pub use estimate::{estimate, PerftEstimate};
+pub use estimate::{estimate, PerftEstimate, Wide};
 
 pub use suite::{parse_suite, SuiteEntry, SuiteError};
 

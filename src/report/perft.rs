@@ -38,18 +38,27 @@ pub fn divide_text(doc: &PerftDocument) -> String {
 pub fn estimate_table(doc: &EstimateDocument, style: TableStyle) -> String {
     let header = ["depth", "estimate", "± se", "rel. se", "log10"];
     let mut table = new_table(style, &header, &[0, 1, 2, 3, 4]);
-    let or_dash = |x: Option<f64>, f: &dyn Fn(f64) -> String| x.map_or("-".into(), f);
+    // From logarithms, so depths past f64's range print like the others.
+    let scientific = |log10: f64, significant: usize| {
+        let (m, e) = crate::number::mantissa_exponent(log10, significant);
+        format!("{m:.*}e{e}", significant - 1)
+    };
     for e in &doc.by_depth {
-        let relative = match (e.mean, e.stderr) {
-            (Some(m), Some(s)) if m > 0.0 => format!("{:.2}%", 100.0 * s / m),
-            _ => "-".into(),
+        let (estimate, se, relative) = match (e.log10, e.relative_stderr) {
+            (Some(l), Some(r)) if r > 0.0 => (
+                scientific(l, 5),
+                scientific(l + r.log10(), 3),
+                format!("{:.2}%", 100.0 * r),
+            ),
+            (Some(l), _) => (scientific(l, 5), "0.00e0".into(), "0.00%".into()),
+            (None, _) => ("0".into(), "-".into(), "-".into()),
         };
         table.add_row(vec![
             e.depth.to_string(),
-            or_dash(e.mean, &|m| format!("{m:.4e}")),
-            or_dash(e.stderr, &|s| format!("{s:.2e}")),
+            estimate,
+            se,
             relative,
-            or_dash(e.log10, &|l| format!("{l:.3}")),
+            e.log10.map_or("-".into(), |l| format!("{l:.3}")),
         ]);
     }
     table.to_string()

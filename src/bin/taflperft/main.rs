@@ -77,9 +77,10 @@ struct Cli {
     /// error and log10 for each depth 1..D.
     #[arg(long, conflicts_with_all = ["divide", "no_bulk", "suite"])]
     estimate: bool,
-    /// With --estimate: random root-to-depth paths to walk.
+    /// With --estimate: random root-to-depth paths to walk (at least 2, for a
+    /// standard error).
     #[arg(long, value_name = "S", default_value_t = 10_000, requires = "estimate",
-          value_parser = clap::value_parser!(u64).range(1..))]
+          value_parser = clap::value_parser!(u64).range(2..))]
     samples: u64,
     /// With --estimate: the seed; path i is walked from (seed, i).
     #[arg(long, value_name = "X", default_value_t = 1, requires = "estimate")]
@@ -270,16 +271,7 @@ fn run_estimate(cli: &Cli, chosen: &ChosenGame, depth: u32) -> Result<Status, Cl
     let clock = Instant::now();
     let rows = estimate(t, pos, depth, cli.samples, cli.seed);
     let seconds = clock.elapsed().as_secs_f64();
-    let finite = |x: f64| x.is_finite().then_some(x);
-    let by_depth: Vec<EstimateRow> = rows
-        .iter()
-        .map(|e| EstimateRow {
-            depth: e.depth,
-            mean: finite(e.mean),
-            stderr: finite(e.stderr),
-            log10: finite(e.log10()),
-        })
-        .collect();
+    let by_depth: Vec<EstimateRow> = rows.iter().map(EstimateRow::from).collect();
     let doc = EstimateDocument {
         schema_version: SCHEMA_VERSION,
         tool: "taflperft",
@@ -288,7 +280,7 @@ fn run_estimate(cli: &Cli, chosen: &ChosenGame, depth: u32) -> Result<Status, Cl
         depth,
         samples: cli.samples,
         seed: cli.seed,
-        estimate: *by_depth.last().expect("depth >= 1"),
+        estimate: by_depth.last().expect("depth >= 1").clone(),
         by_depth,
         timing: EstimateTiming {
             seconds,
