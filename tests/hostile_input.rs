@@ -608,3 +608,177 @@ fn a_deep_estimate_is_finite_at_every_depth() {
     let table = stdout(&o);
     assert!(!table.contains("inf") && !table.contains("NaN"), "{table}");
 }
+
+// ---------------------------------------------------------------------------------
+// Suites: --max-nodes limits the work; a suite that says one thing twice is refused.
+
+/// `perft 100 1` ran forever even with --max-nodes 1000: the limit looked at the count
+/// the line claims (1), not at the work.
+#[test]
+fn max_nodes_limits_the_work_of_a_count() {
+    let dir = scratch("max-nodes");
+    let suite = dir.join("deep.perft");
+    std::fs::write(&suite, "id deep\nrules brandub\nperft 2 960\nperft 100 1\n").unwrap();
+    let suite = suite.to_str().unwrap();
+    for threads in ["1", "2"] {
+        let doc = json_ok(
+            "taflperft",
+            &[
+                "--suite",
+                suite,
+                "--max-nodes",
+                "1000",
+                "--threads",
+                threads,
+                "--json",
+            ],
+        );
+        assert_eq!(
+            (doc["checked"].as_u64(), doc["skipped"].as_u64()),
+            (Some(1), Some(1))
+        );
+        let row = &doc["results"][1];
+        assert_eq!(row["status"], "skipped");
+        assert!(row["reason"].as_str().unwrap().contains("gave up"), "{row}");
+        assert!(row.get("nodes").is_none());
+        assert!(doc["timing"]["by_count"].is_array() && row.get("seconds").is_none());
+    }
+    let o = run("taflperft", &["--suite", suite, "--max-nodes", "1000"]);
+    assert_eq!(o.status.code(), Some(0));
+    assert!(
+        stdout(&o).contains("1 passed, 0 failed, 1 skipped"),
+        "{}",
+        stdout(&o)
+    );
+}
+
+#[test]
+fn suites_that_repeat_themselves_or_hold_nothing_are_refused() {
+    let dir = scratch("suites");
+    let entry = "id a\nrules brandub\nperft 1 40\n";
+    for (name, text, says) in [
+        (
+            "rules-twice",
+            format!("{entry}rules tablut\n"),
+            "already has a `rules` line",
+        ),
+        (
+            "id-twice",
+            format!("{entry}{entry}"),
+            "id `a` is also the id of the entry on line 1",
+        ),
+        (
+            "depth-twice",
+            format!("{entry}perft 1 41\n"),
+            "already has a count at depth 1",
+        ),
+        ("empty", "# nothing\n".to_string(), "no entries"),
+        ("bom-only", BOM.to_string(), "no entries"),
+    ] {
+        let path = dir.join(format!("{name}.perft"));
+        std::fs::write(&path, text).unwrap();
+        usage_error("taflperft", &["--suite", path.to_str().unwrap()], &[says]);
+    }
+}
+
+// ---------------------------------------------------------------------------------
+// Options that do nothing in a combination are refused, the same way everywhere.
+
+#[test]
+fn options_that_would_do_nothing_are_refused() {
+    let cases: &[(&str, &[&str], &str)] = &[
+        (
+            "taflperft",
+            &["--list-variants", "--depth", "3"],
+            "--list-variants",
+        ),
+        (
+            "taflperft",
+            &["--list-variants", "--threads", "4"],
+            "--list-variants",
+        ),
+        (
+            "taflperft",
+            &["--list-variants", "--hash", "64"],
+            "--list-variants",
+        ),
+        (
+            "taflperft",
+            &["--depth", "3", "--max-nodes", "1000"],
+            "--max-nodes needs --suite",
+        ),
+        (
+            "taflperft",
+            &["--depth", "3", "--divide", "--samples", "10"],
+            "--samples needs --estimate",
+        ),
+        (
+            "taflperft",
+            &["--suite", "x.perft", "--seed", "4"],
+            "--seed needs --estimate",
+        ),
+        (
+            "taflperft",
+            &["--estimate", "--depth", "2", "--hash-seed", "3"],
+            "--hash-seed needs --hash",
+        ),
+        (
+            "taflperft",
+            &["--estimate", "--depth", "2", "--threads", "2"],
+            "--threads does nothing with --estimate",
+        ),
+        (
+            "taflperft",
+            &["--suite", "x.perft", "--max-nodes", "9", "--hash", "8"],
+            "--hash does nothing with --max-nodes",
+        ),
+        (
+            "taflcount",
+            &["complexity", "--all", "--json", "--report", "out"],
+            "--json does nothing with --report",
+        ),
+        (
+            "taflcount",
+            &["complexity", "--variant", "brandub", "--report", "out"],
+            "--report needs --all",
+        ),
+        (
+            "taflcount",
+            &[
+                "complexity",
+                "--variant",
+                "brandub",
+                "--attackers",
+                "3",
+                "--defenders",
+                "2",
+            ],
+            "--attackers needs --dim",
+        ),
+        (
+            "taflcount",
+            &["branching", "--records", "x.csv", "--threads", "2"],
+            "--threads",
+        ),
+        (
+            "taflcount",
+            &["branching", "--records", "x.csv", "--seed", "2"],
+            "--seed",
+        ),
+        (
+            "taflbench",
+            &["--from", "x.json", "--games", "fixtures/games"],
+            "--games",
+        ),
+        ("taflbench", &["--quick", "--threshold", "5"], "--baseline"),
+        ("taflregress", &["--filter", "x", "bench"], "--filter"),
+        (
+            "taflregress",
+            &["--json", "mine", "--records", "x.csv"],
+            "--json",
+        ),
+    ];
+    for (tool, args, says) in cases {
+        usage_error(tool, args, &[says]);
+    }
+}

@@ -181,8 +181,23 @@ pub struct SuiteDocument {
     pub checked: usize,
     /// Counts that differed.
     pub failed: usize,
+    /// Counts not made (`--max-nodes`).
+    pub skipped: usize,
     /// Every count, in file order.
     pub results: Vec<SuiteRow>,
+    /// How long it took (left out of snapshots).
+    pub timing: SuiteTiming,
+}
+
+/// Timing of a suite run.
+#[derive(Clone, Debug, Serialize)]
+pub struct SuiteTiming {
+    /// Threads the counts could use.
+    pub threads: usize,
+    /// Wall time of the whole run.
+    pub seconds: f64,
+    /// Wall time of each count, in the order of `results` (0 for a skipped one).
+    pub by_count: Vec<f64>,
 }
 
 /// One count of a suite.
@@ -199,9 +214,9 @@ pub struct SuiteRow {
     pub nodes: Option<u64>,
     /// `ok`, `fail` or `skipped`.
     pub status: &'static str,
-    /// Wall time (absent when skipped).
+    /// Why a count was skipped.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub seconds: Option<f64>,
+    pub reason: Option<String>,
 }
 
 /// The catalog, for `--list-variants`.

@@ -2,6 +2,7 @@
 //! (`docs/perft.md`). A finished game has no children; repetition is ignored.
 
 pub mod against;
+mod budget;
 mod document;
 mod estimate;
 pub mod hashed;
@@ -10,10 +11,11 @@ pub mod units;
 
 pub use hashed::{divide_hashed, perft_hashed, perft_hashed_threads, HashError, PerftTable};
 
+pub use budget::perft_within;
 pub use document::{
     DepthCount, DepthTiming, DivideRow, EstimateDocument, EstimateRow, EstimateTiming, HashInfo,
-    PerftDocument, PerftTiming, Root, SuiteDocument, SuiteRow, VariantList, VariantRow,
-    SCHEMA_VERSION,
+    PerftDocument, PerftTiming, Root, SuiteDocument, SuiteRow, SuiteTiming, VariantList,
+    VariantRow, SCHEMA_VERSION,
 };
 pub use estimate::{estimate, PerftEstimate, Wide};
 

@@ -64,8 +64,18 @@ pub fn estimate_table(doc: &EstimateDocument, style: TableStyle) -> String {
     table.to_string()
 }
 
-/// One suite line: `ok   brandub-start   perft 3 = 39512`, or `FAIL ... (expected N)`.
+/// One suite line: `ok   brandub-start   perft 3 = 39512`, `FAIL ... (expected N)`, or
+/// `skip ... perft 9 (expected N): why`.
 pub fn suite_line(row: &SuiteRow) -> String {
+    if row.status == "skipped" {
+        return format!(
+            "skip {:<32} perft {} (expected {}): {}",
+            row.id,
+            row.depth,
+            row.expected,
+            row.reason.as_deref().unwrap_or("skipped")
+        );
+    }
     let nodes = row.nodes.map_or("-".into(), |n| n.to_string());
     let tail = if row.status == "fail" {
         format!(" (expected {})", row.expected)
@@ -79,7 +89,16 @@ pub fn suite_line(row: &SuiteRow) -> String {
     )
 }
 
-/// The closing line of a suite run: `N passed, N failed`.
+/// The closing line of a suite run: `N passed, N failed`, and `, N skipped` if any were.
 pub fn suite_summary(doc: &SuiteDocument) -> String {
-    format!("{} passed, {} failed", doc.checked - doc.failed, doc.failed)
+    let skipped = if doc.skipped > 0 {
+        format!(", {} skipped", doc.skipped)
+    } else {
+        String::new()
+    };
+    format!(
+        "{} passed, {} failed{skipped}",
+        doc.checked - doc.failed,
+        doc.failed
+    )
 }

@@ -9,6 +9,7 @@ use taflcount::bench::{
     compare, measure_workload, BenchDocument, GameSource, KernelOptions, Machine, Plan, Workload,
     DEFAULT_THRESHOLD, DEFAULT_VARIANTS, KERNELS, SCHEMA_VERSION,
 };
+use taflcount::cli::parse::{parse_with, Rule};
 use taflcount::cli::{exit_code, print_json, CliError, Progress, Status};
 use taflcount::outln;
 use taflcount::report::bench::{
@@ -51,7 +52,8 @@ struct Cli {
     #[arg(long, value_name = "PCT", default_value_t = 100.0 * DEFAULT_THRESHOLD, requires = "baseline")]
     threshold: f64,
     /// Take the figures from a saved run instead of measuring (to compare two saved runs).
-    #[arg(long, value_name = "FILE", conflicts_with_all = ["variant", "quick", "threads", "save"])]
+    #[arg(long, value_name = "FILE",
+          conflicts_with_all = ["variant", "quick", "threads", "save", "games"])]
     from: Option<String>,
     /// Write the Markdown report (reports/bench.md) to FILE.
     #[arg(long, value_name = "FILE")]
@@ -62,8 +64,11 @@ struct Cli {
     games: Option<PathBuf>,
 }
 
+/// Combinations clap does not check: an option that needs another, given without it.
+const RULES: &[Rule] = &[Rule::Needs(&[], "threshold", "baseline")];
+
 fn main() -> ExitCode {
-    exit_code("taflbench", run(&taflcount::cli::parse::parse::<Cli>()))
+    exit_code("taflbench", run(&parse_with::<Cli>(RULES)))
 }
 
 fn run(cli: &Cli) -> Result<Status, CliError> {

@@ -10,6 +10,7 @@ mod complexity;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
+use taflcount::cli::parse::Rule;
 use taflcount::cli::{exit_code, Status};
 
 #[derive(Parser)]
@@ -33,8 +34,25 @@ enum Command {
     Branching(branching::BranchingArgs),
 }
 
+/// Combinations clap cannot check (its `requires` is skipped when the required option
+/// conflicts with one present, as the board options all do) and options that would do
+/// nothing.
+const RULES: &[Rule] = &[
+    Rule::Needs(&["complexity"], "attackers", "dim"),
+    Rule::Needs(&["complexity"], "defenders", "dim"),
+    Rule::Needs(&["complexity"], "report", "all"),
+    Rule::Needs(&["complexity"], "branching", "length"),
+    Rule::Needs(&["complexity"], "length", "branching"),
+    Rule::Useless(
+        &["complexity"],
+        "json",
+        "report",
+        "--report writes the page instead of printing",
+    ),
+];
+
 fn main() -> ExitCode {
-    let cli = taflcount::cli::parse::parse::<Cli>();
+    let cli = taflcount::cli::parse::parse_with::<Cli>(RULES);
     let result = match cli.command {
         Command::Complexity(args) => complexity::run(args),
         Command::Branching(args) => branching::run(args),

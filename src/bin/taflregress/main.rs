@@ -29,6 +29,7 @@ use taflcount::search::{Limits, Searcher};
 #[command(
     name = "taflregress",
     version,
+    args_conflicts_with_subcommands = true,
     after_help = "Examples:\n  taflregress\n  taflregress --filter escape --json\n  taflregress analyze --variant brandub --position \"starti:/7/7/3T3/tt1K1tt/3T3/7/7/\" --side defenders --depth 3\n  taflregress add --records fixtures/games/brandubh.csv --game 26 --ply 30 --out my-fixtures\n  taflregress mine --records fixtures/games/brandubh.csv --games 50\n  taflregress bench\n\nExit codes: 0 success, 1 a position failed, 2 usage or input error."
 )]
 struct Cli {
