@@ -782,3 +782,57 @@ fn options_that_would_do_nothing_are_refused() {
         usage_error(tool, args, &[says]);
     }
 }
+
+/// `complexity --branching 1e308 --length 1e308` printed `NaNeinf`.
+#[test]
+fn a_game_tree_past_any_float_is_refused_where_it_enters() {
+    usage_error(
+        "taflcount",
+        &["complexity", "--branching", "1e308", "--length", "1e308"],
+        &["--branching and --length", "log10 of inf"],
+    );
+    usage_error(
+        "taflcount",
+        &["complexity", "--branching", "1e10", "--length", "1e12"],
+        &["log10 of 1e13"],
+    );
+    // Large but meaningful figures print in scientific form, never inf or NaN.
+    let o = run(
+        "taflcount",
+        &["complexity", "--branching", "1e15", "--length", "1e6"],
+    );
+    assert_eq!(o.status.code(), Some(0));
+    let text = stdout(&o);
+    assert!(
+        text.contains("1e15") && text.contains("1.00e15000000"),
+        "{text}"
+    );
+    assert!(!text.contains("NaN") && !text.contains("inf"), "{text}");
+}
+
+/// A saved bench file with a zero or negative median gave "faster" or "within noise".
+#[test]
+fn a_saved_bench_file_is_validated_like_any_input() {
+    let dir = scratch("bench-values");
+    let good = dir.join("good.json");
+    std::fs::write(&good, bench_document(100.0, 2.0)).unwrap();
+    for (name, median, spread) in [
+        ("zero", 0.0, 0.0),
+        ("negative", -50.0, 1.0),
+        ("spread", 100.0, -3.0),
+    ] {
+        let bad = dir.join(format!("{name}.json"));
+        std::fs::write(&bad, bench_document(median, spread)).unwrap();
+        let (good, bad) = (good.to_str().unwrap(), bad.to_str().unwrap());
+        usage_error(
+            "taflbench",
+            &["--from", good, "--baseline", bad],
+            &["not a valid taflbench run"],
+        );
+        usage_error(
+            "taflbench",
+            &["--from", bad, "--baseline", good],
+            &["not a valid taflbench run"],
+        );
+    }
+}
