@@ -836,3 +836,118 @@ fn a_saved_bench_file_is_validated_like_any_input() {
         );
     }
 }
+
+// ---------------------------------------------------------------------------------
+// JSON: fields named and typed alike across the tools.
+
+/// `nodes` is a number wherever it appears, times stand in a `timing` object (never
+/// `timings`), and every document says its schema.
+#[test]
+fn json_fields_are_named_and_typed_alike_in_every_tool() {
+    fn walk(v: &serde_json::Value, path: &str, problems: &mut Vec<String>) {
+        match v {
+            serde_json::Value::Object(map) => {
+                for (key, value) in map {
+                    let here = format!("{path}.{key}");
+                    if key == "timings" {
+                        problems.push(format!("{here}: `timings`, not `timing`"));
+                    }
+                    if key == "nodes" && !value.is_u64() && !value.is_null() {
+                        problems.push(format!("{here}: {value} is not a number"));
+                    }
+                    let is_time = key.contains("seconds") || key.ends_with("per_second");
+                    if is_time && !path.contains(".timing") {
+                        problems.push(format!("{here}: a time outside `timing`"));
+                    }
+                    walk(value, &here, problems);
+                }
+            }
+            serde_json::Value::Array(items) => {
+                for (i, item) in items.iter().enumerate() {
+                    walk(item, &format!("{path}[{i}]"), problems);
+                }
+            }
+            _ => {}
+        }
+    }
+    let dir = scratch("json-alike");
+    let bench = dir.join("run.json");
+    std::fs::write(&bench, bench_document(100.0, 2.0)).unwrap();
+    let bench = bench.to_str().unwrap();
+    let runs: &[(&str, &[&str])] = &[
+        (
+            "taflperft",
+            &["--variant", "brandub", "--depth", "2", "--divide", "--json"],
+        ),
+        (
+            "taflperft",
+            &[
+                "--variant",
+                "brandub",
+                "--depth",
+                "2",
+                "--estimate",
+                "--samples",
+                "20",
+                "--json",
+            ],
+        ),
+        (
+            "taflperft",
+            &[
+                "--suite",
+                "fixtures/perft/berserk.perft",
+                "--max-nodes",
+                "2000",
+                "--json",
+            ],
+        ),
+        ("taflperft", &["--list-variants", "--json"]),
+        (
+            "taflcount",
+            &["complexity", "--variant", "brandub", "--json"],
+        ),
+        (
+            "taflcount",
+            &[
+                "branching",
+                "--variant",
+                "brandub",
+                "--games",
+                "3",
+                "--json",
+            ],
+        ),
+        (
+            "taflbench",
+            &["--from", bench, "--baseline", bench, "--json"],
+        ),
+        ("taflregress", &["--filter", "escape-in-1", "--json"]),
+        (
+            "taflregress",
+            &["analyze", "--variant", "brandub", "--depth", "2", "--json"],
+        ),
+        (
+            "taflregress",
+            &[
+                "mine",
+                "--records",
+                "fixtures/games/brandubh.csv",
+                "--games",
+                "2",
+                "--json",
+            ],
+        ),
+        ("taflregress", &["bench", "--json"]),
+    ];
+    let mut problems = Vec::new();
+    for (tool, args) in runs {
+        let doc = json_ok(tool, args);
+        let name = format!("{tool} {}", args.join(" "));
+        if doc["schema_version"].as_u64().is_none() || doc["tool"] != *tool {
+            problems.push(format!("{name}: no schema_version or tool"));
+        }
+        walk(&doc, &name, &mut problems);
+    }
+    assert!(problems.is_empty(), "{problems:#?}");
+}
