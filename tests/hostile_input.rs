@@ -951,3 +951,216 @@ fn json_fields_are_named_and_typed_alike_in_every_tool() {
     }
     assert!(problems.is_empty(), "{problems:#?}");
 }
+
+// ---------------------------------------------------------------------------------
+// A closed pipe (`| head -1`) ends every tool quietly with exit 0.
+
+/// The write end of a pipe whose reader has already exited: every write to it fails
+/// with EPIPE at once, as when `head` has read its line (deterministic, unlike dropping
+/// a reader while the tool may or may not have written yet).
+fn closed_stdout() -> Stdio {
+    let mut reader = Command::new("true").stdin(Stdio::piped()).spawn().unwrap();
+    let writer = reader.stdin.take().unwrap();
+    reader.wait().unwrap();
+    Stdio::from(writer)
+}
+
+#[test]
+fn every_tool_survives_a_closed_stdout() {
+    let dir = scratch("closed-pipe");
+    let bench = dir.join("run.json");
+    std::fs::write(&bench, bench_document(100.0, 2.0)).unwrap();
+    let bench = bench.to_str().unwrap();
+    let runs: &[(&str, &[&str])] = &[
+        ("taflperft", &["--variant", "brandub", "--depth", "4"]),
+        (
+            "taflperft",
+            &["--variant", "brandub", "--depth", "3", "--divide"],
+        ),
+        (
+            "taflperft",
+            &["--variant", "brandub", "--depth", "3", "--json"],
+        ),
+        ("taflperft", &["--list-variants"]),
+        ("taflperft", &["--list-variants", "--json"]),
+        ("taflperft", &["--suite", "fixtures/perft/berserk.perft"]),
+        (
+            "taflperft",
+            &["--suite", "fixtures/perft/berserk.perft", "--json"],
+        ),
+        (
+            "taflperft",
+            &[
+                "--estimate",
+                "--variant",
+                "brandub",
+                "--depth",
+                "5",
+                "--samples",
+                "50",
+            ],
+        ),
+        ("taflcount", &["complexity", "--variant", "brandub"]),
+        (
+            "taflcount",
+            &["complexity", "--variant", "brandub", "--json"],
+        ),
+        ("taflcount", &["complexity", "--all"]),
+        (
+            "taflcount",
+            &["branching", "--variant", "brandub", "--games", "5"],
+        ),
+        (
+            "taflcount",
+            &[
+                "branching",
+                "--variant",
+                "brandub",
+                "--games",
+                "5",
+                "--json",
+            ],
+        ),
+        ("taflbench", &["--from", bench]),
+        (
+            "taflbench",
+            &["--from", bench, "--baseline", bench, "--json"],
+        ),
+        ("taflbench", &["--quick", "--variant", "brandub"]),
+        ("taflregress", &["--filter", "brandub-escape"]),
+        ("taflregress", &["--filter", "brandub-escape", "--json"]),
+        ("taflregress", &["bench"]),
+        ("taflregress", &["bench", "--json"]),
+        (
+            "taflregress",
+            &["analyze", "--variant", "brandub", "--depth", "2"],
+        ),
+        (
+            "taflregress",
+            &[
+                "mine",
+                "--records",
+                "fixtures/games/brandubh.csv",
+                "--games",
+                "3",
+            ],
+        ),
+    ];
+    for (tool, args) in runs {
+        let o = Command::new(binary(tool))
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .args(*args)
+            .stdout(closed_stdout())
+            .stderr(Stdio::piped())
+            .output()
+            .unwrap();
+        let err = stderr(&o);
+        assert!(!err.contains("panicked"), "{tool} {args:?}: {err}");
+        assert!(!err.contains("error"), "{tool} {args:?}: {err}");
+        assert_eq!(o.status.code(), Some(0), "{tool} {args:?}: {err}");
+    }
+}
+
+// ---------------------------------------------------------------------------------
+// Fixed by the restructure (issue 10); checked here so they stay fixed.
+
+/// `b5-c5xd5`, where d5 holds the king and the move captures him, was rejected as
+/// "the rules capture nothing": archives leave the king's capture out, a user writes it.
+#[test]
+fn a_move_written_with_the_kings_capture_is_accepted() {
+    use taflcount::board::{Layout, RecordOrder, Side};
+    use taflcount::game::Game;
+    use taflcount::moves::Position;
+    use taflcount::notation::play_line;
+    let game = Game::named("brandub").unwrap();
+    let layout = Layout::parse("starti:/7/7/1t1Kt2/7/7/7/7/", RecordOrder::RankOneFirst).unwrap();
+    let start = Position::from_layout(&game.tables, &layout, Side::Attackers).unwrap();
+    let written = play_line(&game.tables, start.clone(), "b5-c5xd5").unwrap();
+    let plain = play_line(&game.tables, start.clone(), "b5-c5").unwrap();
+    assert_eq!(written.layout(&game.tables), plain.layout(&game.tables));
+    assert!(
+        written.outcome(&game.tables).is_some(),
+        "the king is captured"
+    );
+    let e = play_line(&game.tables, start, "b5-c5xe5").unwrap_err();
+    assert!(e.to_string().contains("but the rules capture d5"), "{e}");
+    // The same through a tool.
+    let doc = json_ok(
+        "taflperft",
+        &[
+            "--variant",
+            "brandub",
+            "--position",
+            "starti:/7/7/1t1Kt2/7/7/7/7/",
+            "--side",
+            "attackers",
+            "--moves",
+            "b5-c5xd5",
+            "--depth",
+            "1",
+            "--json",
+        ],
+    );
+    assert_eq!(doc["results"][0]["nodes"], 0, "the game is over");
+}
+
+/// `mine` on games of another variant said "0 misplays in 50 games" with exit 0.
+#[test]
+fn mining_games_that_do_not_replay_names_the_game() {
+    usage_error(
+        "taflregress",
+        &[
+            "mine",
+            "--records",
+            "fixtures/games/copenhagen.csv",
+            "--variant",
+            "brandubh",
+            "--games",
+            "50",
+        ],
+        &["game on line 1 does not replay", "the right variant"],
+    );
+}
+
+/// `add` overwrote a fixture silently, and `--id ../../x` wrote outside `--out`.
+#[test]
+fn add_keeps_existing_fixtures_and_plain_names() {
+    let dir = scratch("add");
+    let out = dir.join("my-fixtures");
+    let out = out.to_str().unwrap();
+    let add = |extra: &[&str]| {
+        let mut args = vec![
+            "add",
+            "--records",
+            "fixtures/games/brandubh.csv",
+            "--game",
+            "26",
+            "--ply",
+            "30",
+            "--out",
+            out,
+        ];
+        args.extend(extra);
+        run("taflregress", &args)
+    };
+    let first = add(&[]);
+    assert_eq!(first.status.code(), Some(0), "{}", stderr(&first));
+    let path = Path::new(out).join("brandubh-game26-ply30.json");
+    std::fs::write(&path, "hand-edited").unwrap();
+    let again = add(&[]);
+    assert_eq!(again.status.code(), Some(2));
+    assert!(stderr(&again).contains("--force"), "{}", stderr(&again));
+    assert_eq!(
+        std::fs::read_to_string(&path).unwrap(),
+        "hand-edited",
+        "not overwritten"
+    );
+    assert_eq!(add(&["--force"]).status.code(), Some(0));
+    assert_ne!(std::fs::read_to_string(&path).unwrap(), "hand-edited");
+    for id in ["../../x", "a/b", ".hidden", ""] {
+        let o = add(&["--id", id]);
+        assert_eq!(o.status.code(), Some(2), "{id}");
+        assert!(stderr(&o).contains("plain name"), "{id}: {}", stderr(&o));
+    }
+    assert!(!dir.join("x.json").exists() && !Path::new(out).join("../../x.json").exists());
+}
