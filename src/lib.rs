@@ -71,6 +71,8 @@ pub mod rules;
 pub mod sampling;
 pub mod search;
 pub mod stats;
+pub mod text;
+pub mod threads;
 
 /// The README's Rust examples, compiled and run as doctests so the front door never lies.
 #[cfg(doctest)]

@@ -22,7 +22,6 @@ use std::collections::HashMap;
 use std::fmt;
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 
 /// The version of the plan, unit and result documents.
@@ -586,7 +585,9 @@ pub fn write_plan(dir: &Path, plan: &Plan, force: bool) -> Result<(), UnitsError
 
 fn read_doc<T: for<'de> Deserialize<'de>>(path: &Path) -> Result<T, UnitsError> {
     let text = std::fs::read(path).map_err(io(path))?;
-    serde_json::from_slice(&text)
+    // A byte-order mark is no part of the JSON (crate::text).
+    let text = text.strip_prefix("\u{feff}".as_bytes()).unwrap_or(&text);
+    serde_json::from_slice(text)
         .map_err(|e| corrupt(path, format!("not JSON of the expected shape: {e}")))
 }
 
@@ -843,13 +844,8 @@ pub fn run_unit(path: &Path, options: &UnitOptions) -> Result<UnitRun, UnitsErro
     let reach = unit.doc.depth - unit.doc.split;
     let n = unit.positions.len();
     let counts = Mutex::new(vec![vec![0u64; reach as usize]; n]);
-    let next = AtomicUsize::new(0);
     let t = &unit.tables;
-    let work = || loop {
-        let i = next.fetch_add(1, Ordering::Relaxed);
-        if i >= n {
-            break;
-        }
+    crate::threads::share_out(options.threads, n, &|i| {
         let pos = &unit.positions[i];
         let row: Vec<u64> = (1..=reach)
             .map(|d| match options.table {
@@ -859,16 +855,7 @@ pub fn run_unit(path: &Path, options: &UnitOptions) -> Result<UnitRun, UnitsErro
             .collect();
         counts.lock().expect("no panics while counting")[i] = row;
         (options.progress)();
-    };
-    if options.threads <= 1 {
-        work();
-    } else {
-        std::thread::scope(|s| {
-            for _ in 0..options.threads {
-                s.spawn(work);
-            }
-        });
-    }
+    });
     let counts = counts.into_inner().expect("no panics while counting");
     let doc = &unit.doc;
     let totals = (1..=reach)
@@ -917,7 +904,7 @@ pub fn run_unit(path: &Path, options: &UnitOptions) -> Result<UnitRun, UnitsErro
         positions: last.iter().map(|c| c.to_string()).collect(),
         timing: Timing {
             seconds: clock.elapsed().as_secs_f64(),
-            threads: options.threads,
+            threads: crate::threads::used(options.threads, n),
         },
     };
     write_atomic(&out, &to_json(&result))?;

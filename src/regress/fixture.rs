@@ -427,17 +427,21 @@ pub fn validate(file: &str, fixture: Fixture) -> Result<Loaded, FixtureError> {
 
 /// Reads and validates one fixture from its text; `file` names it in errors.
 pub fn load_text(file: &str, text: &str) -> Result<Loaded, FixtureError> {
-    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let fixture: Fixture = serde_json::from_str(text)
-        .map_err(|e| FixtureError::new(file, format!("not a fixture: {e}")))?;
+    let text = crate::text::strip_bom(text);
+    let fixture: Fixture = serde_json::from_str(text).map_err(|e| {
+        FixtureError::new(
+            file,
+            format!("not a fixture: {}", crate::text::json_error(text, &e)),
+        )
+    })?;
     validate(file, fixture)
 }
 
 /// Reads and validates one fixture file.
 pub fn load_file(path: &Path) -> Result<Loaded, FixtureError> {
     let file = path.display().to_string();
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| FixtureError::new(file.clone(), format!("cannot read: {e}")))?;
+    let text = crate::text::read_text_file(path)
+        .map_err(|e| FixtureError::new(file.clone(), e.to_string()))?;
     load_text(&file, &text)
 }
 
@@ -474,8 +478,8 @@ pub fn load_dir(dir: &Path) -> Result<Vec<Loaded>, FixtureError> {
     let mut texts = Vec::new();
     for path in &paths {
         let file = path.display().to_string();
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| FixtureError::new(file.clone(), format!("cannot read: {e}")))?;
+        let text = crate::text::read_text_file(path)
+            .map_err(|e| FixtureError::new(file.clone(), e.to_string()))?;
         texts.push((file, text));
     }
     load_texts(texts.iter().map(|(f, t)| (f.clone(), t.as_str())))

@@ -96,8 +96,9 @@ fn tokens(text: &str) -> Result<Vec<Token<'_>>, RulesError> {
     let mut out = Vec::new();
     let mut offset = 0;
     for raw in text.split(' ') {
+        // Columns count characters, as a user does, not bytes.
         let column = offset + 1;
-        offset += raw.len() + 1;
+        offset += raw.chars().count() + 1;
         if raw.is_empty() {
             continue;
         }
