@@ -63,6 +63,7 @@ pub mod mcts;
 pub mod moves;
 pub mod notation;
 pub mod number;
+pub mod otep;
 pub mod perft;
 pub mod regress;
 pub mod report;
