@@ -1,0 +1,137 @@
+//! `taflmatch`'s external engines: the OpenTafl-protocol host against real processes.
+//! The deterministic check compares with the in-process engine; a crashing and a hanging
+//! engine (tiny shell scripts) must lose their games while the match goes on. Every test
+//! is bounded: node-limited searches, a one-second clock for the hanging engine.
+
+use std::path::PathBuf;
+use taflcount::board::Side;
+use taflcount::matches::{
+    openings::random_openings, run_match, EngineFactory, EngineSpec, GameEnd, MatchSettings,
+    TimeControl, CRASHED, LOST_ON_TIME,
+};
+use taflcount::moves::Tables;
+use taflcount::rules::catalog;
+
+fn tables(name: &str) -> Tables {
+    Tables::new(&catalog::find(name).unwrap().rules()).unwrap()
+}
+
+fn settings(games: usize) -> MatchSettings {
+    MatchSettings {
+        games,
+        max_plies: 120,
+        seed: 7,
+        threads: 1,
+        sprt: None,
+    }
+}
+
+/// A shell script in a fresh temporary file.
+fn script(name: &str, body: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("taflmatch-otep-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    std::fs::write(&path, body).unwrap();
+    path
+}
+
+fn csv(result: &taflcount::matches::HeadToHead) -> Vec<String> {
+    result.games.iter().map(|g| g.game.csv_line()).collect()
+}
+
+#[test]
+fn taflengine_over_the_protocol_plays_exactly_the_in_process_games() {
+    for variant in ["brandub", "tablut"] {
+        let t = tables(variant);
+        let supply = random_openings(&t, 2, 3, 7);
+        let external: EngineSpec = format!(
+            "otep:{} --engine search:nodes=400",
+            env!("CARGO_BIN_EXE_taflengine")
+        )
+        .parse()
+        .unwrap();
+        let internal: EngineSpec = "search:nodes=400".parse().unwrap();
+        let a = run_match(
+            &t,
+            [&external, &external],
+            &supply,
+            &settings(6),
+            &mut |_| {},
+        )
+        .unwrap();
+        let b = run_match(
+            &t,
+            [&internal, &internal],
+            &supply,
+            &settings(6),
+            &mut |_| {},
+        )
+        .unwrap();
+        assert_eq!(a.games.len(), 6);
+        assert_eq!(csv(&a), csv(&b), "{variant}");
+        assert_eq!((a.summary.crashes, a.summary.time_losses), (0, 0));
+    }
+}
+
+#[test]
+fn a_crashing_engine_loses_each_game_and_the_match_goes_on() {
+    // Says hello, then dies when asked to play.
+    let crash = script(
+        "crash.sh",
+        "echo hello\nwhile read -r line; do case \"$line\" in play*) exit 3;; esac; done\n",
+    );
+    let t = tables("brandub");
+    let supply = random_openings(&t, 2, 2, 7);
+    let crasher: EngineSpec = format!("otep:/bin/sh {}", crash.display()).parse().unwrap();
+    let greedy: EngineSpec = "greedy".parse().unwrap();
+    let result = run_match(&t, [&crasher, &greedy], &supply, &settings(4), &mut |_| {}).unwrap();
+    assert_eq!(result.games.len(), 4, "every game is played");
+    for g in &result.games {
+        let crasher_side = if g.attackers == 0 {
+            Side::Attackers
+        } else {
+            Side::Defenders
+        };
+        assert_eq!(
+            g.game.end,
+            GameEnd::Forfeit {
+                side: crasher_side,
+                reason: CRASHED.into()
+            }
+        );
+    }
+    assert_eq!(result.summary.crashes, 4);
+}
+
+#[test]
+fn a_hanging_engine_loses_on_time() {
+    // Says hello, then never answers.
+    let hang = script("hang.sh", "echo hello\nwhile read -r line; do :; done\n");
+    let t = tables("brandub");
+    let supply = random_openings(&t, 2, 1, 7);
+    let tc: TimeControl = "0.3+0.01".parse().unwrap();
+    let hanger = format!("otep:/bin/sh {}", hang.display())
+        .parse::<EngineSpec>()
+        .unwrap()
+        .with_time_control(Some(tc));
+    let greedy: EngineSpec = "greedy".parse().unwrap();
+    assert!(!hanger.deterministic());
+    let result = run_match(&t, [&hanger, &greedy], &supply, &settings(2), &mut |_| {}).unwrap();
+    assert_eq!(result.games.len(), 2);
+    assert_eq!(result.summary.time_losses, 2);
+    assert!(result.games.iter().all(|g| matches!(
+        &g.game.end,
+        GameEnd::Forfeit { reason, .. } if reason == LOST_ON_TIME
+    )));
+}
+
+#[test]
+fn time_controls_read_as_seconds_plus_increment() {
+    let tc: TimeControl = "10+0.1".parse().unwrap();
+    assert_eq!(tc.base.as_millis(), 10_000);
+    assert_eq!(tc.increment.as_millis(), 100);
+    assert_eq!("5".parse::<TimeControl>().unwrap().increment.as_millis(), 0);
+    for bad in ["", "0+1", "x+1", "5+y", "-1+0"] {
+        assert!(bad.parse::<TimeControl>().is_err(), "{bad}");
+    }
+}
