@@ -259,13 +259,16 @@ fn plays_catalog_variants_in_opentafl_order_on_both_sides() {
 
 #[test]
 fn plays_berserk_variants_with_exotic_pieces() {
+    // Node-limited engine and a deterministic host: the same games every run. Short
+    // games rarely reach a berserk continuation (a capture allowing another move), so
+    // the check is over all four games together.
+    let mut continuations = 0;
     for variant in ["berserk", "parberserk"] {
-        // These short games rarely reach a berserk continuation (a capture that allows
-        // another); `berserk_turns_arrive_joined_by_a_bar` covers the joined record.
         for side in ["attackers", "defenders"] {
-            play_in_opentafl_order(variant, side, 40);
+            continuations += play_in_opentafl_order(variant, side, 60);
         }
     }
+    assert!(continuations > 0, "no berserk turn was played");
 }
 
 #[test]

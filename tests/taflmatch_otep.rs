@@ -135,3 +135,68 @@ fn time_controls_read_as_seconds_plus_increment() {
         assert!(bad.parse::<TimeControl>().is_err(), "{bad}");
     }
 }
+
+#[test]
+fn taflengine_on_a_clock_never_loses_on_time() {
+    // `search` without a limit plays on the clock alone: one second each plus 20 ms,
+    // two brandub games; a flag fall would show as a time loss.
+    let t = tables("brandub");
+    let supply = random_openings(&t, 2, 1, 7);
+    let tc: TimeControl = "1+0.02".parse().unwrap();
+    let timed = format!("otep:{} --engine search", env!("CARGO_BIN_EXE_taflengine"))
+        .parse::<EngineSpec>()
+        .unwrap()
+        .with_time_control(Some(tc));
+    let settings = MatchSettings {
+        max_plies: 60,
+        ..settings(2)
+    };
+    let result = run_match(&t, [&timed, &timed], &supply, &settings, &mut |_| {}).unwrap();
+    assert_eq!(result.games.len(), 2);
+    assert_eq!((result.summary.crashes, result.summary.time_losses), (0, 0));
+    assert!(result
+        .games
+        .iter()
+        .all(|g| !matches!(g.game.end, GameEnd::Forfeit { .. })));
+}
+
+#[test]
+fn a_bad_engine_description_is_a_usage_error() {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_taflengine"))
+        .args(["--engine", "search:depth=zero"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("depth"));
+}
+
+#[test]
+fn an_illegal_move_loses_the_game_and_is_recorded_as_such() {
+    // Answers every `play` with a move from an empty corner square.
+    let illegal = script(
+        "illegal.sh",
+        "echo hello\nwhile read -r line; do case \"$line\" in play*) echo 'move a1-a2';; esac; done\n",
+    );
+    let t = tables("brandub");
+    let supply = random_openings(&t, 2, 1, 7);
+    let bad: EngineSpec = format!("otep:/bin/sh {}", illegal.display())
+        .parse()
+        .unwrap();
+    let greedy: EngineSpec = "greedy".parse().unwrap();
+    let result = run_match(&t, [&bad, &greedy], &supply, &settings(2), &mut |_| {}).unwrap();
+    for g in &result.games {
+        match &g.game.end {
+            GameEnd::Forfeit { side, reason } => {
+                let bad_side = if g.attackers == 0 {
+                    Side::Attackers
+                } else {
+                    Side::Defenders
+                };
+                assert_eq!(*side, bad_side);
+                assert!(reason.starts_with("illegal move"), "{reason}");
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+    assert_eq!((result.summary.crashes, result.summary.time_losses), (0, 0));
+}
