@@ -86,20 +86,18 @@ impl Process {
             .map_err(|e| EngineError::Crashed(format!("cannot write to it: {e}")))
     }
 
-    /// The next line that is not `status`/`analysis`/`hello`, within `timeout`.
+    /// The next `move` or `error` line within `timeout`; other lines (`status`,
+    /// `simple-moves`, lines it cannot read) are passed over, as OpenTafl does.
     fn answer(&mut self, timeout: Duration) -> Result<Option<Message>, EngineError> {
         let deadline = Instant::now() + timeout;
         loop {
             let left = deadline.saturating_duration_since(Instant::now());
             match self.lines.recv_timeout(left) {
                 Ok(line) => match line.parse::<Message>() {
-                    Ok(Message::Status(_) | Message::Analysis(_) | Message::Hello) => continue,
-                    Ok(message) => return Ok(Some(message)),
-                    Err(e) => {
-                        return Err(EngineError::Failed(format!(
-                            "unreadable line `{line}`: {e}"
-                        )))
+                    Ok(message @ (Message::Move(_) | Message::Error { .. })) => {
+                        return Ok(Some(message))
                     }
+                    _ => continue,
                 },
                 Err(RecvTimeoutError::Timeout) => return Ok(None),
                 Err(RecvTimeoutError::Disconnected) => {
