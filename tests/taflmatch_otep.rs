@@ -200,3 +200,36 @@ fn an_illegal_move_loses_the_game_and_is_recorded_as_such() {
     }
     assert_eq!((result.summary.crashes, result.summary.time_losses), (0, 0));
 }
+
+#[test]
+fn the_taflmatch_command_line_gives_the_same_records_both_ways() {
+    let dir = std::env::temp_dir().join(format!("taflmatch-otep-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let engine = format!(
+        "otep:{} --engine search:nodes=300",
+        env!("CARGO_BIN_EXE_taflengine")
+    );
+    let mut records = Vec::new();
+    for (name, spec) in [
+        ("external.csv", engine.as_str()),
+        ("internal.csv", "search:nodes=300"),
+    ] {
+        let path = dir.join(name);
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_taflmatch"))
+            .args(["--variant", "brandub", "--games", "4", "--concurrency", "2"])
+            .args(["--engine", spec, "--engine", spec, "--records"])
+            .arg(&path)
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let text = String::from_utf8_lossy(&out.stdout).to_string();
+        assert!(text.contains("engine crashes: 0, time losses: 0"), "{text}");
+        records.push(std::fs::read_to_string(&path).unwrap());
+    }
+    assert_eq!(records[0].lines().count(), 4);
+    assert_eq!(records[0], records[1]);
+}
