@@ -233,3 +233,40 @@ fn the_taflmatch_command_line_gives_the_same_records_both_ways() {
     assert_eq!(records[0].lines().count(), 4);
     assert_eq!(records[0], records[1]);
 }
+
+#[test]
+fn a_bad_time_control_is_a_usage_error_and_json_counts_failures() {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_taflmatch"))
+        .args([
+            "--variant",
+            "brandub",
+            "--engine",
+            "greedy",
+            "--engine",
+            "random",
+        ])
+        .args(["--tc", "0+1"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--tc"));
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_taflmatch"))
+        .args([
+            "--variant",
+            "brandub",
+            "--engine",
+            "greedy",
+            "--engine",
+            "random",
+        ])
+        .args(["--games", "2", "--json"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let text = json.to_string();
+    assert!(
+        text.contains("\"crashes\":0") && text.contains("\"time_losses\":0"),
+        "{text}"
+    );
+}
