@@ -21,6 +21,8 @@
 //!   recorded games), [`regress`] (taflregress's misplay fixtures, the exact solver that
 //!   proves them, mining recorded games, the bench signature) and [`bench`](mod@bench)
 //!   (taflbench's kernels and measurements).
+//! - [`otep`]: the OpenTafl engine protocol (its messages, the engine's side of a
+//!   conversation), spoken by `taflengine` and by `taflmatch`'s external engines.
 //! - [`report`]: what the tools print: SVG plots, and with the `cli` feature the tables
 //!   and Markdown pages made from each tool's document.
 //!
@@ -63,6 +65,7 @@ pub mod mcts;
 pub mod moves;
 pub mod notation;
 pub mod number;
+pub mod otep;
 pub mod perft;
 pub mod regress;
 pub mod report;

@@ -32,15 +32,44 @@ pub struct Turn<'a> {
 pub enum EngineError {
     /// It had nothing to say (e.g. a search with the game already over).
     NoMove,
-    /// It failed: a crashed process, a protocol error.
+    /// It failed: a protocol error, a refused command.
     Failed(String),
+    /// Its process died or hung (no answer, no clock to run out): it is restarted.
+    Crashed(String),
+    /// It ran out of time on the match clock.
+    TimeLoss(String),
+    /// It played a move the rules forbid (an external engine; in-process engines are
+    /// checked by the game).
+    Illegal(String),
 }
+
+impl EngineError {
+    /// The way a game lost by this error is reported: the same words for the same kind
+    /// of failure, so the report can count them.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            EngineError::NoMove => "no move",
+            EngineError::Failed(_) => "engine failure",
+            EngineError::Crashed(_) => CRASHED,
+            EngineError::TimeLoss(_) => LOST_ON_TIME,
+            EngineError::Illegal(_) => "illegal move",
+        }
+    }
+}
+
+/// The forfeit reason of a crashed or hung engine.
+pub const CRASHED: &str = "engine crashed";
+/// The forfeit reason of an engine that ran out of time.
+pub const LOST_ON_TIME: &str = "lost on time";
 
 impl fmt::Display for EngineError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             EngineError::NoMove => f.write_str("the engine gave no move"),
             EngineError::Failed(why) => write!(f, "the engine failed: {why}"),
+            EngineError::Crashed(why) => write!(f, "{CRASHED}: {why}"),
+            EngineError::TimeLoss(why) => write!(f, "{LOST_ON_TIME}: {why}"),
+            EngineError::Illegal(why) => write!(f, "{why}"),
         }
     }
 }
@@ -53,6 +82,8 @@ pub trait Engine {
     fn new_game(&mut self, seed: u64);
     /// The move to play. The match checks that it is legal.
     fn choose(&mut self, turn: &Turn) -> Result<Move, EngineError>;
+    /// The game is over (`None`: a draw); an external engine is told so.
+    fn finish(&mut self, _winner: Option<crate::board::Side>) {}
 }
 
 /// Makes the engines of one kind, one per game (so games can run on several threads).

@@ -3,7 +3,7 @@
 //! The game is kept as the CSV archives of `fixtures/games/` write games, so that
 //! `taflcount branching --records` and `taflregress mine` read match games back.
 
-use super::engine::{Engine, Turn};
+use super::engine::{Engine, EngineError, Turn};
 use super::openings::Opening;
 use crate::board::Side;
 use crate::moves::{Position, Repetitions, Tables};
@@ -136,11 +136,18 @@ pub fn play_game(
                     break;
                 }
                 Err(e) => {
-                    game.winner = Some(side.opponent());
-                    game.end = GameEnd::Forfeit {
-                        side,
-                        reason: e.to_string(),
+                    // Crashes and time losses under fixed words (the report counts
+                    // them); the details go to stderr.
+                    let reason = match &e {
+                        EngineError::Crashed(_) | EngineError::TimeLoss(_) => {
+                            eprintln!("taflmatch: {side}: {e}");
+                            e.kind().to_string()
+                        }
+                        EngineError::Illegal(why) => format!("illegal move ({why})"),
+                        _ => e.to_string(),
                     };
+                    game.winner = Some(side.opponent());
+                    game.end = GameEnd::Forfeit { side, reason };
                     break;
                 }
             }
@@ -169,5 +176,8 @@ pub fn play_game(
             break;
         }
     }
+    let [attackers, defenders] = engines;
+    attackers.finish(game.winner);
+    defenders.finish(game.winner);
     game
 }

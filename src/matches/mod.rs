@@ -30,14 +30,17 @@
 mod engine;
 mod game;
 pub mod openings;
+mod otep;
 mod run;
 mod spec;
 
 pub use engine::{
     Engine, EngineError, EngineFactory, GreedyEngine, MctsEngine, RandomEngine, SearchEngine, Turn,
+    CRASHED, LOST_ON_TIME,
 };
 pub use game::{play_game, GameEnd, PlayedGame};
 pub use openings::{Opening, OpeningError, OpeningSource, OpeningSupply};
+pub use otep::{OtepEngine, OtepLimits, TimeControl};
 pub use run::{
     run_match, run_round_robin, run_side_balance, GameSummary, HeadToHead, MatchError, MatchGame,
     MatchProgress, MatchSettings, Pairing, RoundRobin, SideBalance, SideResults, SprtReport,

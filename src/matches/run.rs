@@ -128,13 +128,22 @@ pub struct GameSummary {
     pub length: Option<Moments>,
     /// Games by the way they ended: `attackers by king captured`, `draw by ply cap`, ...
     pub ends: BTreeMap<String, usize>,
+    /// Games lost by an engine whose process crashed or hung.
+    pub crashes: usize,
+    /// Games lost on time.
+    pub time_losses: usize,
 }
 
 impl GameSummary {
     fn of(games: &[MatchGame]) -> GameSummary {
         let lengths: Vec<f64> = games.iter().map(|g| g.game.plies() as f64).collect();
         let mut ends = BTreeMap::new();
+        let (mut crashes, mut time_losses) = (0, 0);
         for g in games {
+            if let GameEnd::Forfeit { reason, .. } = &g.game.end {
+                crashes += usize::from(reason == super::engine::CRASHED);
+                time_losses += usize::from(reason == super::engine::LOST_ON_TIME);
+            }
             let label = match (&g.game.end, g.game.winner) {
                 (GameEnd::MaxPlies, _) => "draw by ply cap".to_string(),
                 (GameEnd::Forfeit { side, reason }, _) => format!("{side} forfeit ({reason})"),
@@ -147,6 +156,8 @@ impl GameSummary {
             games: games.len(),
             length: Moments::of(&lengths),
             ends,
+            crashes,
+            time_losses,
         }
     }
 }

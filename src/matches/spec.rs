@@ -8,6 +8,7 @@
 use super::engine::{
     Engine, EngineError, EngineFactory, GreedyEngine, MctsEngine, RandomEngine, SearchEngine,
 };
+use super::otep::{OtepEngine, OtepLimits};
 use crate::mcts::{MctsConfig, MctsLimits};
 use crate::moves::Tables;
 use crate::search::{Limits, Weights};
@@ -49,6 +50,14 @@ pub enum EngineKind {
         config: MctsConfig,
         /// The file the weights came from, if any.
         eval: Option<PathBuf>,
+    },
+    /// `otep:CMD ARGS`: a program speaking the OpenTafl engine protocol, run as
+    /// `CMD ARGS` (split on spaces, no shell); its limits are set by the match.
+    Otep {
+        /// The program and its arguments.
+        command: Vec<String>,
+        /// The clock and the waits for its answers.
+        limits: OtepLimits,
     },
 }
 
@@ -181,6 +190,28 @@ impl FromStr for EngineSpec {
     /// broken file is reported before any game.
     fn from_str(text: &str) -> Result<EngineSpec, SpecError> {
         let text = text.trim();
+        if let Some(command) = text.strip_prefix("otep:") {
+            // The command keeps its commas and colons (`--engine search:nodes=1,eval=x`).
+            let command: Vec<String> = command
+                .trim()
+                .trim_matches('"')
+                .split_whitespace()
+                .map(str::to_string)
+                .collect();
+            if command.is_empty() {
+                return Err(SpecError::Syntax {
+                    engine: text.to_string(),
+                    part: "otep:".into(),
+                });
+            }
+            return Ok(EngineSpec {
+                text: text.to_string(),
+                kind: EngineKind::Otep {
+                    command,
+                    limits: OtepLimits::default(),
+                },
+            });
+        }
         let (name, options) = match text.split_once(':') {
             Some((name, options)) => (name, options),
             None => (text, ""),
@@ -312,6 +343,20 @@ impl FromStr for EngineSpec {
     }
 }
 
+impl EngineSpec {
+    /// Sets the clock of an external engine (`--tc`); in-process engines keep their
+    /// own limits.
+    pub fn with_time_control(
+        mut self,
+        time_control: Option<super::otep::TimeControl>,
+    ) -> EngineSpec {
+        if let EngineKind::Otep { limits, .. } = &mut self.kind {
+            limits.time_control = time_control;
+        }
+        self
+    }
+}
+
 impl EngineFactory for EngineSpec {
     fn name(&self) -> &str {
         &self.text
@@ -322,6 +367,8 @@ impl EngineFactory for EngineSpec {
             EngineKind::Random | EngineKind::Greedy => true,
             EngineKind::Search { movetime, .. } => movetime.is_none(),
             EngineKind::Mcts { config, .. } => config.limits.movetime.is_none(),
+            // Another program: nothing is known of it.
+            EngineKind::Otep { .. } => false,
         }
     }
 
@@ -336,6 +383,9 @@ impl EngineFactory for EngineSpec {
                 ..
             } => Box::new(SearchEngine::new(tables, *limits, *movetime, *weights)),
             EngineKind::Mcts { config, .. } => Box::new(MctsEngine::new(tables, config.clone())),
+            EngineKind::Otep { command, limits } => {
+                Box::new(OtepEngine::new(tables, command.clone(), *limits))
+            }
         })
     }
 }

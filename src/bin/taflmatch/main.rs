@@ -17,6 +17,7 @@ use taflcount::matches::openings::{
 };
 use taflcount::matches::{
     run_match, run_round_robin, run_side_balance, EngineFactory, EngineSpec, MatchSettings,
+    TimeControl,
 };
 use taflcount::moves::Tables;
 use taflcount::stats::SprtParameters;
@@ -36,7 +37,7 @@ const DEFAULT_RANDOM_PLIES: usize = 2;
     name = "taflmatch",
     version,
     about = "Matches between tafl engines: Elo with intervals, SPRT, round robins, side balance",
-    after_help = "Engines: random, greedy, search:depth=N | nodes=N | movetime=100ms [,eval=FILE.json],\n  mcts:playouts=N | nodes=N | movetime=100ms [,cutoff=PLIES,c=C,seed=S,eval=FILE.json]\n\nModes: two engines play a match in game pairs (same opening, sides swapped);\n  one engine alone plays itself and reports the side balance;\n  --round-robin plays every pair of two or more engines and fits one Elo scale.\n\nExamples:\n  taflmatch --variant brandub --engine search:depth=3 --engine search:depth=2 --games 200\n  taflmatch --variant copenhagen --engine search:nodes=20000,eval=new.json --engine search:nodes=20000 \\\n      --games 2000 --concurrency 2 --sprt elo0=0,elo1=5,alpha=0.05,beta=0.05\n  taflmatch --variant tablut --engine greedy --games 500\n  taflmatch --variant brandub --round-robin --engine random --engine greedy --engine mcts:playouts=500\n\nExit codes: 0 success, 2 usage or input error (engine, option, SPRT parameter, opening)."
+    after_help = "Engines: random, greedy, search:depth=N | nodes=N | movetime=100ms [,eval=FILE.json],\n  mcts:playouts=N | nodes=N | movetime=100ms [,cutoff=PLIES,c=C,seed=S,eval=FILE.json],\n  otep:\"CMD ARGS\" (an OpenTafl-protocol engine, e.g. otep:\"old/taflengine --engine search\"; --tc sets its clock;\n  a crash, a hang or a time loss loses the game and the engine is restarted)\n\nModes: two engines play a match in game pairs (same opening, sides swapped);\n  one engine alone plays itself and reports the side balance;\n  --round-robin plays every pair of two or more engines and fits one Elo scale.\n\nExamples:\n  taflmatch --variant brandub --engine search:depth=3 --engine search:depth=2 --games 200\n  taflmatch --variant copenhagen --engine search:nodes=20000,eval=new.json --engine search:nodes=20000 \\\n      --games 2000 --concurrency 2 --sprt elo0=0,elo1=5,alpha=0.05,beta=0.05\n  taflmatch --variant tablut --engine greedy --games 500\n  taflmatch --variant brandub --round-robin --engine random --engine greedy --engine mcts:playouts=500\n\nExit codes: 0 success, 2 usage or input error (engine, option, SPRT parameter, opening)."
 )]
 struct Args {
     /// A catalog variant, e.g. copenhagen, brandub, tablut (default: copenhagen)
@@ -87,6 +88,9 @@ struct Args {
     /// Play every pair of engines and fit one Elo scale (Bradley-Terry)
     #[arg(long)]
     round_robin: bool,
+    /// The clock of external engines (otep:...): seconds plus increment, e.g. 10+0.1
+    #[arg(long, value_name = "SECONDS+INC")]
+    tc: Option<String>,
     /// One JSON document on stdout instead of tables
     #[arg(long)]
     json: bool,
@@ -111,11 +115,19 @@ fn run(args: Args) -> Result<(), CliError> {
     };
     let game = game_args.resolve()?;
     let (variant, rules, tables) = (game.name, game.rules, game.tables);
+    let tc = match &args.tc {
+        Some(text) => Some(
+            text.parse::<TimeControl>()
+                .map_err(|e| CliError::Input(format!("--tc: {e}")))?,
+        ),
+        None => None,
+    };
     let specs: Vec<EngineSpec> = args
         .engines
         .iter()
         .map(|text| {
             text.parse::<EngineSpec>()
+                .map(|spec| spec.with_time_control(tc))
                 .map_err(|e| CliError::Input(format!("--engine: {e}")))
         })
         .collect::<Result<_, _>>()?;

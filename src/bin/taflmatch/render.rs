@@ -173,11 +173,20 @@ fn summary_text(summary: &GameSummary) -> String {
             m.mean, m.stderr, m.sd, m.min, m.max
         );
     }
+    out += &format!(
+        "engine crashes: {}, time losses: {}\n",
+        summary.crashes, summary.time_losses
+    );
     out
 }
 
 fn summary_json(summary: &GameSummary) -> Value {
-    json!({ "length": summary.length, "ends": summary.ends })
+    json!({
+        "length": summary.length,
+        "ends": summary.ends,
+        "crashes": summary.crashes,
+        "time_losses": summary.time_losses,
+    })
 }
 
 fn results_json(names: &[String], results: &[SideResults]) -> Value {
