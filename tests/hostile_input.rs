@@ -1164,3 +1164,18 @@ fn add_keeps_existing_fixtures_and_plain_names() {
     }
     assert!(!dir.join("x.json").exists() && !Path::new(out).join("../../x.json").exists());
 }
+
+/// Found by tests/properties.rs: a fixture whose history names a square off its board
+/// (`s19-s1` on 7x7) panicked indexing the layout.
+#[test]
+fn a_fixture_history_off_the_board_is_an_error() {
+    let text = std::fs::read_to_string("fixtures/misplays/brandub-escape-in-1.json").unwrap();
+    let mut fixture: serde_json::Value = serde_json::from_str(&text).unwrap();
+    for history in ["s19-s1", "a1-s19", "g7-a9"] {
+        fixture["history"] = serde_json::json!([history]);
+        let e = taflcount::regress::load_text("off.json", &fixture.to_string())
+            .err()
+            .unwrap();
+        assert!(e.to_string().contains("the board is 7x7"), "{history}: {e}");
+    }
+}

@@ -209,6 +209,17 @@ mod tests {
     }
 
     #[test]
+    fn saved_rates_load_back_to_the_bit() {
+        // serde_json's default float parser read this shortest form an ulp off
+        // (111897475252.57117); with float_roundtrip it is exact (tests/properties.rs).
+        let x = 111_897_475_252.571_15_f64;
+        let doc = BenchDocument::parse("x.json", &file(&format!("{x:?}"), "0.0", "[]")).unwrap();
+        assert_eq!(doc.figures[0].median, Some(x));
+        let printed = serde_json::to_string(&doc.to_json()).unwrap();
+        assert_eq!(BenchDocument::parse("x.json", &printed).unwrap(), doc);
+    }
+
+    #[test]
     fn a_saved_file_with_impossible_rates_is_refused() {
         assert!(BenchDocument::parse("ok.json", &file("100.0", "2.0", "[100.0]")).is_ok());
         for (median, spread, rates, says) in [

@@ -273,6 +273,14 @@ fn history_hashes(
     for (i, text) in moves.iter().enumerate().rev() {
         let err = |message: String| FixtureError::new(file, format!("`history[{i}]`: {message}"));
         let mt: MoveText = text.parse().map_err(|e| err(format!("{e}")))?;
+        // The layout is indexed by these squares: off the board they are an error,
+        // not a panic (found by tests/properties.rs).
+        if !mt.from.on_board(t.dim()) || !mt.to.on_board(t.dim()) {
+            return Err(err(format!(
+                "`{text}` cannot be taken back: the board is {0}x{0}",
+                t.dim()
+            )));
+        }
         let mover = later.side_to_move().opponent();
         let mut layout = later.layout(t);
         let piece = layout
