@@ -164,3 +164,45 @@ fn search_agrees_with_the_solver_on_short_wins() {
     }
     assert!(wins >= 5, "only {wins} wins among the positions");
 }
+
+/// Random positions of a variant, from seeded random games (a plain LCG, no crate).
+fn random_positions(t: &Tables, games: u64, plies: usize) -> Vec<Position> {
+    let mut out = Vec::new();
+    for seed in 0..games {
+        let mut state = seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        let mut pos = Position::start(t);
+        for _ in 0..plies {
+            if pos.is_over(t) {
+                break;
+            }
+            let moves = pos.legal_moves(t);
+            state = state
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            pos.play(t, moves[((state >> 33) % moves.len() as u64) as usize]);
+            out.push(pos.clone());
+        }
+    }
+    out
+}
+
+#[test]
+fn the_packed_evaluation_equals_the_rank_by_rank_one() {
+    // Boards of up to 11x11 evaluate on one u128; the rank words are the reference.
+    for name in ["brandub", "tablut", "copenhagen", "alea-evangelii"] {
+        let t = variant(name);
+        let eval = taflcount::search::Evaluator::new(&t, Default::default());
+        let positions = random_positions(&t, 20, 200);
+        assert!(positions.len() > 500, "{name}");
+        for pos in &positions {
+            assert_eq!(
+                eval.evaluate(&t, pos),
+                eval.evaluate_by_ranks(&t, pos),
+                "{name}: {:?}",
+                pos.layout(&t)
+            );
+        }
+    }
+}

@@ -65,6 +65,32 @@ pub struct Evaluator {
     /// Special squares hostile (as anvils) to each side.
     hostile: [[u32; MAX_DIM]; 2],
     escape_distance: Vec<u8>,
+    /// The same masks packed into one `u128` (bit `rank * dim + file`) on boards of up to
+    /// 11x11, where the danger and guard terms are a few shifts for the whole board.
+    packed: Option<Packed>,
+}
+
+/// The evaluation's masks on a board packed into one `u128` (bit `rank * dim + file`).
+#[derive(Clone, Copy)]
+struct Packed {
+    board: u128,
+    guard: u128,
+    /// Special squares hostile to each side, whether occupied or not.
+    hostile: [u128; 2],
+    /// Squares off the first and last file: a piece there can be sandwiched along its rank.
+    inner_files: u128,
+    /// Squares off the first and last rank: a piece there can be sandwiched along its file.
+    inner_ranks: u128,
+}
+
+/// Rank words (bit `file + 1`) packed into one `u128` (bit `rank * D + file`).
+#[inline(always)]
+fn pack<const D: usize>(words: &[u32; MAX_DIM]) -> u128 {
+    let mut acc = 0u128;
+    for (r, w) in words.iter().enumerate().take(D) {
+        acc |= ((w >> 1) as u128) << (r * D);
+    }
+    acc
 }
 
 impl Evaluator {
@@ -103,6 +129,31 @@ impl Evaluator {
                 *both = empty[r] & occupied[r];
             }
         }
+        let packed = (dim * dim <= 128).then(|| {
+            let pack_any = |words: &[u32; MAX_DIM]| {
+                (0..dim).fold(0u128, |acc, r| acc | ((words[r] >> 1) as u128) << (r * dim))
+            };
+            let mut inner_files = 0u128;
+            let mut inner_ranks = 0u128;
+            for r in 0..dim {
+                for f in 0..dim {
+                    let bit = 1u128 << (r * dim + f);
+                    if f > 0 && f + 1 < dim {
+                        inner_files |= bit;
+                    }
+                    if r > 0 && r + 1 < dim {
+                        inner_ranks |= bit;
+                    }
+                }
+            }
+            Packed {
+                board: pack_any(&[t.board_mask(); MAX_DIM]),
+                guard: pack_any(&guard),
+                hostile: [pack_any(&hostile[0]), pack_any(&hostile[1])],
+                inner_files,
+                inner_ranks,
+            }
+        });
         Evaluator {
             weights,
             dim,
@@ -111,6 +162,7 @@ impl Evaluator {
             guard,
             hostile,
             escape_distance,
+            packed,
         }
     }
 
@@ -189,6 +241,54 @@ impl Evaluator {
             }
             score -= next as i32 * w.attacker_next_to_king;
         }
+        let (guards, danger) = match (self.dim, self.packed) {
+            (7, Some(p)) => Self::guards_and_danger_packed::<7>(&p, att, def),
+            (9, Some(p)) => Self::guards_and_danger_packed::<9>(&p, att, def),
+            (11, Some(p)) => Self::guards_and_danger_packed::<11>(&p, att, def),
+            _ => self.guards_and_danger_by_ranks(att, def),
+        };
+        score -= guards as i32 * w.attacker_guarding_escape;
+        score += (danger[Side::Attackers as usize] - danger[Side::Defenders as usize])
+            * w.piece_in_danger;
+        match pos.side_to_move() {
+            Side::Defenders => score,
+            Side::Attackers => -score,
+        }
+    }
+
+    /// (attackers next to an escape square, pieces in danger per side) on a board packed
+    /// into one `u128`: the same counts as `guards_and_danger_by_ranks`.
+    #[inline(always)]
+    fn guards_and_danger_packed<const D: usize>(
+        p: &Packed,
+        att: &[u32; MAX_DIM],
+        def: &[u32; MAX_DIM],
+    ) -> (u32, [i32; 2]) {
+        let a = pack::<D>(att);
+        let d = pack::<D>(def);
+        let empty = p.board & !(a | d);
+        let at_risk = |own: u128, hostile: u128| -> i32 {
+            let along_rank = ((hostile << 1) & (empty >> 1)) | ((hostile >> 1) & (empty << 1));
+            let along_file = ((hostile << D) & (empty >> D)) | ((hostile >> D) & (empty << D));
+            ((own & p.inner_files & along_rank) | (own & p.inner_ranks & along_file)).count_ones()
+                as i32
+        };
+        (
+            (a & p.guard).count_ones(),
+            [
+                at_risk(a, d | p.hostile[Side::Attackers as usize]),
+                at_risk(d, a | p.hostile[Side::Defenders as usize]),
+            ],
+        )
+    }
+
+    /// (attackers next to an escape square, pieces in danger per side), rank by rank.
+    #[inline]
+    fn guards_and_danger_by_ranks(
+        &self,
+        att: &[u32; MAX_DIM],
+        def: &[u32; MAX_DIM],
+    ) -> (u32, [i32; 2]) {
         let mut guards = 0;
         let mut danger = [0i32; 2];
         // The empty squares of the rank below, this one and the one above, rolled upward.
@@ -216,12 +316,15 @@ impl Evaluator {
             below_empty = empty;
             empty = above_empty;
         }
-        score -= guards as i32 * w.attacker_guarding_escape;
-        score += (danger[Side::Attackers as usize] - danger[Side::Defenders as usize])
-            * w.piece_in_danger;
-        match pos.side_to_move() {
-            Side::Defenders => score,
-            Side::Attackers => -score,
-        }
+        (guards, danger)
+    }
+
+    /// The evaluation computed rank by rank on every board (the packed form skipped), for
+    /// tests that the two agree.
+    #[doc(hidden)]
+    pub fn evaluate_by_ranks(&self, t: &Tables, pos: &Position) -> i32 {
+        let mut plain = self.clone();
+        plain.packed = None;
+        plain.evaluate(t, pos)
     }
 }
