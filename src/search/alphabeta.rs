@@ -18,6 +18,8 @@ const MAX_PLY: usize = 64;
 const DEFAULT_TABLE_BITS: u32 = 18;
 /// Moves picked one by one before the rest is sorted.
 const SELECTED: usize = 3;
+/// Children made before the encirclement hint is worth making.
+const HINT_AFTER: usize = 2;
 
 /// A reusable search over one variant. Every `best_move` starts from cleared tables.
 pub struct Searcher<'t> {
@@ -265,7 +267,13 @@ impl<'t> Searcher<'t> {
         let original_alpha = alpha;
         let mut best = -INFINITY;
         let mut best_move = None;
+        // Made after a few children (most nodes cut before): rules out encirclement
+        // after most attacker moves without a flood.
+        let mut hint = None;
         for i in 0..moves.len() {
+            if i == HINT_AFTER && mover == Side::Attackers {
+                hint = pos.encirclement_hint(t);
+            }
             // Most nodes cut after one or two moves: select the first few, sort the rest once.
             if i < SELECTED {
                 let mut j = i;
@@ -286,7 +294,10 @@ impl<'t> Searcher<'t> {
                 self.tt.prefetch(child.hash());
             }
             self.pv_len[ply + 1] = 0;
-            let score = if let Some(o) = self.reps.ending_unless_stuck(t, &child) {
+            let score = if let Some(o) =
+                self.reps
+                    .ending_unless_stuck_after(t, &child, hint.as_ref(), mv.to)
+            {
                 Self::end_score(o, mover, ply)
             } else if depth <= 1 {
                 -self.leaf(&child, ply + 1)
