@@ -183,7 +183,8 @@ impl<'t> Searcher<'t> {
     /// A child at the horizon, for its side to move at `ply`, whose ending other than
     /// having no legal move was judged already (`ending_unless_stuck`).
     #[inline]
-    fn leaf(&self, pos: &Position, ply: usize) -> i32 {
+    fn leaf(&self, pos: &Position, ply: usize, sides: Option<[u128; 2]>) -> i32 {
+        debug_assert_eq!(sides, sides.and(self.evaluator.packed_sides(pos)));
         let t = self.tables;
         let routes = pos.king().map(|k| self.evaluator.escape_routes(t, pos, k));
         // The king's moves are legal ones unless a berserker must move on.
@@ -207,7 +208,7 @@ impl<'t> Searcher<'t> {
         {
             return win_at(ply + 1);
         }
-        self.evaluator.evaluate_with_routes(pos, routes)
+        self.evaluator.evaluate_with_routes(pos, routes, sides)
     }
 
     fn negamax(
@@ -270,6 +271,13 @@ impl<'t> Searcher<'t> {
         // Made after a few children (most nodes cut before): rules out encirclement
         // after most attacker moves without a flood.
         let mut hint = None;
+        // The parent's pieces packed for the evaluation, kept through each move to a leaf
+        // (not with mercenaries, which change sides when captured).
+        let sides = if depth <= 1 && pos.exotic_len == 0 {
+            self.evaluator.packed_sides(pos)
+        } else {
+            None
+        };
         for i in 0..moves.len() {
             if i == HINT_AFTER && mover == Side::Attackers {
                 hint = pos.encirclement_hint(t);
@@ -288,7 +296,19 @@ impl<'t> Searcher<'t> {
             }
             let (mv, _, quiet) = moves[i];
             let mut child = pos.clone();
-            child.play(t, mv);
+            let mut child_sides = sides;
+            match child_sides.as_mut() {
+                Some(packed) => {
+                    let ev = &self.evaluator;
+                    packed[mover as usize] ^= ev.packed_bit(mv.from) | ev.packed_bit(mv.to);
+                    child.play_with(t, mv, |s| {
+                        let bit = !ev.packed_bit(s);
+                        packed[0] &= bit;
+                        packed[1] &= bit;
+                    });
+                }
+                None => child.play(t, mv),
+            }
             self.nodes += 1;
             if depth > 1 {
                 self.tt.prefetch(child.hash());
@@ -300,7 +320,7 @@ impl<'t> Searcher<'t> {
             {
                 Self::end_score(o, mover, ply)
             } else if depth <= 1 {
-                -self.leaf(&child, ply + 1)
+                -self.leaf(&child, ply + 1, child_sides)
             } else {
                 self.reps.push(&child);
                 let s = -self.negamax(&child, depth - 1, ply + 1, -beta, -alpha);

@@ -6,7 +6,7 @@
 
 use super::board_view::ranks;
 use crate::board::{Side, MAX_DIM};
-use crate::moves::{file_of, rank_of, sq, BitIter, Mover, Position, Tables};
+use crate::moves::{file_of, rank_of, sq, Mover, Position, Sq, Tables};
 
 /// The evaluation's weights, in units of one attacker = 100. `Weights::default()` is
 /// the AI's evaluation; a JSON object of some of the fields (the others keep their
@@ -60,6 +60,8 @@ pub struct Evaluator {
     dim: usize,
     board: u32,
     escape: [u32; MAX_DIM],
+    /// The escape squares by file: `escape_by_file[file]` has bit `rank + 1` for each.
+    escape_by_file: [u32; MAX_DIM],
     /// Squares orthogonally or diagonally next to an escape square, not escapes themselves.
     guard: [u32; MAX_DIM],
     /// Special squares hostile (as anvils) to each side.
@@ -159,6 +161,11 @@ impl Evaluator {
             dim,
             board: t.board_mask(),
             escape: *t.escape_squares(),
+            escape_by_file: std::array::from_fn(|f| {
+                (0..dim).fold(0, |w, r| {
+                    w | (((t.escape_squares()[r] >> (f + 1)) & 1) << (r + 1))
+                })
+            }),
             guard,
             hostile,
             escape_distance,
@@ -180,10 +187,8 @@ impl Evaluator {
     pub(crate) fn escape_routes(&self, t: &Tables, pos: &Position, k: u16) -> (u32, u32, u32) {
         let pm = pos.piece_moves(t, Mover::King, k);
         let (kf, kr) = (file_of(k), rank_of(k));
-        let mut routes = (pm.along_rank & self.escape[kr]).count_ones();
-        for b in BitIter(pm.along_file) {
-            routes += (self.escape[b - 1] >> (kf + 1)) & 1;
-        }
+        let routes = (pm.along_rank & self.escape[kr]).count_ones()
+            + (pm.along_file & self.escape_by_file[kf]).count_ones();
         let last = self.dim - 1;
         let ends_of_line = (1u32 << 1) | (1u32 << (last + 1));
         let edge_rank = if kr == 0 || kr == last {
@@ -207,7 +212,27 @@ impl Evaluator {
     #[inline]
     pub fn evaluate(&self, t: &Tables, pos: &Position) -> i32 {
         let routes = pos.king().map(|k| self.escape_routes(t, pos, k));
-        self.evaluate_with_routes(pos, routes)
+        self.evaluate_with_routes(pos, routes, None)
+    }
+
+    /// Both sides' pieces (attackers, defenders) packed into one `u128` each (bit
+    /// `rank * dim + file`), on the boards the packed evaluation serves; the search
+    /// keeps them up to date through its moves instead of packing every leaf.
+    #[inline]
+    pub(crate) fn packed_sides(&self, pos: &Position) -> Option<[u128; 2]> {
+        let (att, def) = (ranks(pos, Side::Attackers), ranks(pos, Side::Defenders));
+        match (self.dim, self.packed) {
+            (7, Some(_)) => Some([pack::<7>(att), pack::<7>(def)]),
+            (9, Some(_)) => Some([pack::<9>(att), pack::<9>(def)]),
+            (11, Some(_)) => Some([pack::<11>(att), pack::<11>(def)]),
+            _ => None,
+        }
+    }
+
+    /// The bit of a square in `packed_sides`.
+    #[inline(always)]
+    pub(crate) fn packed_bit(&self, s: Sq) -> u128 {
+        1u128 << (rank_of(s) * self.dim + file_of(s))
     }
 
     /// `evaluate`, given `escape_routes` of the king (`None` without a king), which the
@@ -217,6 +242,7 @@ impl Evaluator {
         &self,
         pos: &Position,
         routes: Option<(u32, u32, u32)>,
+        sides: Option<[u128; 2]>,
     ) -> i32 {
         let w = &self.weights;
         let att = ranks(pos, Side::Attackers);
@@ -242,9 +268,18 @@ impl Evaluator {
             score -= next as i32 * w.attacker_next_to_king;
         }
         let (guards, danger) = match (self.dim, self.packed) {
-            (7, Some(p)) => Self::guards_and_danger_packed::<7>(&p, att, def),
-            (9, Some(p)) => Self::guards_and_danger_packed::<9>(&p, att, def),
-            (11, Some(p)) => Self::guards_and_danger_packed::<11>(&p, att, def),
+            (7, Some(p)) => {
+                let [a, d] = sides.unwrap_or_else(|| [pack::<7>(att), pack::<7>(def)]);
+                Self::guards_and_danger_packed::<7>(&p, a, d)
+            }
+            (9, Some(p)) => {
+                let [a, d] = sides.unwrap_or_else(|| [pack::<9>(att), pack::<9>(def)]);
+                Self::guards_and_danger_packed::<9>(&p, a, d)
+            }
+            (11, Some(p)) => {
+                let [a, d] = sides.unwrap_or_else(|| [pack::<11>(att), pack::<11>(def)]);
+                Self::guards_and_danger_packed::<11>(&p, a, d)
+            }
             _ => self.guards_and_danger_by_ranks(att, def),
         };
         score -= guards as i32 * w.attacker_guarding_escape;
@@ -259,13 +294,7 @@ impl Evaluator {
     /// (attackers next to an escape square, pieces in danger per side) on a board packed
     /// into one `u128`: the same counts as `guards_and_danger_by_ranks`.
     #[inline(always)]
-    fn guards_and_danger_packed<const D: usize>(
-        p: &Packed,
-        att: &[u32; MAX_DIM],
-        def: &[u32; MAX_DIM],
-    ) -> (u32, [i32; 2]) {
-        let a = pack::<D>(att);
-        let d = pack::<D>(def);
+    fn guards_and_danger_packed<const D: usize>(p: &Packed, a: u128, d: u128) -> (u32, [i32; 2]) {
         let empty = p.board & !(a | d);
         let at_risk = |own: u128, hostile: u128| -> i32 {
             let along_rank = ((hostile << 1) & (empty >> 1)) | ((hostile >> 1) & (empty << 1));
