@@ -199,7 +199,8 @@ impl<'t> Searcher<'t> {
             }
             _ => 0,
         };
-        if king_moves == 0 && !pos.has_moves(t) {
+        debug_assert!(!self.evaluator.surely_has_moves(pos, sides) || pos.has_moves(t));
+        if king_moves == 0 && !self.evaluator.surely_has_moves(pos, sides) && !pos.has_moves(t) {
             return -win_at(ply);
         }
         if pos.side_to_move() == Side::Defenders

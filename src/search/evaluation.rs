@@ -83,6 +83,9 @@ struct Packed {
     inner_files: u128,
     /// Squares off the first and last rank: a piece there can be sandwiched along its file.
     inner_ranks: u128,
+    /// `step[side][direction]`: squares from which a taflman of `side` may step one
+    /// square east, west, north or south (rank + 1), when that square is empty.
+    step: [[u128; 4]; 2],
 }
 
 /// Rank words (bit `file + 1`) packed into one `u128` (bit `rank * D + file`).
@@ -148,7 +151,39 @@ impl Evaluator {
                     }
                 }
             }
+            // Asked of the engine: a lone taflman's moves on an empty board. A step to an
+            // adjacent square depends on nothing but that square being empty.
+            let mut step = [[0u128; 4]; 2];
+            let empty_board = crate::board::Layout::empty(dim);
+            for side in Side::BOTH {
+                let Ok(mut lone) = Position::from_layout(t, &empty_board, side) else {
+                    continue;
+                };
+                let taflman = Mover::taflman(side);
+                for r in 0..dim {
+                    for f in 0..dim {
+                        lone.put(t, side, taflman, sq(f, r));
+                        let pm = lone.piece_moves(t, taflman, sq(f, r));
+                        lone.remove(t, side, taflman, sq(f, r));
+                        let bit = 1u128 << (r * dim + f);
+                        let s = side as usize;
+                        if f + 1 < dim && pm.along_rank & (1 << (f + 2)) != 0 {
+                            step[s][0] |= bit;
+                        }
+                        if f > 0 && pm.along_rank & (1 << f) != 0 {
+                            step[s][1] |= bit;
+                        }
+                        if pm.along_file & (1 << (r + 2)) != 0 && r + 1 < dim {
+                            step[s][2] |= bit;
+                        }
+                        if r > 0 && pm.along_file & (1 << r) != 0 {
+                            step[s][3] |= bit;
+                        }
+                    }
+                }
+            }
             Packed {
+                step,
                 board: pack_any(&[t.board_mask(); MAX_DIM]),
                 guard: pack_any(&guard),
                 hostile: [pack_any(&hostile[0]), pack_any(&hostile[1])],
@@ -227,6 +262,32 @@ impl Evaluator {
             (11, Some(_)) => Some([pack::<11>(att), pack::<11>(def)]),
             _ => None,
         }
+    }
+
+    /// True if the side to move surely has a legal move: a taflman of it can step onto
+    /// an empty square next to it (from `packed_sides`). False: not known.
+    #[inline]
+    pub(crate) fn surely_has_moves(&self, pos: &Position, sides: Option<[u128; 2]>) -> bool {
+        let (Some(p), Some([a, d])) = (self.packed, sides) else {
+            return false;
+        };
+        if pos.berserker().is_some() || pos.exotic_len != 0 {
+            return false;
+        }
+        let side = pos.side_to_move() as usize;
+        let mut own = if side == 0 { a } else { d };
+        if let Some(k) = pos.king() {
+            own &= !self.packed_bit(k);
+        }
+        let empty = p.board & !(a | d);
+        let step = &p.step[side];
+        let dim = self.dim;
+        ((own & step[0]) << 1
+            | (own & step[1]) >> 1
+            | (own & step[2]) << dim
+            | (own & step[3]) >> dim)
+            & empty
+            != 0
     }
 
     /// The bit of a square in `packed_sides`.
