@@ -164,3 +164,113 @@ fn search_agrees_with_the_solver_on_short_wins() {
     }
     assert!(wins >= 5, "only {wins} wins among the positions");
 }
+
+/// Random positions of a variant, from seeded random games (a plain LCG, no crate).
+fn random_positions(t: &Tables, games: u64, plies: usize) -> Vec<Position> {
+    let mut out = Vec::new();
+    for seed in 0..games {
+        let mut state = seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        let mut pos = Position::start(t);
+        for _ in 0..plies {
+            if pos.is_over(t) {
+                break;
+            }
+            let moves = pos.legal_moves(t);
+            state = state
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            pos.play(t, moves[((state >> 33) % moves.len() as u64) as usize]);
+            out.push(pos.clone());
+        }
+    }
+    out
+}
+
+#[test]
+fn the_packed_evaluation_equals_the_rank_by_rank_one() {
+    // Boards of up to 11x11 evaluate on one u128; the rank words are the reference.
+    for name in ["brandub", "tablut", "copenhagen", "alea-evangelii"] {
+        let t = variant(name);
+        let eval = taflcount::search::Evaluator::new(&t, Default::default());
+        let positions = random_positions(&t, 20, 200);
+        assert!(positions.len() > 500, "{name}");
+        for pos in &positions {
+            assert_eq!(
+                eval.evaluate(&t, pos),
+                eval.evaluate_by_ranks(&t, pos),
+                "{name}: {:?}",
+                pos.layout(&t)
+            );
+        }
+    }
+}
+
+/// A crowded random position: the king and a few defenders near the centre, attackers
+/// on about `density` percent of the other squares (plain squares only), so that many
+/// attacker moves encircle or nearly encircle the defenders.
+fn crowded_position(t: &Tables, seed: u64, density: u64) -> Option<Position> {
+    let dim = t.dim();
+    let mut state = seed;
+    let mut next = |n: u64| {
+        state = state
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        (state >> 33) % n
+    };
+    let mut layout = Layout::empty(dim);
+    let c = dim / 2;
+    let plain = |f: usize, r: usize| t.square_kinds(taflcount::moves::sq(f, r)) == 0;
+    layout.set(Square::new(c, c), Some(Piece::KING));
+    for _ in 0..next(5) {
+        let (f, r) = (c - 1 + next(3) as usize, c - 1 + next(3) as usize);
+        if plain(f, r) && layout.get(Square::new(f, r)).is_none() {
+            layout.set(Square::new(f, r), Some(Piece::DEFENDER));
+        }
+    }
+    for r in 0..dim {
+        for f in 0..dim {
+            if plain(f, r) && layout.get(Square::new(f, r)).is_none() && next(100) < density {
+                layout.set(Square::new(f, r), Some(Piece::ATTACKER));
+            }
+        }
+    }
+    Position::from_layout(t, &layout, Side::Attackers).ok()
+}
+
+#[test]
+fn the_encirclement_hint_never_changes_an_ending() {
+    // After every attacker move, ending with the parent's hint == ending without it.
+    let (mut encircled, mut hinted) = (0, 0);
+    for name in ["copenhagen", "tablut", "sea-battle-9", "tablut-15"] {
+        let t = variant(name);
+        let mut positions = random_positions(&t, 4, 120);
+        for seed in 0..300 {
+            positions.extend(crowded_position(&t, seed, 25 + seed % 40));
+        }
+        for pos in positions
+            .iter()
+            .filter(|p| p.side_to_move() == Side::Attackers)
+        {
+            let Some(hint) = pos.encirclement_hint(&t) else {
+                continue;
+            };
+            for mv in pos.legal_moves(&t) {
+                let (child, _) = pos.after(&t, mv);
+                let plain = child.ended_before_moving(&t);
+                let with_hint = child.ended_before_moving_after(&t, Some(&hint), mv.to);
+                assert_eq!(with_hint, plain, "{name}: {mv} from {:?}", pos.layout(&t));
+                if plain
+                    && child.outcome(&t).map(|o| o.reason)
+                        == Some(taflcount::moves::EndReason::Encirclement)
+                {
+                    encircled += 1;
+                }
+                hinted += 1;
+            }
+        }
+    }
+    // The crowded positions do reach encirclements, so the test can fail.
+    assert!(encircled > 100 && hinted > 10_000, "{encircled} {hinted}");
+}

@@ -63,6 +63,73 @@ pub struct Outcome {
 
 type Words = [u32; MAX_DIM];
 
+/// What a position with the attackers to move knows about encirclement after its moves
+/// ([`Position::encirclement_hint`]), for [`Position::ended_before_moving_after`].
+#[derive(Clone, Copy, Debug)]
+pub struct EncirclementHint {
+    /// The empty squares connected to the edge, as rank words padded by a ring of set
+    /// bits off the board: `outside[rank + 1]` has bit `file + 1` for a square.
+    outside: [u32; MAX_DIM + 2],
+    /// Defenders on an edge or orthogonally next to an outside square.
+    touching: u32,
+    /// Defenders on the board, the king counted.
+    defenders: u16,
+}
+
+/// `SIMPLE[block]`: for a 3x3 block (bit `3 * row + column`, the centre bit 4) of the
+/// outside, true if the outside orthogonal neighbours of the centre stay connected
+/// through the block's ring without the centre, so that filling it disconnects nothing.
+const SIMPLE: [bool; 512] = {
+    let mut table = [false; 512];
+    let mut block: usize = 0;
+    while block < 512 {
+        // Flood the ring from the first orthogonal neighbour present.
+        let orthogonal = [1usize, 3, 5, 7];
+        let mut reach = 0u32;
+        let mut i = 0;
+        while i < 4 {
+            if block & (1 << orthogonal[i]) != 0 {
+                reach = 1 << orthogonal[i];
+                break;
+            }
+            i += 1;
+        }
+        loop {
+            let mut grown = reach;
+            let mut c: usize = 0;
+            while c < 9 {
+                if c != 4 && block & (1 << c) != 0 && reach & (1 << c) == 0 {
+                    let (row, col): (usize, usize) = (c / 3, c % 3);
+                    let mut n: usize = 0;
+                    while n < 9 {
+                        let (nr, nc): (usize, usize) = (n / 3, n % 3);
+                        if reach & (1 << n) != 0 && nr.abs_diff(row) + nc.abs_diff(col) == 1 {
+                            grown |= 1 << c;
+                        }
+                        n += 1;
+                    }
+                }
+                c += 1;
+            }
+            if grown == reach {
+                break;
+            }
+            reach = grown;
+        }
+        let mut ok = true;
+        let mut j = 0;
+        while j < 4 {
+            if block & (1 << orthogonal[j]) != 0 && reach & (1 << orthogonal[j]) == 0 {
+                ok = false;
+            }
+            j += 1;
+        }
+        table[block] = ok;
+        block += 1;
+    }
+    table
+};
+
 /// Grows `reach` through the squares of `open` (orthogonal steps) until it is stable.
 fn flood(dim: usize, mut reach: Words, open: &Words) -> Words {
     loop {
@@ -122,6 +189,108 @@ impl Position {
     #[inline]
     pub fn ended_before_moving(&self, t: &Tables) -> bool {
         self.outcome_with(t, false).is_some()
+    }
+
+    /// `ended_before_moving` for a position just reached by the attackers' move to `to`
+    /// from the position `hint` was made for (see [`EncirclementHint`]): the same answer,
+    /// but encirclement is usually ruled out without a flood.
+    #[inline]
+    pub fn ended_before_moving_after(
+        &self,
+        t: &Tables,
+        hint: Option<&EncirclementHint>,
+        to: super::sq::Sq,
+    ) -> bool {
+        match hint {
+            Some(h) if self.last_mover == Some(Side::Attackers) => self.ended_with_hint(t, h, to),
+            _ => self.ended_before_moving(t),
+        }
+    }
+
+    #[inline]
+    fn ended_with_hint(&self, t: &Tables, hint: &EncirclementHint, to: super::sq::Sq) -> bool {
+        if self.count[Side::Attackers as usize] == 0 || self.count[Side::Defenders as usize] == 0 {
+            return true;
+        }
+        if let Some(k) = self.king() {
+            if t.escape[rank_of(k)] & (1 << (file_of(k) + 1)) != 0 {
+                return true;
+            }
+        }
+        if self.king_captured {
+            return true;
+        }
+        // The attackers moved: no edge fort can be built.
+        t.encirclement && !self.open_after(hint, to) && self.encircled(t)
+    }
+
+    /// True if a defender still reaches the edge after the attackers' move to `to`, by
+    /// what the hint of the position before says (false: not known, flood).
+    ///
+    /// The move filled only `to` (captures and the square left empty only open the
+    /// board). If `to` was not outside, or filling it keeps its outside neighbours
+    /// connected around it, every other outside square still reaches the edge; then a
+    /// surviving defender that touched the outside at a square other than `to`
+    /// still touches it.
+    #[inline]
+    fn open_after(&self, hint: &EncirclementHint, to: super::sq::Sq) -> bool {
+        let (f, r) = (file_of(to), rank_of(to));
+        // The 3x3 block around `to` in the padded outside words: bit 3 * row + column.
+        let block = ((hint.outside[r] >> f) & 7)
+            | ((hint.outside[r + 1] >> f) & 7) << 3
+            | ((hint.outside[r + 2] >> f) & 7) << 6;
+        if block & (1 << 4) != 0 && !SIMPLE[block as usize] {
+            return false;
+        }
+        let captured = hint.defenders - self.count[Side::Defenders as usize];
+        let d = &self.ranks[Side::Defenders as usize];
+        let bit = 1u32 << (f + 1);
+        let mut next = (d[r] & ((bit << 1) | (bit >> 1))).count_ones();
+        if r > 0 {
+            next += (d[r - 1] & bit != 0) as u32;
+        }
+        if r + 1 < MAX_DIM {
+            next += (d[r + 1] & bit != 0) as u32;
+        }
+        hint.touching > next + 2 * captured as u32
+    }
+
+    /// What the moves of this position (the attackers to move, in a variant with
+    /// encirclement) need to rule encirclement out cheaply after them: the empty squares
+    /// connected to the edge and how many defenders touch them. `None` otherwise.
+    pub fn encirclement_hint(&self, t: &Tables) -> Option<EncirclementHint> {
+        if !t.encirclement || self.side_to_move != Side::Attackers || self.exotic_len != 0 {
+            return None;
+        }
+        let dim = t.dim;
+        let empty = self.empty_words(t);
+        let edge_files = 0b10 | (1 << dim);
+        let edge: Words = std::array::from_fn(|r| {
+            if r == 0 || r + 1 == dim {
+                t.board
+            } else if r < dim {
+                edge_files
+            } else {
+                0
+            }
+        });
+        let seed: Words = std::array::from_fn(|r| empty[r] & edge[r]);
+        let outside = flood(dim, seed, &empty);
+        let around = dilate(dim, t.board, &outside);
+        let defenders = &self.ranks[Side::Defenders as usize];
+        let touching = (0..dim)
+            .map(|r| (defenders[r] & (around[r] | edge[r])).count_ones())
+            .sum();
+        let ring = (1u32 << (dim + 2)) - 1;
+        let mut padded = [ring; MAX_DIM + 2];
+        for r in 0..dim {
+            padded[r + 1] = outside[r] | 1 | (1 << (dim + 1));
+        }
+        Some(EncirclementHint {
+            outside: padded,
+            touching,
+            defenders: self.count[Side::Defenders as usize],
+        })
     }
 
     fn outcome_with(&self, t: &Tables, check_moves: bool) -> Option<Outcome> {

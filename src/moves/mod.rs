@@ -9,7 +9,7 @@ mod repetition;
 mod sq;
 mod tables;
 
-pub use end::{EndReason, Outcome};
+pub use end::{EncirclementHint, EndReason, Outcome};
 pub use generate::{BitIter, Move, PieceMoves};
 pub use position::Position;
 pub use repetition::{repetition_outcome, Repetitions};

@@ -135,8 +135,8 @@ impl Position {
                 }
             }
         }
-        // Custodial captures, and the king's capture.
-        if hammer {
+        // Custodial captures, and the king's capture: only next to an enemy.
+        if hammer && self.enemy_next_to(enemy, f as usize, r as usize) {
             for (df, dr) in DIRECTIONS {
                 let (nf, nr) = (f + df, r + dr);
                 if !t.on_board(nf, nr) || !self.has(enemy, nf as usize, nr as usize) {
@@ -169,7 +169,11 @@ impl Position {
         }
         // A strict wall falls to its moving closer (a hammer); a relaxed one to any move
         // but a guard's.
-        if t.shieldwall != Shieldwall::None && !guard && (hammer || !t.shieldwall_flank) {
+        if t.shieldwall != Shieldwall::None
+            && !guard
+            && (hammer || !t.shieldwall_flank)
+            && (!t.shieldwall_flank || self.may_flank_wall(t, enemy, f as usize, r as usize))
+        {
             n = self.shieldwall_captures(t, mover, mv.to, &mut captured, n);
         }
         let mut any = false;
@@ -194,6 +198,30 @@ impl Position {
             any = true;
         }
         any
+    }
+
+    /// True if a piece of `enemy` stands orthogonally next to (f, r).
+    #[inline(always)]
+    fn enemy_next_to(&self, enemy: Side, f: usize, r: usize) -> bool {
+        let e = &self.ranks[enemy as usize];
+        let bit = 1u32 << (f + 1);
+        // Bit 0 and the bits past the board are never set; ranks past it are empty.
+        e[r] & ((bit << 1) | (bit >> 1)) != 0
+            || (r > 0 && e[r - 1] & bit != 0)
+            || (r + 1 < e.len() && e[r + 1] & bit != 0)
+    }
+
+    /// With flanked shieldwalls (`swf:y`): true if a move to (f, r) can close a wall,
+    /// that is, it lands on an edge next to an enemy along that edge (a wall's first
+    /// member). False means `shieldwall_captures` would find nothing.
+    #[inline(always)]
+    fn may_flank_wall(&self, t: &Tables, enemy: Side, f: usize, r: usize) -> bool {
+        let last = t.dim - 1;
+        let e = &self.ranks[enemy as usize];
+        let bit = 1u32 << (f + 1);
+        ((r == 0 || r == last) && e[r] & ((bit << 1) | (bit >> 1)) != 0)
+            || ((f == 0 || f == last)
+                && ((r > 0 && e[r - 1] & bit != 0) || (r < last && e[r + 1] & bit != 0)))
     }
 
     /// The square jumped over, if the move is a jump (two squares over an enemy).

@@ -110,6 +110,24 @@ impl Repetitions {
         self.ending_with(pos, outcome)
     }
 
+    /// `ending_unless_stuck` for a position just reached by a move to `to` from the
+    /// position `hint` was made for (`Position::encirclement_hint`): the same answer.
+    #[inline]
+    pub fn ending_unless_stuck_after(
+        &self,
+        tables: &Tables,
+        pos: &Position,
+        hint: Option<&super::end::EncirclementHint>,
+        to: super::sq::Sq,
+    ) -> Option<Outcome> {
+        let outcome = if pos.ended_before_moving_after(tables, hint, to) {
+            pos.outcome(tables)
+        } else {
+            None
+        };
+        self.ending_with(pos, outcome)
+    }
+
     #[inline]
     fn ending_with(&self, pos: &Position, outcome: Option<Outcome>) -> Option<Outcome> {
         if let Some(o) = outcome {

@@ -18,6 +18,8 @@ const MAX_PLY: usize = 64;
 const DEFAULT_TABLE_BITS: u32 = 18;
 /// Moves picked one by one before the rest is sorted.
 const SELECTED: usize = 3;
+/// Children made before the encirclement hint is worth making.
+const HINT_AFTER: usize = 2;
 
 /// A reusable search over one variant. Every `best_move` starts from cleared tables.
 pub struct Searcher<'t> {
@@ -181,7 +183,8 @@ impl<'t> Searcher<'t> {
     /// A child at the horizon, for its side to move at `ply`, whose ending other than
     /// having no legal move was judged already (`ending_unless_stuck`).
     #[inline]
-    fn leaf(&self, pos: &Position, ply: usize) -> i32 {
+    fn leaf(&self, pos: &Position, ply: usize, sides: Option<[u128; 2]>) -> i32 {
+        debug_assert_eq!(sides, sides.and(self.evaluator.packed_sides(pos)));
         let t = self.tables;
         let routes = pos.king().map(|k| self.evaluator.escape_routes(t, pos, k));
         // The king's moves are legal ones unless a berserker must move on.
@@ -196,7 +199,8 @@ impl<'t> Searcher<'t> {
             }
             _ => 0,
         };
-        if king_moves == 0 && !pos.has_moves(t) {
+        debug_assert!(!self.evaluator.surely_has_moves(pos, sides) || pos.has_moves(t));
+        if king_moves == 0 && !self.evaluator.surely_has_moves(pos, sides) && !pos.has_moves(t) {
             return -win_at(ply);
         }
         if pos.side_to_move() == Side::Defenders
@@ -205,7 +209,7 @@ impl<'t> Searcher<'t> {
         {
             return win_at(ply + 1);
         }
-        self.evaluator.evaluate_with_routes(pos, routes)
+        self.evaluator.evaluate_with_routes(pos, routes, sides)
     }
 
     fn negamax(
@@ -265,7 +269,20 @@ impl<'t> Searcher<'t> {
         let original_alpha = alpha;
         let mut best = -INFINITY;
         let mut best_move = None;
+        // Made after a few children (most nodes cut before): rules out encirclement
+        // after most attacker moves without a flood.
+        let mut hint = None;
+        // The parent's pieces packed for the evaluation, kept through each move to a leaf
+        // (not with mercenaries, which change sides when captured).
+        let sides = if depth <= 1 && pos.exotic_len == 0 {
+            self.evaluator.packed_sides(pos)
+        } else {
+            None
+        };
         for i in 0..moves.len() {
+            if i == HINT_AFTER && mover == Side::Attackers {
+                hint = pos.encirclement_hint(t);
+            }
             // Most nodes cut after one or two moves: select the first few, sort the rest once.
             if i < SELECTED {
                 let mut j = i;
@@ -280,16 +297,31 @@ impl<'t> Searcher<'t> {
             }
             let (mv, _, quiet) = moves[i];
             let mut child = pos.clone();
-            child.play(t, mv);
+            let mut child_sides = sides;
+            match child_sides.as_mut() {
+                Some(packed) => {
+                    let ev = &self.evaluator;
+                    packed[mover as usize] ^= ev.packed_bit(mv.from) | ev.packed_bit(mv.to);
+                    child.play_with(t, mv, |s| {
+                        let bit = !ev.packed_bit(s);
+                        packed[0] &= bit;
+                        packed[1] &= bit;
+                    });
+                }
+                None => child.play(t, mv),
+            }
             self.nodes += 1;
             if depth > 1 {
                 self.tt.prefetch(child.hash());
             }
             self.pv_len[ply + 1] = 0;
-            let score = if let Some(o) = self.reps.ending_unless_stuck(t, &child) {
+            let score = if let Some(o) =
+                self.reps
+                    .ending_unless_stuck_after(t, &child, hint.as_ref(), mv.to)
+            {
                 Self::end_score(o, mover, ply)
             } else if depth <= 1 {
-                -self.leaf(&child, ply + 1)
+                -self.leaf(&child, ply + 1, child_sides)
             } else {
                 self.reps.push(&child);
                 let s = -self.negamax(&child, depth - 1, ply + 1, -beta, -alpha);

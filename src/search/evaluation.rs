@@ -6,7 +6,7 @@
 
 use super::board_view::ranks;
 use crate::board::{Side, MAX_DIM};
-use crate::moves::{file_of, rank_of, sq, BitIter, Mover, Position, Tables};
+use crate::moves::{file_of, rank_of, sq, Mover, Position, Sq, Tables};
 
 /// The evaluation's weights, in units of one attacker = 100. `Weights::default()` is
 /// the AI's evaluation; a JSON object of some of the fields (the others keep their
@@ -60,11 +60,42 @@ pub struct Evaluator {
     dim: usize,
     board: u32,
     escape: [u32; MAX_DIM],
+    /// The escape squares by file: `escape_by_file[file]` has bit `rank + 1` for each.
+    escape_by_file: [u32; MAX_DIM],
     /// Squares orthogonally or diagonally next to an escape square, not escapes themselves.
     guard: [u32; MAX_DIM],
     /// Special squares hostile (as anvils) to each side.
     hostile: [[u32; MAX_DIM]; 2],
     escape_distance: Vec<u8>,
+    /// The same masks packed into one `u128` (bit `rank * dim + file`) on boards of up to
+    /// 11x11, where the danger and guard terms are a few shifts for the whole board.
+    packed: Option<Packed>,
+}
+
+/// The evaluation's masks on a board packed into one `u128` (bit `rank * dim + file`).
+#[derive(Clone, Copy)]
+struct Packed {
+    board: u128,
+    guard: u128,
+    /// Special squares hostile to each side, whether occupied or not.
+    hostile: [u128; 2],
+    /// Squares off the first and last file: a piece there can be sandwiched along its rank.
+    inner_files: u128,
+    /// Squares off the first and last rank: a piece there can be sandwiched along its file.
+    inner_ranks: u128,
+    /// `step[side][direction]`: squares from which a taflman of `side` may step one
+    /// square east, west, north or south (rank + 1), when that square is empty.
+    step: [[u128; 4]; 2],
+}
+
+/// Rank words (bit `file + 1`) packed into one `u128` (bit `rank * D + file`).
+#[inline(always)]
+fn pack<const D: usize>(words: &[u32; MAX_DIM]) -> u128 {
+    let mut acc = 0u128;
+    for (r, w) in words.iter().enumerate().take(D) {
+        acc |= ((w >> 1) as u128) << (r * D);
+    }
+    acc
 }
 
 impl Evaluator {
@@ -103,14 +134,77 @@ impl Evaluator {
                 *both = empty[r] & occupied[r];
             }
         }
+        let packed = (dim * dim <= 128).then(|| {
+            let pack_any = |words: &[u32; MAX_DIM]| {
+                (0..dim).fold(0u128, |acc, r| acc | ((words[r] >> 1) as u128) << (r * dim))
+            };
+            let mut inner_files = 0u128;
+            let mut inner_ranks = 0u128;
+            for r in 0..dim {
+                for f in 0..dim {
+                    let bit = 1u128 << (r * dim + f);
+                    if f > 0 && f + 1 < dim {
+                        inner_files |= bit;
+                    }
+                    if r > 0 && r + 1 < dim {
+                        inner_ranks |= bit;
+                    }
+                }
+            }
+            // Asked of the engine: a lone taflman's moves on an empty board. A step to an
+            // adjacent square depends on nothing but that square being empty.
+            let mut step = [[0u128; 4]; 2];
+            let empty_board = crate::board::Layout::empty(dim);
+            for side in Side::BOTH {
+                let Ok(mut lone) = Position::from_layout(t, &empty_board, side) else {
+                    continue;
+                };
+                let taflman = Mover::taflman(side);
+                for r in 0..dim {
+                    for f in 0..dim {
+                        lone.put(t, side, taflman, sq(f, r));
+                        let pm = lone.piece_moves(t, taflman, sq(f, r));
+                        lone.remove(t, side, taflman, sq(f, r));
+                        let bit = 1u128 << (r * dim + f);
+                        let s = side as usize;
+                        if f + 1 < dim && pm.along_rank & (1 << (f + 2)) != 0 {
+                            step[s][0] |= bit;
+                        }
+                        if f > 0 && pm.along_rank & (1 << f) != 0 {
+                            step[s][1] |= bit;
+                        }
+                        if pm.along_file & (1 << (r + 2)) != 0 && r + 1 < dim {
+                            step[s][2] |= bit;
+                        }
+                        if r > 0 && pm.along_file & (1 << r) != 0 {
+                            step[s][3] |= bit;
+                        }
+                    }
+                }
+            }
+            Packed {
+                step,
+                board: pack_any(&[t.board_mask(); MAX_DIM]),
+                guard: pack_any(&guard),
+                hostile: [pack_any(&hostile[0]), pack_any(&hostile[1])],
+                inner_files,
+                inner_ranks,
+            }
+        });
         Evaluator {
             weights,
             dim,
             board: t.board_mask(),
             escape: *t.escape_squares(),
+            escape_by_file: std::array::from_fn(|f| {
+                (0..dim).fold(0, |w, r| {
+                    w | (((t.escape_squares()[r] >> (f + 1)) & 1) << (r + 1))
+                })
+            }),
             guard,
             hostile,
             escape_distance,
+            packed,
         }
     }
 
@@ -128,10 +222,8 @@ impl Evaluator {
     pub(crate) fn escape_routes(&self, t: &Tables, pos: &Position, k: u16) -> (u32, u32, u32) {
         let pm = pos.piece_moves(t, Mover::King, k);
         let (kf, kr) = (file_of(k), rank_of(k));
-        let mut routes = (pm.along_rank & self.escape[kr]).count_ones();
-        for b in BitIter(pm.along_file) {
-            routes += (self.escape[b - 1] >> (kf + 1)) & 1;
-        }
+        let routes = (pm.along_rank & self.escape[kr]).count_ones()
+            + (pm.along_file & self.escape_by_file[kf]).count_ones();
         let last = self.dim - 1;
         let ends_of_line = (1u32 << 1) | (1u32 << (last + 1));
         let edge_rank = if kr == 0 || kr == last {
@@ -155,7 +247,53 @@ impl Evaluator {
     #[inline]
     pub fn evaluate(&self, t: &Tables, pos: &Position) -> i32 {
         let routes = pos.king().map(|k| self.escape_routes(t, pos, k));
-        self.evaluate_with_routes(pos, routes)
+        self.evaluate_with_routes(pos, routes, None)
+    }
+
+    /// Both sides' pieces (attackers, defenders) packed into one `u128` each (bit
+    /// `rank * dim + file`), on the boards the packed evaluation serves; the search
+    /// keeps them up to date through its moves instead of packing every leaf.
+    #[inline]
+    pub(crate) fn packed_sides(&self, pos: &Position) -> Option<[u128; 2]> {
+        let (att, def) = (ranks(pos, Side::Attackers), ranks(pos, Side::Defenders));
+        match (self.dim, self.packed) {
+            (7, Some(_)) => Some([pack::<7>(att), pack::<7>(def)]),
+            (9, Some(_)) => Some([pack::<9>(att), pack::<9>(def)]),
+            (11, Some(_)) => Some([pack::<11>(att), pack::<11>(def)]),
+            _ => None,
+        }
+    }
+
+    /// True if the side to move surely has a legal move: a taflman of it can step onto
+    /// an empty square next to it (from `packed_sides`). False: not known.
+    #[inline]
+    pub(crate) fn surely_has_moves(&self, pos: &Position, sides: Option<[u128; 2]>) -> bool {
+        let (Some(p), Some([a, d])) = (self.packed, sides) else {
+            return false;
+        };
+        if pos.berserker().is_some() || pos.exotic_len != 0 {
+            return false;
+        }
+        let side = pos.side_to_move() as usize;
+        let mut own = if side == 0 { a } else { d };
+        if let Some(k) = pos.king() {
+            own &= !self.packed_bit(k);
+        }
+        let empty = p.board & !(a | d);
+        let step = &p.step[side];
+        let dim = self.dim;
+        ((own & step[0]) << 1
+            | (own & step[1]) >> 1
+            | (own & step[2]) << dim
+            | (own & step[3]) >> dim)
+            & empty
+            != 0
+    }
+
+    /// The bit of a square in `packed_sides`.
+    #[inline(always)]
+    pub(crate) fn packed_bit(&self, s: Sq) -> u128 {
+        1u128 << (rank_of(s) * self.dim + file_of(s))
     }
 
     /// `evaluate`, given `escape_routes` of the king (`None` without a king), which the
@@ -165,6 +303,7 @@ impl Evaluator {
         &self,
         pos: &Position,
         routes: Option<(u32, u32, u32)>,
+        sides: Option<[u128; 2]>,
     ) -> i32 {
         let w = &self.weights;
         let att = ranks(pos, Side::Attackers);
@@ -189,6 +328,57 @@ impl Evaluator {
             }
             score -= next as i32 * w.attacker_next_to_king;
         }
+        let (guards, danger) = match (self.dim, self.packed) {
+            (7, Some(p)) => {
+                let [a, d] = sides.unwrap_or_else(|| [pack::<7>(att), pack::<7>(def)]);
+                Self::guards_and_danger_packed::<7>(&p, a, d)
+            }
+            (9, Some(p)) => {
+                let [a, d] = sides.unwrap_or_else(|| [pack::<9>(att), pack::<9>(def)]);
+                Self::guards_and_danger_packed::<9>(&p, a, d)
+            }
+            (11, Some(p)) => {
+                let [a, d] = sides.unwrap_or_else(|| [pack::<11>(att), pack::<11>(def)]);
+                Self::guards_and_danger_packed::<11>(&p, a, d)
+            }
+            _ => self.guards_and_danger_by_ranks(att, def),
+        };
+        score -= guards as i32 * w.attacker_guarding_escape;
+        score += (danger[Side::Attackers as usize] - danger[Side::Defenders as usize])
+            * w.piece_in_danger;
+        match pos.side_to_move() {
+            Side::Defenders => score,
+            Side::Attackers => -score,
+        }
+    }
+
+    /// (attackers next to an escape square, pieces in danger per side) on a board packed
+    /// into one `u128`: the same counts as `guards_and_danger_by_ranks`.
+    #[inline(always)]
+    fn guards_and_danger_packed<const D: usize>(p: &Packed, a: u128, d: u128) -> (u32, [i32; 2]) {
+        let empty = p.board & !(a | d);
+        let at_risk = |own: u128, hostile: u128| -> i32 {
+            let along_rank = ((hostile << 1) & (empty >> 1)) | ((hostile >> 1) & (empty << 1));
+            let along_file = ((hostile << D) & (empty >> D)) | ((hostile >> D) & (empty << D));
+            ((own & p.inner_files & along_rank) | (own & p.inner_ranks & along_file)).count_ones()
+                as i32
+        };
+        (
+            (a & p.guard).count_ones(),
+            [
+                at_risk(a, d | p.hostile[Side::Attackers as usize]),
+                at_risk(d, a | p.hostile[Side::Defenders as usize]),
+            ],
+        )
+    }
+
+    /// (attackers next to an escape square, pieces in danger per side), rank by rank.
+    #[inline]
+    fn guards_and_danger_by_ranks(
+        &self,
+        att: &[u32; MAX_DIM],
+        def: &[u32; MAX_DIM],
+    ) -> (u32, [i32; 2]) {
         let mut guards = 0;
         let mut danger = [0i32; 2];
         // The empty squares of the rank below, this one and the one above, rolled upward.
@@ -216,12 +406,15 @@ impl Evaluator {
             below_empty = empty;
             empty = above_empty;
         }
-        score -= guards as i32 * w.attacker_guarding_escape;
-        score += (danger[Side::Attackers as usize] - danger[Side::Defenders as usize])
-            * w.piece_in_danger;
-        match pos.side_to_move() {
-            Side::Defenders => score,
-            Side::Attackers => -score,
-        }
+        (guards, danger)
+    }
+
+    /// The evaluation computed rank by rank on every board (the packed form skipped), for
+    /// tests that the two agree.
+    #[doc(hidden)]
+    pub fn evaluate_by_ranks(&self, t: &Tables, pos: &Position) -> i32 {
+        let mut plain = self.clone();
+        plain.packed = None;
+        plain.evaluate(t, pos)
     }
 }

@@ -24,6 +24,9 @@ fn packed(mv: Move) -> u32 {
 pub struct Ordering {
     killers: Vec<[u32; 2]>,
     history: Vec<u16>,
+    /// The history entries made non-zero since the last `clear`: zeroing them is
+    /// cheaper than zeroing the whole table (1.5 MB).
+    touched: Vec<u32>,
 }
 
 /// What the keys of one node's moves need, computed once per node.
@@ -44,12 +47,16 @@ impl Ordering {
         Ordering {
             killers: vec![[NO_MOVE; 2]; max_ply + 1],
             history: vec![0; 2 * SQUARES * SQUARES],
+            touched: Vec::new(),
         }
     }
 
     pub fn clear(&mut self) {
         self.killers.fill([NO_MOVE; 2]);
-        self.history.fill(0);
+        for &i in &self.touched {
+            self.history[i as usize] = 0;
+        }
+        self.touched.clear();
     }
 
     #[inline]
@@ -64,7 +71,11 @@ impl Ordering {
             k[1] = k[0];
             k[0] = packed(mv);
         }
-        let h = &mut self.history[Self::history_index(side, mv)];
+        let i = Self::history_index(side, mv);
+        let h = &mut self.history[i];
+        if *h == 0 {
+            self.touched.push(i as u32);
+        }
         *h = h.saturating_add((depth * depth).min(u16::MAX as u32) as u16);
     }
 

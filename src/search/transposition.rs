@@ -22,21 +22,17 @@ pub struct Entry {
     pub bound: Bound,
 }
 
-/// A packed slot; `bound == 0` marks an empty one.
-#[derive(Clone, Copy, Default)]
-#[repr(C, align(16))]
-struct Slot {
-    check: u32,
-    /// `from << 16 | to`, or `u32::MAX` for none.
-    best: u32,
-    score: i32,
-    depth: u8,
-    bound: u8,
-}
+/// A slot packed into one `u128` (so that the table is allocated zeroed, which costs
+/// nothing on fresh pages): bits 0-31 the hash check, 32-63 the best move
+/// (`from << 16 | to`, `u32::MAX` for none), 64-95 the score, 96-103 the depth, 104-111
+/// the bound (0: empty) and 112-127 the search generation that wrote it. A slot of
+/// another generation reads as empty, so clearing the table is a new generation.
+type Slot = u128;
 
 pub struct TranspositionTable {
     slots: Vec<Slot>,
     mask: usize,
+    generation: u16,
 }
 
 impl TranspositionTable {
@@ -44,35 +40,44 @@ impl TranspositionTable {
     pub fn new(bits: u32) -> TranspositionTable {
         let size = 1usize << bits;
         TranspositionTable {
-            slots: vec![Slot::default(); size],
+            slots: vec![0; size],
             mask: size - 1,
+            generation: 1,
         }
     }
 
-    /// Forgets everything: a search starts from the same state every time.
+    /// Forgets everything: a search starts from the same state every time. Slots of
+    /// older generations read as empty; the table is zeroed only when the count wraps.
     pub fn clear(&mut self) {
-        self.slots.fill(Slot::default());
+        if self.generation == u16::MAX {
+            self.slots.fill(0);
+            self.generation = 1;
+        } else {
+            self.generation += 1;
+        }
     }
 
     #[inline]
     pub fn probe(&self, key: u64) -> Option<Entry> {
         let s = self.slots[key as usize & self.mask];
-        if s.bound == 0 || s.check != (key >> 32) as u32 {
+        let bound = (s >> 104) as u8;
+        if bound == 0 || s as u32 != (key >> 32) as u32 || (s >> 112) as u16 != self.generation {
             return None;
         }
-        let bound = match s.bound {
+        let bound = match bound {
             1 => Bound::Exact,
             2 => Bound::Lower,
             _ => Bound::Upper,
         };
-        let best = (s.best != u32::MAX).then_some(Move {
-            from: (s.best >> 16) as u16,
-            to: s.best as u16,
+        let best = (s >> 32) as u32;
+        let best = (best != u32::MAX).then_some(Move {
+            from: (best >> 16) as u16,
+            to: best as u16,
         });
         Some(Entry {
             best,
-            score: s.score,
-            depth: s.depth as u32,
+            score: (s >> 64) as u32 as i32,
+            depth: (s >> 96) as u8 as u32,
             bound,
         })
     }
@@ -98,12 +103,11 @@ impl TranspositionTable {
         let best = entry
             .best
             .map_or(u32::MAX, |m| (m.from as u32) << 16 | m.to as u32);
-        self.slots[key as usize & self.mask] = Slot {
-            check: (key >> 32) as u32,
-            best,
-            score: entry.score,
-            depth: entry.depth.min(255) as u8,
-            bound: entry.bound as u8,
-        };
+        self.slots[key as usize & self.mask] = (key >> 32) as u32 as u128
+            | (best as u128) << 32
+            | (entry.score as u32 as u128) << 64
+            | (entry.depth.min(255) as u128) << 96
+            | (entry.bound as u8 as u128) << 104
+            | (self.generation as u128) << 112;
     }
 }
