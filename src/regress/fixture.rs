@@ -3,7 +3,8 @@
 //! `fixtures/misplays/`; this module loads and validates them (errors name the file and
 //! the field), runs the search on them and proves their expectations with the solver.
 
-use super::solver::Solver;
+use super::prover::{Prover, ProverError};
+use super::solver::{Refutation, Solution, Solver};
 use crate::board::{Layout, RecordOrder, Side};
 use crate::game::Game;
 use crate::moves::{Move, Position, Tables};
@@ -144,7 +145,64 @@ impl Proof {
         within: u32,
     ) -> Proof {
         let mut solver = Solver::new(tables, position, history);
-        let side = position.side_to_move();
+        match kind {
+            ProofKind::Wins => Proof::of_solution(&solver.solve(position, within)),
+            ProofKind::Safe | ProofKind::Loses => {
+                Proof::of_refutation(&solver.refute(position, within), kind)
+            }
+        }
+    }
+
+    /// `establish` with the deep prover (`regress::Prover`), for horizons the full-width
+    /// solver cannot reach; the same proof whenever both finish (tests/prover.rs).
+    /// `node_limit`: give up after this many positions.
+    pub fn establish_deep(
+        tables: &Tables,
+        position: &Position,
+        history: &[u64],
+        kind: ProofKind,
+        within: u32,
+        node_limit: Option<u64>,
+    ) -> Result<Proof, ProverError> {
+        let mut prover = Prover::new(tables, position, history)?;
+        if let Some(limit) = node_limit {
+            prover = prover.with_node_limit(limit);
+        }
+        Ok(match kind {
+            ProofKind::Wins => Proof::of_solution(&prover.solve(position, within)?),
+            ProofKind::Safe | ProofKind::Loses => {
+                Proof::of_refutation(&prover.refute(position, within)?, kind)
+            }
+        })
+    }
+
+    /// The `wins` proof stating a solution.
+    pub fn of_solution(s: &Solution) -> Proof {
+        let (side, within) = (s.side, s.within);
+        let wins = texts(&s.winning_moves);
+        let statement = match s.win_in {
+            Some(n) => format!(
+                "the {side} win within {} (shortest {n}); only {} {}",
+                plies(within),
+                list(&wins),
+                if wins.len() == 1 { "does it" } else { "do it" }
+            ),
+            None => format!("the {side} have no win within {}", plies(within)),
+        };
+        Proof {
+            within,
+            shortest: s.win_in,
+            wins: Some(wins),
+            safe: None,
+            loses: None,
+            safe_count: None,
+            statement,
+        }
+    }
+
+    /// The `safe` or `loses` proof stating a refutation.
+    pub fn of_refutation(r: &Refutation, kind: ProofKind) -> Proof {
+        let (side, within) = (r.side, r.within);
         let mut proof = Proof {
             within,
             shortest: None,
@@ -154,36 +212,16 @@ impl Proof {
             safe_count: None,
             statement: String::new(),
         };
-        match kind {
-            ProofKind::Wins => {
-                let s = solver.solve(position, within);
-                let wins = texts(&s.winning_moves);
-                proof.statement = match s.win_in {
-                    Some(n) => format!(
-                        "the {side} win within {} (shortest {n}); only {} {}",
-                        plies(within),
-                        list(&wins),
-                        if wins.len() == 1 { "does it" } else { "do it" }
-                    ),
-                    None => format!("the {side} have no win within {}", plies(within)),
-                };
-                proof.shortest = s.win_in;
-                proof.wins = Some(wins);
-            }
-            ProofKind::Safe | ProofKind::Loses => {
-                let r = solver.refute(position, within);
-                let (safe, loses) = (texts(&r.safe_moves), texts(&r.losing_moves));
-                let total = safe.len() + loses.len();
-                let foe = side.opponent();
-                if kind == ProofKind::Safe {
-                    proof.statement = format!("the {foe} force a win within {} after every move of the {side} but {} ({} of {total})", plies(within), list(&safe), safe.len());
-                    proof.safe = Some(safe);
-                } else {
-                    proof.statement = format!("the {foe} force a win within {} after {} ({} of {total} moves); {} moves do not lose so fast", plies(within), list(&loses), loses.len(), safe.len());
-                    proof.safe_count = Some(safe.len());
-                    proof.loses = Some(loses);
-                }
-            }
+        let (safe, loses) = (texts(&r.safe_moves), texts(&r.losing_moves));
+        let total = safe.len() + loses.len();
+        let foe = side.opponent();
+        if kind == ProofKind::Safe {
+            proof.statement = format!("the {foe} force a win within {} after every move of the {side} but {} ({} of {total})", plies(within), list(&safe), safe.len());
+            proof.safe = Some(safe);
+        } else {
+            proof.statement = format!("the {foe} force a win within {} after {} ({} of {total} moves); {} moves do not lose so fast", plies(within), list(&loses), loses.len(), safe.len());
+            proof.safe_count = Some(safe.len());
+            proof.loses = Some(loses);
         }
         proof
     }

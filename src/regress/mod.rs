@@ -6,6 +6,7 @@ pub mod bench;
 pub mod document;
 pub mod fixture;
 pub mod mine;
+pub mod prover;
 pub mod solver;
 
 pub use bench::{bench, BENCH};
@@ -18,4 +19,5 @@ pub use fixture::{
     Fixture, FixtureError, FixtureResult, LimitSpec, Loaded, Proof, ProofKind,
 };
 pub use mine::{history_since_capture, judge, mine, MineError, Misplay};
+pub use prover::{Prover, ProverError, ProverStats};
 pub use solver::{Refutation, Solution, Solver};
