@@ -15,25 +15,37 @@
 //!   prover plays only the moves that *could* end the game, and falls back to all moves
 //!   whenever it cannot show that the others cannot. Under the engine's rules
 //!   (`src/moves/play.rs`, `end.rs`) a move ends the game in its mover's favour only by:
-//!   the king stepping onto an escape square; an attacker landing orthogonally next to
-//!   the king (the king is captured only by the piece that moved, `king_is_captured`; a
-//!   shieldwall never takes him, `wall_from`); the king stepping onto an edge (an edge
-//!   fort needs him there, `edge_fort`) or any defender move while he is on an edge; an
-//!   attacker move completing an encirclement; taking the last enemy pieces; leaving the
-//!   opponent without a legal move; or a repetition under `tfr:l`. The last four are
-//!   ruled out only by counting. One move that does not land next to the king takes at
-//!   most four pieces off the edge (three custodial captures and one Linnaean; on the
-//!   edge any number where shieldwalls are played, three otherwise) and never the king,
-//!   and it blocks at most one of the four directions of each enemy piece, and at most
-//!   four open lines in all (one per direction through its square). So if five enemy
-//!   pieces that cannot all be taken at once each move in two directions, one of them
-//!   keeps a move, and the enemy is neither left without a move nor without pieces; and
-//!   if the king stands on an edge or has open lines to the edge in two directions, or
-//!   five other defenders do (nine in one direction at least), the defenders are not
-//!   encircled.
-//!   A repetition can end the game only if some position already occurred twice.
-//!   Positions with commanders, knights, mercenaries or guards, and kings that jump, are
-//!   never filtered (every move is tried).
+//!   1. the king stepping onto an escape square;
+//!   2. an attacker landing orthogonally next to the king (the king is captured only by
+//!      the piece that moved, `king_is_captured`; a shieldwall never takes him,
+//!      `wall_from`);
+//!   3. with edge forts, the king stepping onto an edge (`edge_fort` needs him there),
+//!      or any defender move while he stands on one (then every move is tried);
+//!   4. an attacker move closing an encirclement. Take one defender D (the king if
+//!      possible) and a shortest line of empty squares from his neighbours to the edge.
+//!      A move that lands neither on that line nor next to D leaves the line empty and
+//!      does not take D (a custodial or Linnaean capture lands next to its victim; a
+//!      shieldwall takes pieces on the edge, so D is chosen off it where shieldwalls are
+//!      played; the king falls only to a move next to him), so D still reaches the edge
+//!      and nothing is encircled. A defender on the edge is not encircled while he
+//!      stands. None of this is needed when the king stands on an edge or has empty
+//!      lines to the edge in two directions (one move blocks one of them and cannot take
+//!      him), or five other defenders do (one move takes at most four pieces off the
+//!      edge: three custodial captures and one Linnaean) or nine have one (one square
+//!      lies on at most four open lines). A relaxed shieldwall (`swf:n`) falls to a move
+//!      anywhere: every move is tried;
+//!   5. taking the last enemy pieces, or leaving the enemy without a legal move. Neither
+//!      can happen while some enemy piece that moves in two directions cannot be taken
+//!      by the move (one move blocks at most one direction of a piece): the king (taken
+//!      only by a move next to him), or a piece with no empty neighbour facing an enemy
+//!      piece or special square (custodial capture needs both), off the edge where
+//!      shieldwalls are played, and not next to the centre where Linnaean capture is;
+//!      nor while five pieces that move in two directions stand where at most four can
+//!      be taken;
+//!   6. a repetition under `tfr:l`, possible only if some position already occurred
+//!      twice (then every move is tried).
+//!
+//!   Positions with commanders, knights, mercenaries or guards are never filtered.
 //! - **Threats.** When the prover's side would win at once if it could move again, the
 //!   opponent's replies that leave that winning move standing are proven lost by playing
 //!   it (one move, judged by the engine), and only the replies that stop it are
@@ -64,11 +76,26 @@
 //! Berserk rules (a side may move twice running) are not supported.
 
 use super::solver::{Refutation, Solution};
-use crate::board::Side;
+use crate::board::{Side, MAX_DIM};
 use crate::moves::{file_of, rank_of, sq, Move, Mover, PieceMoves, Position, Repetitions, Tables};
 use crate::rules::{Berserk, Jump, Repetition, Shieldwall};
 use std::collections::HashMap;
 use std::fmt;
+
+/// A set of squares as rank words (bit `file + 1` of word `rank`).
+type Words = [u32; MAX_DIM];
+
+/// How immediate wins are looked for in a position.
+enum Mode {
+    /// Every move is tried.
+    Every,
+    /// Only the targeted moves: escapes (and the king onto an edge where edge forts are
+    /// played), moves next to the king, and moves into `region` (squares where an
+    /// encirclement could close).
+    Targeted {
+        region: Option<Words>,
+    },
+}
 
 /// Proof and disproof numbers of a solved node: proven (0, INF), disproven (INF, 0).
 const INF: u64 = 1 << 62;
@@ -76,7 +103,8 @@ const INF: u64 = 1 << 62;
 const CAP: u64 = INF - 1;
 /// The initial proof number of a move that threatens nothing.
 const QUIET_PN: u64 = 8;
-/// Default table size: 2^20 entries of 24 bytes (24 MB, allocated when first needed).
+/// Largest table by default: 2^20 entries of 24 bytes (24 MB), reached only by searches
+/// that fill it.
 const DEFAULT_TABLE_BITS: u32 = 20;
 
 /// How the prover spent its immediate-win tests (for tests and reports).
@@ -86,6 +114,14 @@ pub struct ProverStats {
     pub targeted: u64,
     /// Tests that had to try every move.
     pub every_move: u64,
+    /// df-pn expansions (a node's children made and looked up).
+    pub expansions: u64,
+    /// Frontier searches (wins within 3 or 4 plies).
+    pub frontier: u64,
+    /// Positions made by the frontier searches.
+    pub frontier_nodes: u64,
+    /// Positions made for threats (null moves).
+    pub threat_nodes: u64,
 }
 
 /// Why the prover gave no answer.
@@ -123,36 +159,59 @@ struct Entry {
 }
 
 /// Two-way buckets: the first slot keeps solved entries, the second is always replaced.
-/// Allocated at the first store, so a prover that never searches deep costs nothing.
+/// The table starts small and doubles (up to 2^`max_bits` entries) as it fills, so a
+/// prover that never searches deep costs little.
 struct Table {
     entries: Vec<Entry>,
-    bits: u32,
+    max_bits: u32,
     mask: usize,
+    used: usize,
 }
 
+/// The first size of a table: 2^12 entries.
+const FIRST_TABLE_BITS: u32 = 12;
+
 impl Table {
-    fn new(bits: u32) -> Table {
+    fn new(max_bits: u32) -> Table {
         Table {
             entries: Vec::new(),
-            bits,
-            mask: (1 << bits) - 2,
+            max_bits: max_bits.max(FIRST_TABLE_BITS),
+            mask: 0,
+            used: 0,
         }
     }
 
     fn probe(&self, key: u64) -> Option<(u64, u64)> {
-        if self.entries.is_empty() {
+        if self.entries.is_empty() || key == 0 {
             return None;
         }
         let i = (key as usize) & self.mask;
         self.entries[i..i + 2]
             .iter()
-            .find(|e| e.key == key && key != 0)
+            .find(|e| e.key == key)
             .map(|e| (e.pn, e.dn))
     }
 
+    fn resize(&mut self, bits: u32) {
+        let old = std::mem::replace(&mut self.entries, vec![Entry::default(); 1 << bits]);
+        self.mask = (1 << bits) - 2;
+        self.used = 0;
+        for e in old {
+            if e.key != 0 {
+                self.store(e.key, e.pn, e.dn);
+            }
+        }
+    }
+
     fn store(&mut self, key: u64, pn: u64, dn: u64) {
+        if key == 0 {
+            return;
+        }
         if self.entries.is_empty() {
-            self.entries = vec![Entry::default(); 1 << self.bits];
+            self.resize(FIRST_TABLE_BITS);
+        } else if self.used * 2 > self.entries.len() && self.entries.len() < 1 << self.max_bits {
+            let bits = self.entries.len().trailing_zeros() + 1;
+            self.resize(bits);
         }
         let i = (key as usize) & self.mask;
         let solved = pn == 0 || dn == 0;
@@ -172,6 +231,9 @@ impl Table {
         let e = &mut self.entries[slot];
         if e.key == key && (e.pn == 0 || e.dn == 0) && !solved {
             return;
+        }
+        if e.key == 0 {
+            self.used += 1;
         }
         *e = Entry { key, pn, dn };
     }
@@ -226,6 +288,8 @@ pub struct Prover<'t> {
     edge_fort: bool,
     encirclement: bool,
     shieldwall: bool,
+    shieldwall_flank: bool,
+    linnaean: bool,
     dim: usize,
     /// Bits 1..=dim: the squares of a rank word.
     board: u32,
@@ -297,6 +361,8 @@ impl<'t> Prover<'t> {
             edge_fort: rules.edge_fort,
             encirclement: rules.encirclement,
             shieldwall: rules.shieldwall != Shieldwall::None,
+            shieldwall_flank: rules.shieldwall_flank,
+            linnaean: rules.linnaean,
             dim,
             board: ((1u32 << dim) - 1) << 1,
             escape_files,
@@ -375,15 +441,6 @@ impl<'t> Prover<'t> {
 
     // ----- Immediate wins -----
 
-    /// Squares off the edge of rank `r`, as a rank word.
-    fn interior(&self, r: usize) -> u32 {
-        if r == 0 || r + 1 >= self.dim {
-            0
-        } else {
-            ((1u32 << self.dim) - 1) & !0b11
-        }
-    }
-
     fn mover_of(pos: &Position, side: Side, s: crate::moves::Sq) -> Mover {
         if pos.king() == Some(s) {
             Mover::King
@@ -392,63 +449,221 @@ impl<'t> Prover<'t> {
         }
     }
 
-    /// True unless one move of `me` provably cannot end the game in `me`'s favour except
-    /// through the targeted moves (escapes, moves next to the king, the king onto an
-    /// edge): then every move must be tried.
-    fn needs_every_move(&self, pos: &Position, me: Side) -> bool {
-        if self.exotic_rules || pos.exotic_len != 0 {
-            return true;
+    /// How to find the immediate wins of `me` (to move in `pos`): by every move, or by
+    /// the targeted moves only (see the module documentation).
+    fn immediate_mode(&self, pos: &Position, me: Side) -> Mode {
+        if self.exotic_rules || pos.exotic_len != 0 || pos.king().is_none() {
+            return Mode::Every;
         }
         if self.repeater_wins && self.doubles > 0 {
-            return true;
+            return Mode::Every;
         }
-        let t = self.t;
-        let dim = self.dim;
-        let foe = me.opponent();
-        let fi = foe as usize;
-        // Pieces one move can take: on the edge, any number with shieldwalls; elsewhere
-        // at most four (three custodial captures and one Linnaean), never the king but
-        // by a move next to him (a targeted move).
-        let takeable_anywhere = |r: usize| {
-            if self.shieldwall {
-                self.interior(r)
-            } else {
-                self.board
+        if !self.foe_keeps_a_move(pos, me.opponent()) {
+            return Mode::Every;
+        }
+        match me {
+            Side::Attackers if self.encirclement && !self.defenders_stay_open(pos) => {
+                if self.shieldwall && !self.shieldwall_flank {
+                    // A relaxed shieldwall falls to a move anywhere.
+                    Mode::Every
+                } else {
+                    match self.encirclement_squares(pos) {
+                        Some(squares) => Mode::Targeted {
+                            region: Some(squares),
+                        },
+                        None => Mode::Every,
+                    }
+                }
             }
-        };
-        // Leaving the opponent without a move: of five pieces that move in two
-        // directions and cannot all be taken by one move, one keeps a move (a move
-        // blocks at most one direction of each piece). The same five pieces cannot all
-        // be taken, so no move takes the last enemy pieces either (the last defender is
-        // the king, taken only by a move next to him).
+            Side::Defenders
+                if self.edge_fort
+                    && pos
+                        .king()
+                        .is_some_and(|k| self.on_edge(file_of(k), rank_of(k))) =>
+            {
+                Mode::Every
+            }
+            _ => Mode::Targeted { region: None },
+        }
+    }
+
+    /// True if, after any move of the other side that does not land next to the king,
+    /// `foe` still has a piece and a legal move: some piece of `foe` that moves in two
+    /// directions cannot be taken by that move (a move blocks at most one direction of a
+    /// piece), or five such pieces cannot all be taken.
+    fn foe_keeps_a_move(&self, pos: &Position, foe: Side) -> bool {
+        let t = self.t;
+        let fi = foe as usize;
         let mut mobile = 0;
-        'scan: for r in 0..dim {
-            let mut bits = pos.ranks[fi][r] & takeable_anywhere(r);
+        for r in 0..self.dim {
+            let mut bits = pos.ranks[fi][r];
             while bits != 0 {
                 let b = bits.trailing_zeros() as usize;
                 bits &= bits - 1;
-                let from = sq(b - 1, r);
+                let f = b - 1;
+                let from = sq(f, r);
                 let pm = pos.piece_moves(t, Prover::mover_of(pos, foe, from), from);
-                if directions(&pm) >= 2 {
+                if directions(&pm) < 2 {
+                    continue;
+                }
+                if !self.takeable(pos, foe, f, r) {
+                    return true;
+                }
+                // At most four pieces off the edge are taken by one move, any number on
+                // it where shieldwalls are played.
+                if !(self.shieldwall && self.on_edge(f, r)) {
                     mobile += 1;
                     if mobile >= 5 {
-                        break 'scan;
+                        return true;
                     }
                 }
             }
         }
-        if mobile < 5 {
+        false
+    }
+
+    /// True unless the piece of `foe` on (f, r) provably cannot be taken by one move that
+    /// does not land next to the king: the king never is; a piece on the edge can be by
+    /// a shieldwall, one next to the centre by a Linnaean capture, and any other only by
+    /// custodial capture, which needs an empty neighbour facing one that is an enemy
+    /// piece or a special square.
+    fn takeable(&self, pos: &Position, foe: Side, f: usize, r: usize) -> bool {
+        let t = self.t;
+        if pos.king() == Some(sq(f, r)) {
+            return false;
+        }
+        if self.shieldwall && self.on_edge(f, r) {
             return true;
         }
-        match me {
-            Side::Attackers => self.encirclement && !self.defenders_stay_open(pos),
-            Side::Defenders => {
-                self.edge_fort
-                    && pos
-                        .king()
-                        .is_some_and(|k| self.on_edge(file_of(k), rank_of(k)))
+        let (cf, cr) = (self.dim / 2, self.dim / 2);
+        if self.linnaean && f.abs_diff(cf) + r.abs_diff(cr) == 1 {
+            return true;
+        }
+        let me = foe.opponent() as usize;
+        let empty = |f: usize, r: usize| (pos.ranks[0][r] | pos.ranks[1][r]) & (1 << (f + 1)) == 0;
+        let hostile = |f: usize, r: usize| {
+            pos.ranks[me][r] & (1 << (f + 1)) != 0 || t.square_kinds(sq(f, r)) != 0
+        };
+        let (fi, ri) = (f as isize, r as isize);
+        for (a, b) in [((fi - 1, ri), (fi + 1, ri)), ((fi, ri - 1), (fi, ri + 1))] {
+            if !t.on_board(a.0, a.1) || !t.on_board(b.0, b.1) {
+                continue;
+            }
+            let (a, b) = ((a.0 as usize, a.1 as usize), (b.0 as usize, b.1 as usize));
+            if (empty(a.0, a.1) && hostile(b.0, b.1)) || (empty(b.0, b.1) && hostile(a.0, a.1)) {
+                return true;
             }
         }
+        false
+    }
+
+    /// Squares where an attacker move may close an encirclement, as rank words (see the
+    /// module documentation): a shortest line of empty squares from one defender to the
+    /// edge (the king's if he has one), and the empty squares next to that defender
+    /// unless he is the king. `None` if no defender can be shown to stay connected.
+    fn encirclement_squares(&self, pos: &Position) -> Option<Words> {
+        let dim = self.dim;
+        let board = self.board;
+        let edge_files = 0b10 | (1u32 << dim);
+        let mut empty = [0u32; MAX_DIM];
+        for r in 0..dim {
+            empty[r] = board & !(pos.ranks[0][r] | pos.ranks[1][r]);
+        }
+        let is_edge = |r: usize, w: u32| {
+            if r == 0 || r + 1 == dim {
+                w
+            } else {
+                w & edge_files
+            }
+        };
+        let grow = |set: &Words| {
+            let mut out = [0u32; MAX_DIM];
+            for r in 0..dim {
+                let mut x = set[r] | (set[r] << 1) | (set[r] >> 1);
+                if r > 0 {
+                    x |= set[r - 1];
+                }
+                if r + 1 < dim {
+                    x |= set[r + 1];
+                }
+                out[r] = x & board;
+            }
+            out
+        };
+        // The sources tried: the king first, then defenders off the edge (a defender on
+        // the edge could be taken by a shieldwall far from the move).
+        let mut sources = Vec::new();
+        if let Some(k) = pos.king() {
+            sources.push(k);
+        }
+        for r in 0..dim {
+            let mut bits = pos.ranks[1][r];
+            while bits != 0 {
+                let b = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                let s = sq(b - 1, r);
+                if Some(s) != pos.king() && !(self.shieldwall && self.on_edge(b - 1, r)) {
+                    sources.push(s);
+                }
+            }
+        }
+        for src in sources.into_iter().take(4) {
+            let (f, r) = (file_of(src), rank_of(src));
+            let mut out = [0u32; MAX_DIM];
+            let mut one = [0u32; MAX_DIM];
+            one[r] = 1 << (f + 1);
+            let around = grow(&one);
+            if Some(src) != pos.king() {
+                for i in 0..dim {
+                    out[i] |= around[i] & empty[i];
+                }
+            }
+            if self.on_edge(f, r) {
+                // Not encircled while he stands there; only taking him (a move next to
+                // him) changes that.
+                return Some(out);
+            }
+            // Breadth-first layers of empty squares from his neighbours to the edge.
+            let mut layers: Vec<Words> = Vec::new();
+            let mut seen = [0u32; MAX_DIM];
+            let mut layer = [0u32; MAX_DIM];
+            for i in 0..dim {
+                layer[i] = around[i] & empty[i];
+                seen[i] = layer[i];
+            }
+            let mut reached = None;
+            while layer[..dim].iter().any(|&w| w != 0) {
+                layers.push(layer);
+                if let Some(rr) = (0..dim).find(|&i| is_edge(i, layer[i]) != 0) {
+                    let b = is_edge(rr, layer[rr]).trailing_zeros() as usize;
+                    reached = Some((b - 1, rr));
+                    break;
+                }
+                let grown = grow(&layer);
+                for i in 0..dim {
+                    layer[i] = grown[i] & empty[i] & !seen[i];
+                    seen[i] |= layer[i];
+                }
+            }
+            let Some((mut cf, mut cr)) = reached else {
+                continue;
+            };
+            // Back from the edge square to the first layer, one square per layer.
+            out[cr] |= 1 << (cf + 1);
+            for l in layers[..layers.len() - 1].iter().rev() {
+                let mut here = [0u32; MAX_DIM];
+                here[cr] = 1 << (cf + 1);
+                let near = grow(&here);
+                let i = (0..dim)
+                    .find(|&i| near[i] & l[i] != 0)
+                    .expect("a breadth-first layer touches the next");
+                let b = (near[i] & l[i]).trailing_zeros() as usize;
+                (cf, cr) = (b - 1, i);
+                out[cr] |= 1 << (cf + 1);
+            }
+            return Some(out);
+        }
+        None
     }
 
     fn on_edge(&self, f: usize, r: usize) -> bool {
@@ -517,20 +732,16 @@ impl<'t> Prover<'t> {
     fn candidates(&mut self, pos: &Position, me: Side, out: &mut Vec<Move>) {
         let t = self.t;
         out.clear();
-        let every = self.needs_every_move(pos, me);
-        if every {
-            self.stats.every_move += 1;
-        } else {
-            self.stats.targeted += 1;
-        }
-        if every {
-            pos.for_each_piece_moves(t, |pm| out.extend(pm.iter()));
-            return;
-        }
-        let Some(k) = pos.king() else {
-            pos.for_each_piece_moves(t, |pm| out.extend(pm.iter()));
-            return;
+        let region = match self.immediate_mode(pos, me) {
+            Mode::Every => {
+                self.stats.every_move += 1;
+                pos.for_each_piece_moves(t, |pm| out.extend(pm.iter()));
+                return;
+            }
+            Mode::Targeted { region } => region,
         };
+        self.stats.targeted += 1;
+        let k = pos.king().expect("targeted only with a king");
         let (kf, kr) = (file_of(k), rank_of(k));
         match me {
             Side::Defenders => {
@@ -553,17 +764,25 @@ impl<'t> Prover<'t> {
                 out.extend(targeted.iter());
             }
             Side::Attackers => {
-                // Squares orthogonally next to the king, as rank words and file words.
-                let mut rank_t = [0u32; crate::board::MAX_DIM];
-                let mut file_t = [0u32; crate::board::MAX_DIM];
+                // Squares orthogonally next to the king, and the defenders' region when
+                // an encirclement may close, as rank words and file words.
+                let mut rank_t = region.unwrap_or([0u32; MAX_DIM]);
+                let mut file_t = [0u32; MAX_DIM];
+                for (r, &w) in rank_t.iter().enumerate().take(self.dim) {
+                    let mut bits = w;
+                    while bits != 0 {
+                        let b = bits.trailing_zeros() as usize;
+                        bits &= bits - 1;
+                        file_t[b - 1] |= 1 << (r + 1);
+                    }
+                }
                 for (df, dr) in [(1isize, 0isize), (-1, 0), (0, 1), (0, -1)] {
                     let (nf, nr) = (kf as isize + df, kr as isize + dr);
-                    if nf < 0 || nr < 0 || nf as usize >= self.dim || nr as usize >= self.dim {
-                        continue;
+                    if t.on_board(nf, nr) {
+                        let (nf, nr) = (nf as usize, nr as usize);
+                        rank_t[nr] |= 1 << (nf + 1);
+                        file_t[nf] |= 1 << (nr + 1);
                     }
-                    let (nf, nr) = (nf as usize, nr as usize);
-                    rank_t[nr] |= 1 << (nf + 1);
-                    file_t[nf] |= 1 << (nr + 1);
                 }
                 pos.for_each_piece_moves(t, |pm| {
                     let (f, r) = (file_of(pm.from), rank_of(pm.from));
@@ -614,6 +833,7 @@ impl<'t> Prover<'t> {
             let mut child = null.clone();
             child.play(t, mv);
             self.nodes += 1;
+            self.stats.threat_nodes += 1;
             if child.outcome(t).is_some_and(|o| o.winner == Some(me)) {
                 out.push(mv);
             }
@@ -704,8 +924,8 @@ impl<'t> Prover<'t> {
         if threats.is_empty() {
             return moves;
         }
-        let mut hot = [0u32; crate::board::MAX_DIM];
-        let mark = |hot: &mut [u32; crate::board::MAX_DIM], f: usize, r: usize| {
+        let mut hot = [0u32; MAX_DIM];
+        let mark = |hot: &mut Words, f: usize, r: usize| {
             hot[r] |= 1 << (f + 1);
         };
         for m in threats {
@@ -829,15 +1049,19 @@ impl<'t> Prover<'t> {
     ) -> (u64, u64) {
         let or = pos.side_to_move() == p;
         if (or && d <= 4) || (!or && d <= 3) {
+            self.stats.frontier += 1;
+            let before = self.nodes;
             let won = if or {
                 self.or_small(pos, d)
             } else {
                 self.and_small(pos, d, p)
             };
+            self.stats.frontier_nodes += self.nodes - before;
             let v = if won { (0, INF) } else { (INF, 0) };
             self.table.store(key, v.0, v.1);
             return v;
         }
+        self.stats.expansions += 1;
         let mut children = match self.expand(pos, d, p, or) {
             Ok(children) => children,
             Err(v) => {
@@ -991,6 +1215,54 @@ impl<'t> Prover<'t> {
             }
             s.prove(root, within, root.side_to_move())
         })
+    }
+
+    /// Whether the move `mv` of the side to move in `root` forces a win within `within`
+    /// plies (the move itself counted).
+    pub fn move_wins(
+        &mut self,
+        root: &Position,
+        mv: Move,
+        within: u32,
+    ) -> Result<bool, ProverError> {
+        self.check_root(root);
+        let start = self.nodes;
+        let side = root.side_to_move();
+        self.settle(start, |s| {
+            if s.reps.ending(s.t, root).is_some() {
+                return Ok(false);
+            }
+            let child = s.play(root, mv);
+            match s.ending(&child, side) {
+                Some(won) => Ok(won),
+                None if within < 3 => Ok(false),
+                None => {
+                    s.enter(&child);
+                    let won = s.prove(&child, within - 1, side);
+                    s.leave();
+                    won
+                }
+            }
+        })
+    }
+
+    /// The shortest win of the side to move in `root` within `within` plies, if any.
+    pub fn shortest_win(
+        &mut self,
+        root: &Position,
+        within: u32,
+    ) -> Result<Option<u32>, ProverError> {
+        if !self.wins_within(root, within)? {
+            return Ok(None);
+        }
+        let mut n = 1;
+        while n < within {
+            if self.wins_within(root, n)? {
+                return Ok(Some(n));
+            }
+            n += 2;
+        }
+        Ok(Some(within))
     }
 
     /// As `Solver::solve`: whether the side to move in `root` wins within `within`

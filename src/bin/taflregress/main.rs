@@ -21,6 +21,8 @@ use taflcount::report::regress::{bench_text, mine_table, suite_summary, suite_ta
 use taflcount::report::table::TableStyle;
 use taflcount::search::{Limits, Searcher};
 
+mod deep;
+
 /// Run the AI's misplay suite (positions with proven right answers), or analyse, add,
 /// mine and bench.
 #[derive(Parser, Debug)]
@@ -114,12 +116,41 @@ struct AddArgs {
 struct MineArgs {
     #[command(flatten)]
     records: RecordsArgs,
-    /// Only the first N games.
+    /// Only N games (after --skip).
     #[arg(long, value_name = "N")]
     games: Option<usize>,
+    /// Leave out the first N games.
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    skip: usize,
     /// Look for missed wins within 3 plies, not only 1 (much slower).
-    #[arg(long)]
+    #[arg(long, conflicts_with = "plies")]
     deep: bool,
+    /// Look for missed wins up to N plies with the deep prover (1 to 11).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=11))]
+    plies: Option<u32>,
+    /// With --plies: positions the prover may make per ply before the ply counts as
+    /// undecided.
+    #[arg(long, value_name = "N", default_value_t = 200_000, requires = "plies",
+          value_parser = clap::value_parser!(u64).range(1..))]
+    nodes: u64,
+    /// With --plies: append each game's findings to this file (JSON lines) and skip the
+    /// games it already holds, so an interrupted run resumes.
+    #[arg(long, value_name = "FILE.jsonl", requires = "plies")]
+    journal: Option<PathBuf>,
+    /// With --plies: write a hard-tier fixture (with the prover's full proof) into DIR for
+    /// each missed win of --min-plies or more.
+    #[arg(long, value_name = "DIR", requires = "plies")]
+    write: Option<PathBuf>,
+    /// With --write: the shortest missed win written, in plies.
+    #[arg(long, value_name = "N", default_value_t = 5)]
+    min_plies: u32,
+    /// With --write: positions the prover may make for one fixture's full proof.
+    #[arg(long, value_name = "N", default_value_t = 20_000_000,
+          value_parser = clap::value_parser!(u64).range(1..))]
+    proof_nodes: u64,
+    /// With --plies: one line per game on stderr (for runs in the background).
+    #[arg(long)]
+    log: bool,
     /// Print one JSON object instead of a table.
     #[arg(long)]
     json: bool,
@@ -293,8 +324,12 @@ fn read_records(args: &RecordsArgs) -> Result<(Game, Vec<GameRecord>), CliError>
 }
 
 fn mine(m: &MineArgs) -> Result<Status, CliError> {
+    if let Some(plies) = m.plies {
+        return deep::mine_deep(m, plies);
+    }
     let (game, games) = read_records(&m.records)?;
-    let games = &games[..m.games.unwrap_or(usize::MAX).min(games.len())];
+    let first = m.skip.min(games.len());
+    let games = &games[first..(first + m.games.unwrap_or(usize::MAX).min(games.len() - first))];
     let found = regress::mine(&game.tables, games, m.deep)
         .map_err(|e| CliError::about(m.records.records.display(), e))?;
     let doc = MineDocument {
@@ -303,6 +338,9 @@ fn mine(m: &MineArgs) -> Result<Status, CliError> {
         variant: game.name.clone().unwrap_or_default(),
         games: games.len(),
         misplays: found.iter().map(MisplayRow::from).collect(),
+        plies: None,
+        undecided: None,
+        written: Vec::new(),
     };
     if m.json {
         print_json(&doc)?;
