@@ -23,7 +23,7 @@ mod spec;
 pub use crate::board::Symmetry;
 pub use bounds::{naive, placements, side_split};
 pub use document::{Bound, ComplexityReport, GameTreeRow, Pieces, PublishedRow, SCHEMA_VERSION};
-pub use game_tree::GameTreeEstimate;
+pub use game_tree::{GameTreeError, GameTreeEstimate};
 pub use group::symmetry_group;
 pub use material::{binomial, count_material, fixed_boards, MaterialCounts, MaterialTable};
 pub use published::{claims_for, PublishedClaim, ScientificFigure};

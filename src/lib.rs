@@ -21,6 +21,8 @@
 //!   recorded games), [`regress`] (taflregress's misplay fixtures, the exact solver that
 //!   proves them, mining recorded games, the bench signature) and [`bench`](mod@bench)
 //!   (taflbench's kernels and measurements).
+//! - [`otep`]: the OpenTafl engine protocol (its messages, the engine's side of a
+//!   conversation), spoken by `taflengine` and by `taflmatch`'s external engines.
 //! - [`report`]: what the tools print: SVG plots, and with the `cli` feature the tables
 //!   and Markdown pages made from each tool's document.
 //!
@@ -49,6 +51,8 @@
 //! # }
 //! ```
 
+#![warn(missing_docs)]
+
 pub mod bench;
 pub mod board;
 #[cfg(feature = "cli")]
@@ -56,9 +60,12 @@ pub mod cli;
 pub mod complexity;
 mod error;
 pub mod game;
+pub mod matches;
+pub mod mcts;
 pub mod moves;
 pub mod notation;
 pub mod number;
+pub mod otep;
 pub mod perft;
 pub mod regress;
 pub mod report;
@@ -66,6 +73,9 @@ pub mod rng;
 pub mod rules;
 pub mod sampling;
 pub mod search;
+pub mod stats;
+pub mod text;
+pub mod threads;
 
 /// The README's Rust examples, compiled and run as doctests so the front door never lies.
 #[cfg(doctest)]

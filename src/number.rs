@@ -101,15 +101,44 @@ pub fn scientific(value: &BigUint) -> String {
     Rounded::of(value, 3).scientific()
 }
 
-/// Scientific form of a number known only by its logarithm.
+/// Scientific form of a number known only by its logarithm, three significant digits.
 pub fn scientific_from_log10(log10: f64) -> String {
+    let (mantissa, exponent) = mantissa_exponent(log10, 3);
+    format!("{mantissa:.2}e{exponent}")
+}
+
+/// The mantissa in [1, 10) rounded to `significant` digits and the power of ten of a
+/// positive number known by its log10 (finite), the exponent a whole number however
+/// large: f64's own formatting would print 10^400 as infinity.
+pub fn mantissa_exponent(log10: f64, significant: usize) -> (f64, i64) {
     let mut exponent = log10.floor();
-    let mut mantissa = 10f64.powf(log10 - exponent);
-    if (mantissa * 100.0).round() >= 1000.0 {
+    let scale = 10f64.powi(significant.max(1) as i32 - 1);
+    let mut mantissa = (10f64.powf(log10 - exponent) * scale).round() / scale;
+    if mantissa >= 10.0 {
         mantissa /= 10.0;
         exponent += 1.0;
     }
-    format!("{mantissa:.2}e{exponent}")
+    (mantissa, exponent as i64)
+}
+
+/// A number known by its natural logarithm in scientific form with up to `significant`
+/// digits and no trailing zeros (`1.11269e9`, `4e1`); `0` for ln = −∞. Any size: this is
+/// how estimates past f64's range are written.
+pub fn scientific_from_ln(ln: f64, significant: usize) -> String {
+    if ln == f64::NEG_INFINITY {
+        return "0".into();
+    }
+    if !ln.is_finite() {
+        return "NaN".into();
+    }
+    let (mantissa, exponent) = mantissa_exponent(ln / std::f64::consts::LN_10, significant);
+    let digits = format!("{mantissa:.*}", significant.max(1) - 1);
+    let digits = if digits.contains('.') {
+        digits.trim_end_matches('0').trim_end_matches('.')
+    } else {
+        &digits
+    };
+    format!("{digits}e{exponent}")
 }
 
 /// The whole number when short, else its head and tail and its length:
@@ -166,6 +195,23 @@ mod tests {
         let four_121 = BigUint::from(4u32).pow(121u32);
         assert_eq!(abbreviate(&four_121), "7067388259…79104 (73 digits)");
         assert_eq!(abbreviate(&BigUint::from(12345u32)), "12345");
+    }
+
+    #[test]
+    fn scientific_from_a_natural_logarithm_at_any_size() {
+        assert_eq!(scientific_from_ln(40f64.ln(), 6), "4e1");
+        assert_eq!(
+            scientific_from_ln(1_112_692_338.228f64.ln(), 6),
+            "1.11269e9"
+        );
+        assert_eq!(scientific_from_ln(999_999.7f64.ln(), 6), "1e6");
+        assert_eq!(scientific_from_ln(f64::NEG_INFINITY, 6), "0");
+        // 10^400.5 = 3.16e400, far past f64.
+        assert_eq!(
+            scientific_from_ln(400.5 * std::f64::consts::LN_10, 3),
+            "3.16e400"
+        );
+        assert_eq!(scientific_from_log10(1e15), "1.00e1000000000000000");
     }
 
     #[test]

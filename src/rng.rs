@@ -12,6 +12,18 @@ use rand_chacha::ChaCha8Rng;
 /// game gets its own stream, so results do not depend on how games meet threads.
 pub type GameRng = ChaCha8Rng;
 
+/// SplitMix64's finaliser: a bijection of u64 (0 stays 0) that spreads every input bit
+/// over every output bit, for deriving independent seeds and key sets from one number.
+pub fn mix64(x: u64) -> u64 {
+    let mut z = x;
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// The golden-ratio increment of SplitMix64, for spreading consecutive numbers apart.
+pub const GOLDEN_GAMMA: u64 = 0x9E37_79B9_7F4A_7C15;
+
 /// The generator of game number `game` of a run seeded with `seed`.
 pub fn game_rng(seed: u64, game: u64) -> GameRng {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
@@ -33,11 +45,8 @@ impl SplitMix64 {
 
     /// The next 64 random bits.
     pub fn next_u64(&mut self) -> u64 {
-        self.state = self.state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.state;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
+        self.state = self.state.wrapping_add(GOLDEN_GAMMA);
+        mix64(self.state)
     }
 
     /// A number in `0..n` (multiply-shift; the bias is below 2^-32 for any board's move count).

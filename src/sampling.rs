@@ -30,8 +30,8 @@ pub use players::{
 };
 pub use records::{sample_records, RecordsError};
 pub use report::{BranchingReport, Source, Timing, SCHEMA_VERSION};
-pub use self_play::{play_game, self_play, SelfPlay};
+pub use self_play::{play_game, self_play, self_play_each, SelfPlay};
 pub use statistics::{
     geometric_mean, mean_ratio_stderr, quantile, BranchingStatistics, BranchingSummary, FirstMover,
-    GameTree, LengthSummary, Moments, Outcomes, PlyRow,
+    GameTree, LengthSummary, Moments, Outcomes, PlyRow, StatisticsBuilder,
 };

@@ -205,16 +205,20 @@ fn a_quick_run_saves_a_document_that_compares_equal_with_itself() {
 
 #[test]
 fn without_the_games_the_positions_come_from_random_play_and_stderr_says_so() {
+    // A folder that exists but holds no archive (a folder that does not exist at all is
+    // an input error: tests/hostile_input.rs).
+    let empty = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("bench-no-games");
+    std::fs::create_dir_all(&empty).unwrap();
     let (code, out, err) = taflbench(&[
         "--quick",
         "--variant",
         "copenhagen",
         "--games",
-        "/nonexistent",
+        empty.to_str().unwrap(),
         "--json",
     ]);
     assert_eq!(code, 0, "{err}");
-    assert!(err.contains("/nonexistent/copenhagen.csv not found; copenhagen positions come from random play only"), "{err}");
+    assert!(err.contains("bench-no-games/copenhagen.csv not found; copenhagen positions come from random play only"), "{err}");
     let doc: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert!(
         doc["figures"][0]["work"]

@@ -52,7 +52,7 @@ fn json_document_follows_the_schema() {
     ]);
     assert_eq!(code, 0);
     let doc: serde_json::Value = serde_json::from_str(&out).unwrap();
-    assert_eq!(doc["schema_version"], 1);
+    assert_eq!(doc["schema_version"], 2);
     assert_eq!(doc["tool"], "taflperft");
     assert_eq!(doc["variant"], "copenhagen");
     assert_eq!(doc["side_to_move"], "attackers");

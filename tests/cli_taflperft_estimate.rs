@@ -35,7 +35,7 @@ fn estimate_json_follows_the_schema_and_depends_only_on_the_seed() {
         doc
     };
     let doc = run("3");
-    assert_eq!(doc["schema_version"], 1);
+    assert_eq!(doc["schema_version"], 2);
     assert_eq!(doc["tool"], "taflperft");
     assert_eq!(
         (
@@ -46,13 +46,19 @@ fn estimate_json_follows_the_schema_and_depends_only_on_the_seed() {
         (Some(4), Some(500), Some(3))
     );
     let e = &doc["estimate"];
-    let (mean, stderr) = (e["mean"].as_f64().unwrap(), e["stderr"].as_f64().unwrap());
-    assert!((e["log10"].as_f64().unwrap() - mean.log10()).abs() < 1e-12);
+    let number = |v: &serde_json::Value| v.as_str().unwrap().parse::<f64>().unwrap();
+    let (mean, stderr) = (number(&e["mean"]), number(&e["stderr"]));
+    // The strings keep 6 and 3 significant digits.
+    assert!((e["log10"].as_f64().unwrap() - mean.log10()).abs() < 1e-5);
     assert!(
         (mean - 1_007_392.0).abs() <= 4.0 * stderr,
         "{mean} ± {stderr}"
     );
-    assert_eq!(doc["by_depth"][0]["mean"], 40.0);
+    let (low, high) = (number(&e["interval_95"][0]), number(&e["interval_95"][1]));
+    assert!(low < mean && mean < high, "{e}");
+    assert!((e["relative_stderr"].as_f64().unwrap() - stderr / mean).abs() < 1e-3);
+    assert_eq!(doc["by_depth"][0]["mean"], "4e1");
+    assert_eq!(doc["by_depth"][0]["stderr"], "0");
     assert_eq!(doc, run("3"));
     assert_ne!(doc["estimate"], run("4")["estimate"]);
 }

@@ -11,7 +11,13 @@ use std::process::Command;
 use taflcount::game::Game;
 use taflcount::perft::{perft, Counting};
 
-const TOOLS: [&str; 4] = ["taflperft", "taflcount", "taflbench", "taflregress"];
+const TOOLS: [&str; 5] = [
+    "taflperft",
+    "taflcount",
+    "taflbench",
+    "taflregress",
+    "taflmatch",
+];
 
 /// One `$ tool ...` line of the README and the output lines shown under it.
 #[derive(Debug)]
@@ -121,6 +127,7 @@ fn binary(tool: &str) -> &'static str {
         "taflcount" => env!("CARGO_BIN_EXE_taflcount"),
         "taflbench" => env!("CARGO_BIN_EXE_taflbench"),
         "taflregress" => env!("CARGO_BIN_EXE_taflregress"),
+        "taflmatch" => env!("CARGO_BIN_EXE_taflmatch"),
         other => panic!("no binary {other}"),
     }
 }
@@ -199,5 +206,8 @@ fn every_readme_example_runs_as_written() {
 #[test]
 fn the_library_example_of_the_readme_holds() {
     let brandub = Game::named("brandub").unwrap();
-    assert_eq!(perft(&brandub.tables, &brandub.start(), 3, Counting::Bulk), 39_512);
+    assert_eq!(
+        perft(&brandub.tables, &brandub.start(), 3, Counting::Bulk),
+        39_512
+    );
 }

@@ -130,6 +130,11 @@ fn compare_figure(now: &Figure, then: Option<&Figure>, threshold: f64) -> Compar
             "the baseline measured {}",
             then.work.as_deref().unwrap_or("other work")
         )),
+        (Some(current), Some(baseline)) if !(current.0 > 0.0 && baseline.0 > 0.0) => {
+            // Loaded files are validated; a kernel that measured no work cannot be
+            // compared either (its ratio would be 0, infinite or NaN).
+            Verdict::NotComparable("a rate of zero".into())
+        }
         (Some(current), Some(baseline)) => {
             row.ratio = Some(current.0 / baseline.0);
             verdict(current, baseline, threshold)

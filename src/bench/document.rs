@@ -96,23 +96,28 @@ impl Figure {
 /// Why a saved file cannot be used.
 #[derive(Debug)]
 pub enum LoadError {
-    /// The file could not be read: its path and the I/O error.
-    Read(String, std::io::Error),
+    /// The file could not be read (missing, a directory, not text).
+    Read(crate::text::TextFileError),
     /// The file is not a taflbench document: its path and the JSON error.
-    Json(String, serde_json::Error),
+    Json(String, String),
     /// The file was written with another schema version: its path and that version.
     Schema(String, u32),
+    /// The file reads, but a value in it cannot be right: its path and what.
+    Invalid(String, String),
 }
 
 impl fmt::Display for LoadError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            LoadError::Read(path, e) => write!(f, "cannot read {path}: {e}"),
+            LoadError::Read(e) => e.fmt(f),
             LoadError::Json(path, e) => write!(f, "{path} is not a taflbench file: {e}"),
             LoadError::Schema(path, v) => write!(
                 f,
                 "{path} has schema_version {v}; this taflbench reads {SCHEMA_VERSION}"
             ),
+            LoadError::Invalid(path, what) => {
+                write!(f, "{path} is not a valid taflbench run: {what}")
+            }
         }
     }
 }
@@ -122,7 +127,8 @@ impl std::error::Error for LoadError {}
 impl BenchDocument {
     /// Reads a file saved by `--save` (for `--baseline` and `--from`).
     pub fn load(path: &str) -> Result<BenchDocument, LoadError> {
-        let text = std::fs::read_to_string(path).map_err(|e| LoadError::Read(path.into(), e))?;
+        let text =
+            crate::text::read_text_file(std::path::Path::new(path)).map_err(LoadError::Read)?;
         Self::parse(path, &text)
     }
 
@@ -133,16 +139,104 @@ impl BenchDocument {
         struct Version {
             schema_version: u32,
         }
-        let version: Version =
-            serde_json::from_str(text).map_err(|e| LoadError::Json(path.into(), e))?;
+        let text = crate::text::strip_bom(text);
+        let json =
+            |e: serde_json::Error| LoadError::Json(path.into(), crate::text::json_error(text, &e));
+        let version: Version = serde_json::from_str(text).map_err(json)?;
         if version.schema_version != SCHEMA_VERSION {
             return Err(LoadError::Schema(path.into(), version.schema_version));
         }
-        serde_json::from_str(text).map_err(|e| LoadError::Json(path.into(), e))
+        let doc: BenchDocument = serde_json::from_str(text).map_err(json)?;
+        doc.validate()
+            .map_err(|what| LoadError::Invalid(path.into(), what))?;
+        Ok(doc)
+    }
+
+    /// A saved file is input like any other: a rate must be a positive number, a spread
+    /// zero or more. A zero or negative median made every comparison "faster" or
+    /// "within noise".
+    fn validate(&self) -> Result<(), String> {
+        if self.tool != "taflbench" {
+            return Err(format!("`tool` is `{}`, not `taflbench`", self.tool));
+        }
+        if self.machine.threads == 0 || self.machine.cpus == 0 {
+            return Err("`machine.threads` and `machine.cpus` must be at least 1".into());
+        }
+        for (i, f) in self.figures.iter().enumerate() {
+            let at = format!("figure {} ({} {})", i + 1, f.variant, f.kernel);
+            let positive = |x: f64| x.is_finite() && x > 0.0;
+            if let Some(m) = f.median {
+                if !positive(m) {
+                    return Err(format!(
+                        "{at}: the median rate {m} is not a positive number"
+                    ));
+                }
+                if f.work.is_none() {
+                    return Err(format!("{at}: a measured figure needs its `work`"));
+                }
+            }
+            if let Some(s) = f.spread {
+                if !(s.is_finite() && s >= 0.0) {
+                    return Err(format!("{at}: the spread {s} is negative"));
+                }
+            }
+            if let Some(r) = f.rates.iter().find(|&&r| !positive(r)) {
+                return Err(format!("{at}: the rate {r} is not a positive number"));
+            }
+        }
+        Ok(())
     }
 
     /// The document as the JSON that `--json` prints and `--save` writes.
     pub fn to_json(&self) -> serde_json::Value {
         serde_json::to_value(self).expect("documents always serialise")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn file(median: &str, spread: &str, rates: &str) -> String {
+        format!(
+            r#"{{"schema_version": 1, "tool": "taflbench", "quick": true,
+               "machine": {{"commit": "c", "rustc": "r", "cpu": "x", "cpus": 2, "threads": 1,
+                           "date": "2026-11-23"}},
+               "figures": [{{"variant": "brandub", "kernel": "movegen", "unit": "moves/s",
+                            "work": "w", "median": {median}, "spread": {spread},
+                            "rates": {rates}}}]}}"#
+        )
+    }
+
+    #[test]
+    fn saved_rates_load_back_to_the_bit() {
+        // serde_json's default float parser read this shortest form an ulp off
+        // (111897475252.57117); with float_roundtrip it is exact (tests/properties.rs).
+        let x = 111_897_475_252.571_15_f64;
+        let doc = BenchDocument::parse("x.json", &file(&format!("{x:?}"), "0.0", "[]")).unwrap();
+        assert_eq!(doc.figures[0].median, Some(x));
+        let printed = serde_json::to_string(&doc.to_json()).unwrap();
+        assert_eq!(BenchDocument::parse("x.json", &printed).unwrap(), doc);
+    }
+
+    #[test]
+    fn a_saved_file_with_impossible_rates_is_refused() {
+        assert!(BenchDocument::parse("ok.json", &file("100.0", "2.0", "[100.0]")).is_ok());
+        for (median, spread, rates, says) in [
+            ("0.0", "0.0", "[]", "median rate 0"),
+            ("-5.0", "1.0", "[]", "median rate -5"),
+            ("100.0", "-1.0", "[]", "spread -1"),
+            ("100.0", "1.0", "[0.0]", "rate 0"),
+            ("1e999", "1.0", "[]", "not a taflbench file"),
+        ] {
+            let e = BenchDocument::parse("x.json", &file(median, spread, rates)).unwrap_err();
+            assert!(e.to_string().contains(says), "{median}: {e}");
+        }
+        let e = BenchDocument::parse(
+            "x.json",
+            &file("1", "0", "[]").replace("\"tool\": \"taflbench\"", "\"tool\": \"taflperft\""),
+        )
+        .unwrap_err();
+        assert!(e.to_string().contains("not `taflbench`"), "{e}");
     }
 }

@@ -56,6 +56,10 @@ pub enum WorkloadError {
     Unsupported(String, String),
     /// A games archive would not parse or replay: where it was and why.
     BadArchive(String, String),
+    /// The games folder is not a folder: its path.
+    NoFolder(String),
+    /// A games archive is there but cannot be read as text.
+    Unreadable(crate::text::TextFileError),
 }
 
 impl fmt::Display for WorkloadError {
@@ -68,6 +72,8 @@ impl fmt::Display for WorkloadError {
             ),
             WorkloadError::Unsupported(name, why) => write!(f, "variant `{name}`: {why}"),
             WorkloadError::BadArchive(path, why) => write!(f, "{path}: {why}"),
+            WorkloadError::NoFolder(path) => write!(f, "--games {path}: no such folder"),
+            WorkloadError::Unreadable(e) => e.fmt(f),
         }
     }
 }
@@ -105,6 +111,11 @@ impl Workload {
         let start = Position::start(&tables);
         let mut positions = Vec::new();
         let mut missing_archive = None;
+        if let GameSource::Dir(dir) = games {
+            if !dir.is_dir() {
+                return Err(WorkloadError::NoFolder(dir.display().to_string()));
+            }
+        }
         match (games, games_file(entry.name)) {
             (_, None) => {}
             (GameSource::BuiltIn, Some(file)) => {
@@ -114,13 +125,18 @@ impl Workload {
             }
             (GameSource::Dir(dir), Some(file)) => {
                 let path = dir.join(file);
-                match std::fs::read_to_string(&path) {
+                match crate::text::read_text_file(&path) {
                     Ok(text) => {
                         positions = real_positions(&tables, &text).map_err(|why| {
                             WorkloadError::BadArchive(path.display().to_string(), why)
                         })?
                     }
-                    Err(_) => missing_archive = Some(path.display().to_string()),
+                    // Only an archive that is not there falls back to random play; one
+                    // that is there but unreadable (a directory, a binary file) is an error.
+                    Err(e) if e.is_not_found() => {
+                        missing_archive = Some(path.display().to_string())
+                    }
+                    Err(e) => return Err(WorkloadError::Unreadable(e)),
                 }
             }
         }
@@ -228,9 +244,28 @@ mod tests {
 
     #[test]
     fn a_missing_archive_falls_back_to_random_play() {
-        let w = Workload::new("copenhagen", GameSource::Dir(Path::new("/nonexistent"))).unwrap();
+        let dir = std::env::temp_dir().join(format!("taflcount-workload-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let w = Workload::new("copenhagen", GameSource::Dir(&dir)).unwrap();
         assert_eq!(w.real_positions, 0);
         assert!(w.missing_archive.unwrap().contains("copenhagen.csv"));
+        // An archive that is there but not readable as text is an error, not "missing".
+        std::fs::create_dir_all(dir.join("copenhagen.csv")).unwrap();
+        let e = Workload::new("copenhagen", GameSource::Dir(&dir))
+            .err()
+            .unwrap();
+        assert!(e.to_string().contains("is a directory"), "{e}");
+        std::fs::remove_dir_all(dir.join("copenhagen.csv")).unwrap();
+        std::fs::write(dir.join("copenhagen.csv"), b"\x00\xff\xfe binary").unwrap();
+        let e = Workload::new("copenhagen", GameSource::Dir(&dir))
+            .err()
+            .unwrap();
+        assert!(e.to_string().contains("not a UTF-8 text file"), "{e}");
+        let e = Workload::new("copenhagen", GameSource::Dir(&dir.join("nope")))
+            .err()
+            .unwrap();
+        assert!(e.to_string().contains("no such folder"), "{e}");
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]

@@ -107,14 +107,32 @@ impl Layout {
                 ),
             ));
         }
-        if !body.ends_with('/') || body.len() < 2 {
+        // Columns count characters: a stray `é` is one column and is named as itself.
+        let length = body.chars().count();
+        if !body.ends_with('/') || length < 2 {
             return Err(err(
-                body.len().saturating_sub(1),
+                length.saturating_sub(1),
                 "a record ends with `/`".into(),
             ));
         }
         let inner = &body[1..body.len() - 1];
         let rows: Vec<&str> = inner.split('/').collect();
+        // An empty row (`//`) would otherwise be counted as a rank and make the board
+        // look one size larger than the record meant.
+        let mut column = 1; // character of `body` where the current row starts
+        for (i, row) in rows.iter().enumerate() {
+            if row.is_empty() {
+                return Err(err(
+                    column,
+                    format!(
+                        "row {} of the record is empty (`//`); an empty rank is written as its \
+                         number of squares, like `7`",
+                        i + 1
+                    ),
+                ));
+            }
+            column += row.chars().count() + 1;
+        }
         let dim = rows.len();
         if dim % 2 == 0 || !(5..=MAX_DIM).contains(&dim) {
             return Err(err(
@@ -125,32 +143,30 @@ impl Layout {
             ));
         }
         let mut layout = Layout::empty(dim);
-        let mut column = 1; // index of the first character of the current row in `body`
+        let mut column = 1;
         for (row_index, row) in rows.iter().enumerate() {
             let rank = match order {
                 RecordOrder::RankOneFirst => row_index,
                 RecordOrder::TopRankFirst => dim - 1 - row_index,
             };
             let mut file = 0usize;
-            let bytes = row.as_bytes();
+            let chars: Vec<char> = row.chars().collect();
             let mut i = 0;
-            while i < bytes.len() {
-                let ch = bytes[i] as char;
+            while i < chars.len() {
+                let ch = chars[i];
                 if ch.is_ascii_digit() {
                     let start = i;
-                    while i < bytes.len() && bytes[i].is_ascii_digit() {
+                    while i < chars.len() && chars[i].is_ascii_digit() {
                         i += 1;
                     }
-                    let run: usize = row[start..i].parse().map_err(|_| {
-                        err(
-                            column + start,
-                            format!("`{}` is not a run length", &row[start..i]),
-                        )
+                    let digits: String = chars[start..i].iter().collect();
+                    let run: usize = digits.parse().map_err(|_| {
+                        err(column + start, format!("`{digits}` is not a run length"))
                     })?;
                     if run == 0 {
                         return Err(err(column + start, "an empty run of length 0".into()));
                     }
-                    file += run;
+                    file = file.saturating_add(run);
                     if file > dim {
                         return Err(err(
                             column + start,
@@ -172,11 +188,11 @@ impl Layout {
             }
             if file != dim {
                 return Err(err(
-                    column + row.len(),
+                    column + chars.len(),
                     format!("rank {} has {file} squares; the board has {dim}", rank + 1),
                 ));
             }
-            column += row.len() + 1;
+            column += chars.len() + 1;
         }
         Ok(layout)
     }
@@ -272,5 +288,36 @@ mod tests {
         assert!(e.message.contains("rank 3 has 4 squares"), "{e}");
         assert!(Layout::parse("/5/5/5/5/", RecordOrder::RankOneFirst).is_err());
         assert!(Layout::parse("5/5/5/5/5", RecordOrder::RankOneFirst).is_err());
+    }
+
+    #[test]
+    fn an_empty_rank_is_named_and_not_counted() {
+        // Seven ranks and a stray `//`: the old message spoke of an 8-row board.
+        let e = Layout::parse("/7/7/7//7/7/7/7/", RecordOrder::RankOneFirst).unwrap_err();
+        assert!(e.message.contains("row 4 of the record is empty"), "{e}");
+        assert_eq!(e.column, 8);
+        assert!(Layout::parse("//", RecordOrder::RankOneFirst).is_err());
+    }
+
+    #[test]
+    fn non_ascii_is_named_as_a_character_at_its_character_column() {
+        let e = Layout::parse("/5/5/2é2/5/5/", RecordOrder::RankOneFirst).unwrap_err();
+        assert!(e.message.contains("`é`"), "{e}");
+        assert_eq!(e.column, 7);
+        // After a two-byte character the columns still count characters.
+        let e = Layout::parse("/5/5/5/5/5/é", RecordOrder::RankOneFirst).unwrap_err();
+        assert_eq!(e.column, 12, "{e}");
+        let e = Layout::parse("/5/ü/5/5/5/", RecordOrder::RankOneFirst).unwrap_err();
+        assert_eq!((e.column, e.message.contains("`ü`")), (4, true), "{e}");
+    }
+
+    #[test]
+    fn a_run_too_long_for_a_number_is_an_error() {
+        let e = Layout::parse(
+            "/99999999999999999999999/5/5/5/5/",
+            RecordOrder::RankOneFirst,
+        )
+        .unwrap_err();
+        assert!(e.message.contains("not a run length"), "{e}");
     }
 }

@@ -1,4 +1,5 @@
-//! The board: squares, pieces, plain layouts, and the fast position of the hot path.
+//! The board: squares, sides and pieces, plain layouts (OTN position records) and the
+//! board's symmetries. The fast position of the hot path is `moves::Position`.
 
 mod layout;
 mod piece;

@@ -6,9 +6,13 @@ use super::Square;
 /// One of the eight symmetries of a square board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Symmetry {
+    /// Every square stays put.
     Identity,
+    /// A quarter turn that takes a1 to the bottom-right corner (rank 1 at the bottom).
     Rotate90,
+    /// A half turn: a1 and the top-right corner swap.
     Rotate180,
+    /// Three quarter turns, the inverse of `Rotate90`: a1 goes to the top-left corner.
     Rotate270,
     /// Left and right swap.
     MirrorFiles,

@@ -25,8 +25,8 @@ pub struct GameArgs {
     /// The side to move in --position: attackers or defenders.
     #[arg(long, value_name = "SIDE")]
     pub side: Option<String>,
-    /// Moves to play first, space separated, e.g. "d1-d3 e5-e2 g3-e3xe2" (captures, if
-    /// written, must be the ones the rules make).
+    /// Moves to play first, space separated, e.g. "d1-d3 e5-e2 g1-g3 f4-c4 g3-e3xe2"
+    /// (captures, if written, must be the ones the rules make).
     #[arg(long, value_name = "MOVES", allow_hyphen_values = true)]
     pub moves: Option<String>,
 }

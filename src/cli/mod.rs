@@ -5,8 +5,11 @@
 pub mod args;
 pub mod error;
 pub mod output;
+pub mod parse;
 pub mod progress;
 
+/// Every file a tool reads goes through this (UTF-8 checked, a leading BOM dropped).
+pub use crate::text::read_text_file;
 pub use args::{ChosenGame, GameArgs};
 pub use error::{exit_code, CliError, Status};
 pub use output::{print, print_json};

@@ -11,17 +11,27 @@ use std::fmt;
 /// Why a game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum EndReason {
+    /// The attackers have no piece left: the defenders win.
     NoAttackers,
+    /// The defenders have no piece left, king included: the attackers win.
     NoDefenders,
+    /// The king stands on an escape square (`esc`): the defenders win.
     Escape,
+    /// The king was captured (as `ks` says): the attackers win.
     KingCaptured,
+    /// The side to move has no legal move and loses.
     NoLegalMove,
+    /// The defenders closed an edge fort (`efe:y`) and win.
     EdgeFort,
+    /// No defender can reach an edge any more (`surf:y`): the attackers win.
     Encirclement,
+    /// A position occurred a third time; `tfr` decides who wins, if anyone. Only a
+    /// caller that keeps the history finds it (`Repetitions`), never `Position::outcome`.
     Repetition,
 }
 
 impl EndReason {
+    /// The reason in words, for messages and labels: "king captured", "escape"...
     pub fn name(self) -> &'static str {
         match self {
             EndReason::NoAttackers => "no attackers",
@@ -45,7 +55,9 @@ impl fmt::Display for EndReason {
 /// A finished game: the winner (`None` for a draw) and the rule that ended it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Outcome {
+    /// The side that won, `None` for a draw.
     pub winner: Option<Side>,
+    /// The rule that ended the game.
     pub reason: EndReason,
 }
 

@@ -12,7 +12,9 @@ use std::fmt;
 /// A move in the hot path: from one square index to another.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Move {
+    /// The square the piece leaves.
     pub from: Sq,
+    /// The square it lands on.
     pub to: Sq,
 }
 
@@ -31,7 +33,9 @@ impl fmt::Display for Move {
 /// Every move of one piece: destinations as bits of its rank word and its file word.
 #[derive(Clone, Copy, Debug)]
 pub struct PieceMoves {
+    /// The square the piece stands on.
     pub from: Sq,
+    /// Its type.
     pub mover: Mover,
     /// Bit `file + 1` for each destination on the piece's rank.
     pub along_rank: u32,
@@ -40,11 +44,13 @@ pub struct PieceMoves {
 }
 
 impl PieceMoves {
+    /// How many moves: two popcounts, which is all bulk counting at the leaves needs.
     #[inline(always)]
     pub fn len(&self) -> u32 {
         self.along_rank.count_ones() + self.along_file.count_ones()
     }
 
+    /// True if the piece cannot move.
     pub fn is_empty(&self) -> bool {
         self.len() == 0
     }

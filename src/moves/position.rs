@@ -7,6 +7,11 @@ use super::sq::{file_of, rank_of, sq, Mover, Sq, NO_SQUARE};
 use super::tables::{Tables, Unsupported, MAX_EXOTIC};
 use crate::board::{Layout, Piece, PieceKind, Side, Symmetry, MAX_DIM};
 
+/// The position the engine plays on: where each side's pieces stand (bit `file + 1` of
+/// a rank word, bit `rank + 1` of a file word), the king's square, the side to move, a
+/// pending berserk continuation and a Zobrist hash kept up to date. Small and flat, so a
+/// move is played on a copy. Equal positions have the same pieces, side to move and
+/// berserk continuation.
 #[derive(Clone, Debug)]
 pub struct Position {
     /// `ranks[side][rank]`: bit `file + 1` set where a piece of that side stands.
@@ -17,17 +22,21 @@ pub struct Position {
     pub(crate) special: [u32; MAX_DIM],
     /// Those pieces and their squares, in no particular order.
     pub(crate) exotic: [(Sq, Mover); MAX_EXOTIC],
+    /// How many entries of `exotic` are in use.
     pub(crate) exotic_len: u8,
     /// The king's square, or `NO_SQUARE` once captured (or in a kingless position).
     pub(crate) king: Sq,
+    /// Whose turn it is (a berserker's side again while a continuation is pending).
     pub(crate) side_to_move: Side,
     /// Berserk: the piece that must move again, or `NO_SQUARE`.
     pub(crate) berserker: Sq,
+    /// The Zobrist hash (see `hash()`).
     pub(crate) hash: u64,
     /// Pieces per side, the king counted with the defenders.
     pub(crate) count: [u16; 2],
     /// The side that made the last move, if any; end-of-game tests depend on it.
     pub(crate) last_mover: Option<Side>,
+    /// Set by the move that captured the king, so that `outcome` can say so.
     pub(crate) king_captured: bool,
 }
 
@@ -95,6 +104,8 @@ impl Position {
             .expect("the start layout was checked by Tables::new")
     }
 
+    /// Puts a piece on the empty square `s`: occupancy words, count, hash and the
+    /// exotic list.
     #[inline(always)]
     pub(crate) fn put(&mut self, tables: &Tables, side: Side, mover: Mover, s: Sq) {
         let (f, r) = (file_of(s), rank_of(s));
@@ -109,6 +120,7 @@ impl Position {
         }
     }
 
+    /// Takes the piece of `side` and type `mover` off `s`, undoing all that `put` did.
     #[inline(always)]
     pub(crate) fn remove(&mut self, tables: &Tables, side: Side, mover: Mover, s: Sq) {
         let (f, r) = (file_of(s), rank_of(s));
@@ -154,6 +166,7 @@ impl Position {
                 .any(|e| e.0 == s && e.1.kind() == kind)
     }
 
+    /// The side whose turn it is.
     pub fn side_to_move(&self) -> Side {
         self.side_to_move
     }

@@ -44,21 +44,34 @@ pub fn from_square(s: Square) -> Sq {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[repr(u8)]
 pub enum Mover {
+    /// `t`: the attackers' taflman.
     Attacker = 0,
+    /// `c`: an attacking commander.
     AttackerCommander = 1,
+    /// `n`: an attacking knight.
     AttackerKnight = 2,
+    /// `k`: an attacking king, which OTN can write but the engine refuses to play.
     AttackerKing = 3,
+    /// `m`: an attacking mercenary.
     AttackerMercenary = 4,
+    /// `g`: an attacking guard.
     AttackerGuard = 5,
+    /// `T`: the defenders' taflman.
     Defender = 6,
+    /// `C`: a defending commander.
     DefenderCommander = 7,
+    /// `N`: a defending knight.
     DefenderKnight = 8,
+    /// `K`: the king.
     King = 9,
+    /// `M`: a defending mercenary.
     DefenderMercenary = 10,
+    /// `G`: a defending guard.
     DefenderGuard = 11,
 }
 
 impl Mover {
+    /// Every type in index order, `tcnkmgTCNKMG`: `ALL[i] as usize == i`.
     pub const ALL: [Mover; 12] = [
         Mover::Attacker,
         Mover::AttackerCommander,
@@ -74,10 +87,12 @@ impl Mover {
         Mover::DefenderGuard,
     ];
 
+    /// The hot path's type of a board piece.
     pub fn of(piece: Piece) -> Mover {
         Mover::ALL[piece.type_index()]
     }
 
+    /// The board piece of this type: its side and kind.
     pub fn piece(self) -> Piece {
         let i = self as usize;
         Piece {
@@ -90,6 +105,7 @@ impl Mover {
         }
     }
 
+    /// The kind, whichever side owns it.
     #[inline(always)]
     pub fn kind(self) -> PieceKind {
         PieceKind::ALL[self as usize % 6]

@@ -14,11 +14,17 @@ use std::fmt;
 /// Per-rank and per-file masks for one mover starting on one class of square.
 #[derive(Clone, Default)]
 pub struct MoveMasks {
-    /// Squares the mover may not pass, sentinels included.
+    /// Squares the mover may not pass, sentinels included: `nonpass_rank[rank]` has bit
+    /// `file + 1` set where a slide along the rank must end (it may still stop there if
+    /// `stop_rank` allows), bit 0 and the bits above `dim` always set. Ranks past `dim`
+    /// hold only the sentinels.
     pub nonpass_rank: [u32; MAX_DIM],
+    /// The same per file: `nonpass_file[file]`, bit `rank + 1` for each square.
     pub nonpass_file: [u32; MAX_DIM],
-    /// Squares the mover may stop on.
+    /// Squares the mover may stop on: `stop_rank[rank]`, bit `file + 1` set for each;
+    /// sentinel bits are never set, so a slide's result can be masked with it directly.
     pub stop_rank: [u32; MAX_DIM],
+    /// The same per file: `stop_file[file]`, bit `rank + 1` for each square.
     pub stop_file: [u32; MAX_DIM],
 }
 
@@ -38,10 +44,17 @@ pub struct MoverTables {
 /// for the floods of the end-of-game tests.
 #[derive(Clone, Debug)]
 pub struct SmallBoard {
+    /// The board's side length, the stride between ranks.
     pub dim: usize,
+    /// Every square of the board.
     pub board: u128,
+    /// The squares on an edge: a flood that reaches one has escaped.
     pub edge: u128,
+    /// Every square but those of file a: where a step towards higher files may land
+    /// (a shift left by 1 would otherwise wrap from the last file into the next rank).
     pub not_first_file: u128,
+    /// Every square but those of the last file: where a step towards lower files may
+    /// land.
     pub not_last_file: u128,
 }
 
@@ -81,7 +94,10 @@ impl SmallBoard {
 /// `MAX_EXOTIC` commanders, knights, mercenaries and guards).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Unsupported {
+    /// The position holds more than the engine keeps (an attacking king, two kings, too
+    /// many exotic pieces); the text says what.
     Limit(String),
+    /// The position does not fit the rules (a board of another size); the text says how.
     Mismatch(String),
 }
 
@@ -98,51 +114,65 @@ impl std::error::Error for Unsupported {}
 /// The rules compiled for play. Built once; read by every move.
 #[derive(Clone)]
 pub struct Tables {
+    /// The rules compiled, for what the masks do not hold (the start, the `tfr` rule).
     pub(super) rules: Rules,
+    /// The board's side length.
     pub(super) dim: usize,
-    /// Bits 1..=dim.
+    /// Bits 1..=dim: a rank or file word with every square of the board set.
     pub(super) board: u32,
-    /// Bit 0 and every bit above dim.
+    /// Bit 0 and every bit above dim: the edge, or-ed into occupancy so that a slide
+    /// stops there without a bounds test.
     pub(super) sentinels: u32,
+    /// Per type (`Mover as usize`): its move masks per start class and speed windows.
     pub(super) movers: [MoverTables; 12],
-    /// Special kind bits per square.
+    /// Special kind bits per square: `kinds[sq]` holds `SpecialKind::bit` of each kind
+    /// the square belongs to, 0 for a plain square.
     pub(super) kinds: [u8; 32 * MAX_DIM],
-    /// `hostile[victim][throne occupied as 0/1][rank]`: squares hostile to that side.
+    /// `hostile_empty[victim][rank]`: bit `file + 1` set where an empty special square
+    /// is hostile to the `victim` side's pieces (an anvil against them).
     pub(super) hostile_empty: [[u32; MAX_DIM]; 2],
+    /// The same for a special square while it is occupied (the throne with the king on
+    /// it, where `cenh` applies rather than `cenhe`).
     pub(super) hostile_occupied: [[u32; MAX_DIM]; 2],
-    /// Squares where the king escapes.
+    /// Squares where the king escapes: `escape[rank]`, bit `file + 1` (corners or edges,
+    /// per `esc`).
     pub(super) escape: [u32; MAX_DIM],
-    /// Corner squares (for shieldwalls closed by a corner).
+    /// Corner squares (for shieldwalls closed by a corner): `corners[rank]`, bit
+    /// `file + 1`.
     pub(super) corners: [u32; MAX_DIM],
-    /// Squares where a `ks:c` king is strong (on or next to a `cen` square).
+    /// Squares where a `ks:c` king is strong (on or next to a `cen` square):
+    /// `strong_zone[rank]`, bit `file + 1`.
     pub(super) strong_zone: [u32; MAX_DIM],
+    /// Pieces capture against the standing king (`ka:y`, `ka:a`).
     pub(super) king_anvil: bool,
+    /// The king's own moves capture (`ka:y`, `ka:h`).
     pub(super) king_hammer: bool,
+    /// How the king is captured (`ks`).
     pub(super) king_strength: KingStrength,
+    /// Shieldwall captures (`sw`).
     pub(super) shieldwall: Shieldwall,
+    /// Only the move closing a wall on its flank captures it (`swf`, `Rules::shieldwall_flank`).
     pub(super) shieldwall_flank: bool,
+    /// The defenders win by an edge fort (`efe`).
     pub(super) edge_fort: bool,
+    /// The attackers win by encirclement (`surf`).
     pub(super) encirclement: bool,
+    /// Linnaean captures beside the throned king (`linc`).
     pub(super) linnaean: bool,
+    /// The middle square, where a Linnaean capture needs the king.
     pub(super) centre: Sq,
     /// The jump mode of each type (`kj nj cj mj gj`; taflmen never jump).
     pub(super) jumps: [Jump; 12],
+    /// Berserk continuations (`ber`).
     pub(super) berserk: Berserk,
     /// Packed whole-board masks when the board has at most 128 squares.
     pub(super) small_board: Option<SmallBoard>,
-    /// Zobrist keys: `zobrist[mover][square]`, the side-to-move key, and one key per
-    /// square for "a berserk continuation is pending for the piece here".
+    /// Zobrist keys of the pieces: `zobrist[mover][square]`.
     pub(super) zobrist: Vec<[u64; 32 * MAX_DIM]>,
+    /// The key xor-ed in while the defenders are to move.
     pub(super) zobrist_defenders_to_move: u64,
+    /// One key per square for "a berserk continuation is pending for the piece here".
     pub(super) zobrist_berserker: Vec<u64>,
-}
-
-/// splitmix64's finaliser: a bijection of u64 that keeps 0 at 0.
-fn mix_seed(seed: u64) -> u64 {
-    let mut z = seed;
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
 }
 
 impl Tables {
@@ -183,7 +213,7 @@ impl Tables {
         &self.hostile_occupied[victim.index()]
     }
 
-    /// Whether the king captures as the moving piece (`kc:` hammer).
+    /// Whether the king captures as the moving piece (a hammer: `ka:y`, `ka:h`).
     #[inline]
     pub fn king_hammer(&self) -> bool {
         self.king_hammer
@@ -201,8 +231,9 @@ impl Tables {
         self.kinds[s as usize]
     }
 
-    /// Compiles the rules, refusing what the engine cannot play yet (jumps of the king,
-    /// berserk, pieces other than taflmen and one defending king).
+    /// Compiles the rules, refusing a start position the engine cannot hold (an attacking
+    /// king, two kings, more than `MAX_EXOTIC` commanders, knights, mercenaries and
+    /// guards).
     pub fn new(rules: &Rules) -> Result<Tables, Unsupported> {
         Tables::with_key_seed(rules, 0)
     }
@@ -317,7 +348,7 @@ impl Tables {
             }
         }
         // "taflcoun", with the seed mixed in (the mix keeps 0 at 0: seed 0 is the default).
-        let mut keys = SplitMix64::new(0x7461_666c_636f_756e_u64 ^ mix_seed(key_seed));
+        let mut keys = SplitMix64::new(0x7461_666c_636f_756e_u64 ^ crate::rng::mix64(key_seed));
         let zobrist = (0..12)
             .map(|_| {
                 let mut square_keys = [0u64; 32 * MAX_DIM];
@@ -375,11 +406,14 @@ impl Tables {
         &m.classes[(self.kinds[from as usize] & m.reentry_kinds) as usize]
     }
 
+    /// True if (`file`, `rank`) lies on the board; signed, so a step off any edge is a
+    /// plain false.
     #[inline(always)]
     pub fn on_board(&self, file: isize, rank: isize) -> bool {
         file >= 0 && rank >= 0 && (file as usize) < self.dim && (rank as usize) < self.dim
     }
 
+    /// True if the square is one of the `cor` squares.
     #[inline(always)]
     pub fn is_corner(&self, file: usize, rank: usize) -> bool {
         self.corners[rank] & (1 << (file + 1)) != 0

@@ -33,7 +33,7 @@ crate::error::located_error!(
 /// Reads every game of a CSV archive.
 pub fn parse_games(text: &str) -> Result<Vec<GameRecord>, RecordError> {
     let mut games = Vec::new();
-    for (i, raw) in text.lines().enumerate() {
+    for (i, raw) in crate::text::strip_bom(text).lines().enumerate() {
         let line = i + 1;
         if raw.trim().is_empty() {
             continue;

@@ -38,7 +38,10 @@ impl std::error::Error for AgainstError {}
 /// line, the total.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct EngineDivide {
+    /// Each move (normalised: lower case, capture marks dropped) and its count, in the
+    /// engine's order.
     pub moves: Vec<(String, u64)>,
+    /// The total after the blank line, if the engine printed one.
     pub total: Option<u64>,
 }
 
@@ -111,13 +114,16 @@ pub trait Oracle {
 /// An external command, run as `CMD DEPTH "RULES" "POSITION" SIDE "MOVES"` through
 /// `sh -c`, so CMD may hold its own arguments.
 pub struct CommandOracle {
+    /// The command line, as given to `--against`.
     pub command: String,
+    /// The root every call starts from; its moves come first in the moves argument.
     pub root: Root,
     /// Invocations so far.
     pub calls: usize,
 }
 
 impl CommandOracle {
+    /// An oracle that has not been called yet.
     pub fn new(command: &str, root: Root) -> CommandOracle {
         CommandOracle {
             command: command.to_string(),
@@ -169,7 +175,10 @@ impl Oracle for CommandOracle {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Verdict {
     /// Same moves and counts at the root: nothing to find.
-    Agree { total: u64 },
+    Agree {
+        /// The count both engines give.
+        total: u64,
+    },
     /// The first disagreement, as deep as it goes.
     Differ(Finding),
 }
@@ -179,13 +188,15 @@ pub enum Verdict {
 pub struct Finding {
     /// Moves from the root (after the root's own moves) to the position.
     pub line: Vec<String>,
-    /// The position there, as a record (rank 1 first), and the side to move.
+    /// The position there, as a record (rank 1 first).
     pub position: String,
+    /// The side to move there: `attackers` or `defenders`.
     pub side: String,
     /// The berserk continuation pending there, if any.
     pub berserker: Option<String>,
     /// The remaining depth at which the disagreement was seen.
     pub depth: u32,
+    /// What disagrees there.
     pub kind: FindingKind,
     /// Each step of the descent: the move descended into, our count, theirs.
     pub trail: Vec<(String, u64, u64)>,
@@ -196,18 +207,35 @@ pub struct Finding {
 pub enum FindingKind {
     /// The legal moves differ.
     Moves {
+        /// Moves the other engine lists and we do not, sorted.
         too_many: Vec<String>,
+        /// Moves we list and the other engine does not, sorted.
         too_few: Vec<String>,
     },
     /// Same moves, but a count at depth 1 is not 1 (the other engine counts a leaf
     /// wrongly).
-    LeafCount { mv: String, theirs: u64 },
+    LeafCount {
+        /// The first move whose count differs.
+        mv: String,
+        /// The other engine's count for it.
+        theirs: u64,
+    },
     /// Same moves and counts, but the engine's total is not their sum.
-    Total { sum: u64, total: u64 },
+    Total {
+        /// The sum of the engine's per-move counts (ours agree with them).
+        sum: u64,
+        /// The total the engine printed.
+        total: u64,
+    },
     /// One level up the engine gave this move another count than its own divide below
     /// it adds up to (a nondeterministic engine, or a divide that does not match its
     /// perft).
-    Inconsistent { above: u64, below: u64 },
+    Inconsistent {
+        /// The engine's count for the move, one level up.
+        above: u64,
+        /// The sum of its divide below the move.
+        below: u64,
+    },
 }
 
 /// Compares our divide of `root` to `depth` with the oracle's and descends to the first

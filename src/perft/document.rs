@@ -3,8 +3,10 @@
 
 use serde::Serialize;
 
-/// The JSON layout version of every taflperft document.
-pub const SCHEMA_VERSION: u32 = 1;
+/// The JSON layout version of every taflperft document. 2: estimates are strings in
+/// scientific form with an interval (they may lie past f64's range), and a suite's
+/// times stand apart in `timing`.
+pub const SCHEMA_VERSION: u32 = 2;
 
 /// Where a count was made from: the rules and the root position.
 #[derive(Clone, Debug, Serialize)]
@@ -119,17 +121,42 @@ pub struct EstimateDocument {
     pub timing: EstimateTiming,
 }
 
-/// An estimated perft count.
-#[derive(Clone, Copy, Debug, Serialize)]
+/// An estimated perft count. The numbers are strings in scientific form (`1.11269e9`),
+/// since an estimate may lie far past f64's range (copenhagen from depth 152).
+#[derive(Clone, Debug, Serialize)]
 pub struct EstimateRow {
     /// Plies below the root.
     pub depth: u32,
-    /// The estimate (`null` if it does not fit a float).
-    pub mean: Option<f64>,
-    /// Its standard error.
-    pub stderr: Option<f64>,
-    /// log10 of the estimate.
+    /// The estimate, 6 significant digits (`0` when every path ended earlier).
+    pub mean: String,
+    /// Its standard error, 3 significant digits.
+    pub stderr: String,
+    /// The standard error over the estimate (`null` when the estimate is 0).
+    pub relative_stderr: Option<f64>,
+    /// log10 of the estimate (`null` when it is 0).
     pub log10: Option<f64>,
+    /// The 95 % normal interval, mean ± 1.96 standard errors, its low end cut at 0.
+    pub interval_95: [String; 2],
+}
+
+impl From<&super::PerftEstimate> for EstimateRow {
+    fn from(e: &super::PerftEstimate) -> EstimateRow {
+        use crate::number::scientific_from_ln;
+        let finite = |x: f64| x.is_finite().then_some(x);
+        let (low, high) = e.log10_interval(1.96);
+        let ln = |log10: f64| log10 * std::f64::consts::LN_10;
+        EstimateRow {
+            depth: e.depth,
+            mean: scientific_from_ln(e.mean.ln(), 6),
+            stderr: scientific_from_ln(e.stderr.ln(), 3),
+            relative_stderr: finite(e.relative_stderr()),
+            log10: finite(e.log10()),
+            interval_95: [
+                scientific_from_ln(ln(low), 6),
+                scientific_from_ln(ln(high), 6),
+            ],
+        }
+    }
 }
 
 /// Timing of an estimate.
@@ -154,8 +181,23 @@ pub struct SuiteDocument {
     pub checked: usize,
     /// Counts that differed.
     pub failed: usize,
+    /// Counts not made (`--max-nodes`).
+    pub skipped: usize,
     /// Every count, in file order.
     pub results: Vec<SuiteRow>,
+    /// How long it took (left out of snapshots).
+    pub timing: SuiteTiming,
+}
+
+/// Timing of a suite run.
+#[derive(Clone, Debug, Serialize)]
+pub struct SuiteTiming {
+    /// Threads the counts could use.
+    pub threads: usize,
+    /// Wall time of the whole run.
+    pub seconds: f64,
+    /// Wall time of each count, in the order of `results` (0 for a skipped one).
+    pub by_count: Vec<f64>,
 }
 
 /// One count of a suite.
@@ -172,9 +214,9 @@ pub struct SuiteRow {
     pub nodes: Option<u64>,
     /// `ok`, `fail` or `skipped`.
     pub status: &'static str,
-    /// Wall time (absent when skipped).
+    /// Why a count was skipped.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub seconds: Option<f64>,
+    pub reason: Option<String>,
 }
 
 /// The catalog, for `--list-variants`.

@@ -34,9 +34,15 @@ pub const BUCKET_BYTES: usize = 64;
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum HashError {
     /// Fewer bytes than one bucket.
-    TooSmall { bytes: usize },
+    TooSmall {
+        /// The size asked for.
+        bytes: usize,
+    },
     /// The memory could not be had.
-    OutOfMemory { bytes: usize },
+    OutOfMemory {
+        /// The size asked for.
+        bytes: usize,
+    },
 }
 
 impl fmt::Display for HashError {
@@ -55,13 +61,11 @@ impl fmt::Display for HashError {
 
 impl std::error::Error for HashError {}
 
-/// splitmix64, as the engine's own Zobrist keys use.
+/// splitmix64, as the engine's own Zobrist keys use (the state steps by the golden
+/// gamma, the output is its mix).
 fn splitmix(state: &mut u64) -> u64 {
-    *state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
-    let mut z = *state;
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
+    *state = state.wrapping_add(crate::rng::GOLDEN_GAMMA);
+    crate::rng::mix64(*state)
 }
 
 /// The two verification key sets, 128 bits per feature.

@@ -2,6 +2,7 @@
 //! (`docs/perft.md`). A finished game has no children; repetition is ignored.
 
 pub mod against;
+mod budget;
 mod document;
 mod estimate;
 pub mod hashed;
@@ -10,18 +11,18 @@ pub mod units;
 
 pub use hashed::{divide_hashed, perft_hashed, perft_hashed_threads, HashError, PerftTable};
 
+pub use budget::perft_within;
 pub use document::{
     AgainstFinding, AgainstReport, BigCount, DepthCount, DepthTiming, DescentStep, DivideRow,
     EstimateDocument, EstimateRow, EstimateTiming, HashInfo, MergeReport, MergeTiming,
-    PerftDocument, PerftTiming, PlanReport, Root, Seconds, SuiteDocument, SuiteRow, UnitReport,
-    UnitTiming, VariantList, VariantRow, SCHEMA_VERSION,
+    PerftDocument, PerftTiming, PlanReport, Root, Seconds, SuiteDocument, SuiteRow, SuiteTiming,
+    UnitReport, UnitTiming, VariantList, VariantRow, SCHEMA_VERSION,
 };
-pub use estimate::{estimate, PerftEstimate};
+pub use estimate::{estimate, PerftEstimate, Wide};
 
 pub use suite::{parse_suite, SuiteEntry, SuiteError};
 
 use crate::moves::{Move, Position, Tables};
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 
 /// How the last ply is counted.
@@ -111,32 +112,15 @@ pub(crate) fn divide_each(
         pos.legal_moves(t)
     };
     let results = Mutex::new(vec![0u64; moves.len()]);
-    let next = AtomicUsize::new(0);
-    let work = || loop {
-        let i = next.fetch_add(1, Ordering::Relaxed);
-        if i >= moves.len() {
-            break;
-        }
+    // Never more threads than root moves; a thread the system refuses leaves its share
+    // to the others (`threads::share_out`).
+    crate::threads::share_out(threads, moves.len(), &|i| {
         let mut child = pos.clone();
         child.play(t, moves[i]);
         let n = count(&child, depth - 1);
         results.lock().unwrap()[i] = n;
         done(n);
-    };
-    // More threads than root moves would only wait; a thread the system refuses is
-    // not needed either, since the threads started share all the work between them.
-    let threads = threads.min(moves.len());
-    if threads <= 1 {
-        work();
-    } else {
-        std::thread::scope(|s| {
-            for _ in 1..threads {
-                // A refused thread (out of memory) leaves its share to the others.
-                let _ = std::thread::Builder::new().spawn_scoped(s, work);
-            }
-            work();
-        });
-    }
+    });
     moves
         .into_iter()
         .zip(results.into_inner().unwrap())

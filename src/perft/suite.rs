@@ -41,10 +41,13 @@ crate::error::located_error!(
     "perft suite, line {}: {}"
 );
 
-/// Reads a suite. Every entry needs an `id`, `rules` and at least one `perft` line.
+/// Reads a suite. Every entry needs an `id`, `rules` and at least one `perft` line; a
+/// suite needs an entry. A second `rules`, `position` or `side` line in one entry, a
+/// second count of one depth, or an id used twice is an error: the old reader kept the
+/// last line and checked something other than what the file seemed to say.
 pub fn parse_suite(text: &str) -> Result<Vec<SuiteEntry>, SuiteError> {
     let mut entries: Vec<SuiteEntry> = Vec::new();
-    for (i, raw) in text.lines().enumerate() {
+    for (i, raw) in crate::text::strip_bom(text).lines().enumerate() {
         let line = i + 1;
         let trimmed = raw.trim();
         if trimmed.is_empty() || trimmed.starts_with('#') {
@@ -59,6 +62,12 @@ pub fn parse_suite(text: &str) -> Result<Vec<SuiteEntry>, SuiteError> {
             if value.is_empty() {
                 return Err(err("`id` needs a name".into()));
             }
+            if let Some(other) = entries.iter().find(|e| e.id == value) {
+                return Err(err(format!(
+                    "id `{value}` is also the id of the entry on line {}",
+                    other.line
+                )));
+            }
             entries.push(SuiteEntry {
                 id: value.to_string(),
                 line,
@@ -72,7 +81,17 @@ pub fn parse_suite(text: &str) -> Result<Vec<SuiteEntry>, SuiteError> {
         let entry = entries
             .last_mut()
             .ok_or_else(|| err(format!("`{key}` before the first `id`")))?;
+        let again = |key: &str| {
+            err(format!(
+                "entry `{}` already has a `{key}` line; one per entry",
+                entry.id
+            ))
+        };
         match key {
+            "rules" if !entry.rules.is_empty() => return Err(again("rules")),
+            "position" if entry.position.is_some() => return Err(again("position")),
+            "side" if entry.side.is_some() => return Err(again("side")),
+            "rules" if value.is_empty() => return Err(err("`rules` needs a value".into())),
             "rules" => entry.rules = value.to_string(),
             "position" => entry.position = Some(value.to_string()),
             "side" => entry.side = Some(value.to_string()),
@@ -83,6 +102,12 @@ pub fn parse_suite(text: &str) -> Result<Vec<SuiteEntry>, SuiteError> {
                     .next()
                     .and_then(|n| n.replace('_', "").parse::<u64>().ok());
                 match (depth, nodes, parts.next()) {
+                    (Some(d), Some(_), None) if entry.perft.iter().any(|&(k, _)| k == d) => {
+                        return Err(err(format!(
+                            "entry `{}` already has a count at depth {d}",
+                            entry.id
+                        )))
+                    }
                     (Some(d), Some(n), None) => entry.perft.push((d, n)),
                     _ => {
                         return Err(err(format!(
@@ -97,6 +122,12 @@ pub fn parse_suite(text: &str) -> Result<Vec<SuiteEntry>, SuiteError> {
                 )))
             }
         }
+    }
+    if entries.is_empty() {
+        return Err(SuiteError {
+            line: 1,
+            message: "the suite has no entries (an entry starts with an `id` line)".into(),
+        });
     }
     for entry in &entries {
         if entry.rules.is_empty() {
@@ -136,5 +167,50 @@ impl SuiteEntry {
         };
         let root = Position::from_layout(&game.tables, &layout, side).map_err(|e| error(&e))?;
         Ok((game, root))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const ENTRY: &str = "id a\nrules brandub\nperft 1 40\n";
+
+    fn error(text: &str) -> String {
+        parse_suite(text).unwrap_err().to_string()
+    }
+
+    #[test]
+    fn a_good_suite_reads() {
+        let entries =
+            parse_suite(&format!("# c\n{ENTRY}\nid b\nrules brandub\nperft 2 960\n")).unwrap();
+        assert_eq!(entries.len(), 2);
+        assert_eq!(entries[1].perft, vec![(2, 960)]);
+    }
+
+    #[test]
+    fn repeated_lines_and_ids_are_errors() {
+        assert!(error(&format!("{ENTRY}rules tablut\n"))
+            .contains("line 4: entry `a` already has a `rules` line"));
+        assert!(error(&format!("{ENTRY}side defenders\nside attackers\n")).contains("`side` line"));
+        assert!(error(&format!(
+            "{ENTRY}position /7/7/7/7/7/7/7/\nposition /7/7/7/7/7/7/7/\n"
+        ))
+        .contains("`position` line"));
+        assert!(error(&format!("{ENTRY}perft 1 41\n")).contains("already has a count at depth 1"));
+        assert!(error(&format!("{ENTRY}{ENTRY}"))
+            .contains("line 4: id `a` is also the id of the entry on line 1"));
+    }
+
+    #[test]
+    fn a_suite_without_entries_is_an_error() {
+        for text in ["", "# only a comment\n", "\u{feff}\n\n"] {
+            assert!(error(text).contains("no entries"), "{text:?}");
+        }
+    }
+
+    #[test]
+    fn a_byte_order_mark_is_no_key() {
+        assert_eq!(parse_suite(&format!("\u{feff}{ENTRY}")).unwrap().len(), 1);
     }
 }

@@ -22,7 +22,6 @@ use std::collections::HashMap;
 use std::fmt;
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 
 /// The version of the plan, unit and result documents.
@@ -39,19 +38,37 @@ pub const PLAN_FILE: &str = "plan.json";
 pub enum UnitsError {
     /// A file could not be read or written.
     Io {
+        /// The file (or folder).
         path: PathBuf,
+        /// What the system said.
         error: std::io::Error,
     },
     /// A file is not a valid document of its kind.
-    Corrupt { path: PathBuf, reason: String },
+    Corrupt {
+        /// The file.
+        path: PathBuf,
+        /// What is wrong in it.
+        reason: String,
+    },
     /// A file belongs to another plan (or another unit of this one).
-    Foreign { path: PathBuf, reason: String },
+    Foreign {
+        /// The file.
+        path: PathBuf,
+        /// Whose it is instead.
+        reason: String,
+    },
     /// The plan folder already holds a plan and `force` was not given.
-    Exists { path: PathBuf },
+    Exists {
+        /// The plan folder.
+        path: PathBuf,
+    },
     /// Impossible plan parameters, or a root that cannot be set up.
     Invalid(String),
     /// Merge: these units have no result (or no unit file) yet.
-    Missing { names: Vec<String> },
+    Missing {
+        /// The unit files still to run, with a note where the unit file itself is absent.
+        names: Vec<String>,
+    },
 }
 
 impl fmt::Display for UnitsError {
@@ -105,9 +122,13 @@ fn io(path: &Path) -> impl FnOnce(std::io::Error) -> UnitsError + '_ {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Root {
+    /// The OTN rules string, written out in full so that the file stands alone.
     pub rules: String,
+    /// The position before `moves`, as a record with rank 1 first.
     pub position: String,
+    /// Who moves in `position`: `attackers` or `defenders`.
     pub side: String,
+    /// The moves from `position` to the root, space separated; often empty.
     pub moves: String,
 }
 
@@ -133,7 +154,9 @@ impl Root {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct DepthCount {
+    /// Plies below the root.
     pub depth: u32,
+    /// The count, in decimal (deep counts outgrow what JSON readers hold exactly).
     pub nodes: String,
 }
 
@@ -141,8 +164,10 @@ pub struct DepthCount {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct MoveCount {
+    /// The root move, `from-to` (`move` in JSON).
     #[serde(rename = "move")]
     pub mv: String,
+    /// The count below it, in decimal.
     pub nodes: String,
 }
 
@@ -150,15 +175,23 @@ pub struct MoveCount {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct PlanDoc {
+    /// `SCHEMA_VERSION`; a reader refuses any other.
     pub schema_version: u32,
+    /// `taflperft-plan`, so that no other document of the run passes for it.
     pub kind: String,
+    /// `plan_id` of the root, depth, split and units below, checked on reading.
     pub plan_id: String,
+    /// The position counted.
     pub root: Root,
+    /// The perft depth of the whole run.
     pub depth: u32,
+    /// The ply where the tree is cut into units: 1 to `depth - 1`.
     pub split: u32,
+    /// How many unit files the plan has.
     pub units: usize,
     /// The root's moves in generation order (the rows of the merged divide).
     pub root_moves: Vec<String>,
+    /// The unique positions at ply `split`, over all units.
     pub unique_positions: u64,
     /// Perft at depths 1..=split, counted while planning.
     pub shallow: Vec<DepthCount>,
@@ -169,7 +202,10 @@ pub struct PlanDoc {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct UnitPosition {
+    /// The first move sequence found from the root to the position, space separated.
     pub line: String,
+    /// For each root move through which the position is reached: the move, and how
+    /// many move sequences starting with it reach it.
     pub paths: Vec<(String, u64)>,
 }
 
@@ -177,14 +213,23 @@ pub struct UnitPosition {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct UnitDoc {
+    /// `SCHEMA_VERSION`; a reader refuses any other.
     pub schema_version: u32,
+    /// `taflperft-unit`.
     pub kind: String,
+    /// The plan's id, recomputed from this file's own fields on reading.
     pub plan_id: String,
+    /// This unit's number, from 0.
     pub unit: usize,
+    /// How many units the plan has.
     pub units: usize,
+    /// The plan's root.
     pub root: Root,
+    /// The plan's depth.
     pub depth: u32,
+    /// The plan's split: every position here lies `split` plies below the root.
     pub split: u32,
+    /// The unique positions dealt to this unit.
     pub positions: Vec<UnitPosition>,
 }
 
@@ -192,7 +237,9 @@ pub struct UnitDoc {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct HashUsed {
+    /// The table's size as asked for, in MiB (`--hash`).
     pub megabytes: usize,
+    /// The key seed (`--hash-seed`): the table's and the engine's Zobrist keys.
     pub seed: u64,
 }
 
@@ -200,7 +247,9 @@ pub struct HashUsed {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Timing {
+    /// Wall-clock seconds spent counting the unit.
     pub seconds: f64,
+    /// The threads that shared the work.
     pub threads: usize,
 }
 
@@ -208,23 +257,33 @@ pub struct Timing {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ResultDoc {
+    /// `SCHEMA_VERSION`; a reader refuses any other.
     pub schema_version: u32,
+    /// `taflperft-unit-result`.
     pub kind: String,
+    /// The plan of the unit counted.
     pub plan_id: String,
+    /// The unit counted, from 0.
     pub unit: usize,
+    /// How many units the plan has.
     pub units: usize,
     /// The digest of the unit's positions, so a result cannot pass for another unit file.
     pub unit_digest: String,
+    /// The plan's depth.
     pub depth: u32,
+    /// The plan's split.
     pub split: u32,
+    /// The table the unit was counted with; `None` for plain perft.
     pub hash: Option<HashUsed>,
     /// Perft contributions at depths split+1..=depth (each position's count times its
     /// paths).
     pub totals: Vec<DepthCount>,
-    /// Contributions to the divide of ply 1 at `depth`, in the plan's root move order.
+    /// Contributions to the divide of ply 1 at `depth`: one row per root move that
+    /// reaches the unit's positions, sorted by the move's text.
     pub divide: Vec<MoveCount>,
     /// Each position's subtree count at depth - split, in the unit's order.
     pub positions: Vec<String>,
+    /// Time and threads, apart so that results compare without them.
     pub timing: Timing,
 }
 
@@ -297,7 +356,9 @@ fn same_position(a: &Position, b: &Position) -> bool {
 /// A plan in memory: the plan document and its units.
 #[derive(Clone, Debug)]
 pub struct Plan {
+    /// What the units share: `plan.json`.
     pub doc: PlanDoc,
+    /// The units, by number.
     pub units: Vec<UnitDoc>,
 }
 
@@ -524,7 +585,9 @@ pub fn write_plan(dir: &Path, plan: &Plan, force: bool) -> Result<(), UnitsError
 
 fn read_doc<T: for<'de> Deserialize<'de>>(path: &Path) -> Result<T, UnitsError> {
     let text = std::fs::read(path).map_err(io(path))?;
-    serde_json::from_slice(&text)
+    // A byte-order mark is no part of the JSON (crate::text).
+    let text = text.strip_prefix("\u{feff}".as_bytes()).unwrap_or(&text);
+    serde_json::from_slice(text)
         .map_err(|e| corrupt(path, format!("not JSON of the expected shape: {e}")))
 }
 
@@ -676,8 +739,8 @@ fn parse_counts(path: &Path, texts: &[String]) -> Result<Vec<u128>, UnitsError> 
     texts.iter().map(|t| parse_count(path, t)).collect()
 }
 
-/// A unit's total at full depth and its divide contributions (in first-seen order of
-/// root moves within the unit), from per-position counts.
+/// A unit's total at full depth and its divide contributions (one per root move that
+/// reaches the unit, sorted by the move's text), from per-position counts.
 fn contributions(unit: &UnitDoc, counts: &[u128]) -> (u128, Vec<(String, u128)>) {
     let mut total = 0u128;
     let mut divide: Vec<(String, u128)> = Vec::new();
@@ -696,8 +759,11 @@ fn contributions(unit: &UnitDoc, counts: &[u128]) -> (u128, Vec<(String, u128)>)
 
 /// A unit ready to count: its document, tables and positions (every line replayed).
 pub struct LoadedUnit {
+    /// The unit as read.
     pub doc: UnitDoc,
+    /// The root's rules compiled, with the Zobrist keys of the seed asked for.
     pub tables: Tables,
+    /// The unit's positions, in the file's order.
     pub positions: Vec<Position>,
 }
 
@@ -755,6 +821,7 @@ pub enum UnitRun {
 
 /// Options of a unit run.
 pub struct UnitOptions<'a> {
+    /// Threads sharing the unit's positions; 0 or 1 counts on the calling thread.
     pub threads: usize,
     /// The table, and the megabytes it was asked with (recorded in the result).
     pub table: Option<(&'a PerftTable, usize)>,
@@ -777,13 +844,8 @@ pub fn run_unit(path: &Path, options: &UnitOptions) -> Result<UnitRun, UnitsErro
     let reach = unit.doc.depth - unit.doc.split;
     let n = unit.positions.len();
     let counts = Mutex::new(vec![vec![0u64; reach as usize]; n]);
-    let next = AtomicUsize::new(0);
     let t = &unit.tables;
-    let work = || loop {
-        let i = next.fetch_add(1, Ordering::Relaxed);
-        if i >= n {
-            break;
-        }
+    crate::threads::share_out(options.threads, n, &|i| {
         let pos = &unit.positions[i];
         let row: Vec<u64> = (1..=reach)
             .map(|d| match options.table {
@@ -793,16 +855,7 @@ pub fn run_unit(path: &Path, options: &UnitOptions) -> Result<UnitRun, UnitsErro
             .collect();
         counts.lock().expect("no panics while counting")[i] = row;
         (options.progress)();
-    };
-    if options.threads <= 1 {
-        work();
-    } else {
-        std::thread::scope(|s| {
-            for _ in 0..options.threads {
-                s.spawn(work);
-            }
-        });
-    }
+    });
     let counts = counts.into_inner().expect("no panics while counting");
     let doc = &unit.doc;
     let totals = (1..=reach)
@@ -851,7 +904,7 @@ pub fn run_unit(path: &Path, options: &UnitOptions) -> Result<UnitRun, UnitsErro
         positions: last.iter().map(|c| c.to_string()).collect(),
         timing: Timing {
             seconds: clock.elapsed().as_secs_f64(),
-            threads: options.threads,
+            threads: crate::threads::used(options.threads, n),
         },
     };
     write_atomic(&out, &to_json(&result))?;
@@ -861,6 +914,7 @@ pub fn run_unit(path: &Path, options: &UnitOptions) -> Result<UnitRun, UnitsErro
 /// A merged run.
 #[derive(Clone, Debug)]
 pub struct Merged {
+    /// The plan merged.
     pub plan: PlanDoc,
     /// Perft at depths 1..=depth.
     pub totals: Vec<(u32, u128)>,

@@ -17,13 +17,17 @@ use std::path::{Path, PathBuf};
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Fixture {
+    /// The fixture's name, unique in its suite; the file is `ID.json`.
     pub id: String,
+    /// A catalog name; give this or `rules`, not both.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub variant: Option<String>,
+    /// An OTN rules string, for a variant the catalog does not hold.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub rules: Option<String>,
     /// A position record, rank 1 first, or top rank first after `starti:`.
     pub position: String,
+    /// `attackers` or `defenders`.
     pub side_to_move: String,
     /// Moves played before the position, oldest first, none of them a capture (a
     /// capture ends the window in which positions can repeat).
@@ -31,10 +35,16 @@ pub struct Fixture {
     pub history: Vec<String>,
     /// The move a weaker or older AI, or a player in a recorded game, chose.
     pub misplay: String,
+    /// What the AI must play, or must not.
     pub expect: Expect,
+    /// The search the AI gets.
     pub limit: LimitSpec,
+    /// What the solver established, which `expect` must follow from.
     pub proof: Proof,
+    /// Where the position comes from: `hand-built`, or the archive, game line, ply and
+    /// moves of a recorded game.
     pub source: String,
+    /// Why the position is in the suite, in words.
     #[serde(default)]
     pub comment: String,
 }
@@ -43,8 +53,10 @@ pub struct Fixture {
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Expect {
+    /// Moves of which the AI must play one (EPD's `bm`); empty: any move not avoided.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub best: Vec<String>,
+    /// Moves the AI must not play (EPD's `am`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub avoid: Vec<String>,
 }
@@ -53,8 +65,10 @@ pub struct Expect {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct LimitSpec {
+    /// Search to this many plies (1 to 40).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub depth: Option<u32>,
+    /// Search until this many positions are made.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub nodes: Option<u64>,
 }
@@ -68,25 +82,36 @@ pub struct LimitSpec {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Proof {
+    /// The solver's horizon in plies, 1 to 7.
     pub within: u32,
+    /// `wins`: the shortest forced win in plies; absent when there is none.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub shortest: Option<u32>,
+    /// `wins`: every move that forces the win, sorted.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub wins: Option<Vec<String>>,
+    /// `safe`: the only moves after which the opponent forces no win, sorted.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub safe: Option<Vec<String>>,
+    /// `loses`: every move after which the opponent forces a win, sorted.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub loses: Option<Vec<String>>,
+    /// `loses`: how many moves do not lose within the horizon.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub safe_count: Option<usize>,
+    /// The proof in one sentence, for people reading the file.
     pub statement: String,
 }
 
 /// Which form of proof to establish.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ProofKind {
+    /// Which moves force a win for the side to move (`Solver::solve`).
     Wins,
+    /// Which moves do not let the opponent force a win, every other move doing so
+    /// (`Solver::refute`).
     Safe,
+    /// Which moves let the opponent force a win, and how many do not.
     Loses,
 }
 
@@ -101,15 +126,23 @@ crate::error::located_error!(
 
 /// A validated fixture, ready to run.
 pub struct Loaded {
+    /// The file it came from, for messages.
     pub file: String,
+    /// The fixture as written.
     pub fixture: Fixture,
+    /// Its rules compiled.
     pub tables: Tables,
+    /// The position to play from.
     pub position: Position,
     /// Hashes of the positions before `position`, oldest first.
     pub history: Vec<u64>,
+    /// `misplay`, resolved to a legal move.
     pub misplay: Move,
+    /// `expect.best`, resolved.
     pub best: Vec<Move>,
+    /// `expect.avoid`, resolved.
     pub avoid: Vec<Move>,
+    /// `limit`, checked.
     pub limits: Limits,
 }
 
@@ -226,6 +259,8 @@ impl Proof {
         proof
     }
 
+    /// The form of the proof; `None` unless exactly one of `wins`, `safe`, `loses` is
+    /// given.
     pub fn kind(&self) -> Option<ProofKind> {
         match (&self.wins, &self.safe, &self.loses) {
             (Some(_), None, None) => Some(ProofKind::Wins),
@@ -276,6 +311,14 @@ fn history_hashes(
     for (i, text) in moves.iter().enumerate().rev() {
         let err = |message: String| FixtureError::new(file, format!("`history[{i}]`: {message}"));
         let mt: MoveText = text.parse().map_err(|e| err(format!("{e}")))?;
+        // The layout is indexed by these squares: off the board they are an error,
+        // not a panic (found by tests/properties.rs).
+        if !mt.from.on_board(t.dim()) || !mt.to.on_board(t.dim()) {
+            return Err(err(format!(
+                "`{text}` cannot be taken back: the board is {0}x{0}",
+                t.dim()
+            )));
+        }
         let mover = later.side_to_move().opponent();
         let mut layout = later.layout(t);
         let piece = layout
@@ -430,17 +473,21 @@ pub fn validate(file: &str, fixture: Fixture) -> Result<Loaded, FixtureError> {
 
 /// Reads and validates one fixture from its text; `file` names it in errors.
 pub fn load_text(file: &str, text: &str) -> Result<Loaded, FixtureError> {
-    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let fixture: Fixture = serde_json::from_str(text)
-        .map_err(|e| FixtureError::new(file, format!("not a fixture: {e}")))?;
+    let text = crate::text::strip_bom(text);
+    let fixture: Fixture = serde_json::from_str(text).map_err(|e| {
+        FixtureError::new(
+            file,
+            format!("not a fixture: {}", crate::text::json_error(text, &e)),
+        )
+    })?;
     validate(file, fixture)
 }
 
 /// Reads and validates one fixture file.
 pub fn load_file(path: &Path) -> Result<Loaded, FixtureError> {
     let file = path.display().to_string();
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| FixtureError::new(file.clone(), format!("cannot read: {e}")))?;
+    let text = crate::text::read_text_file(path)
+        .map_err(|e| FixtureError::new(file.clone(), e.to_string()))?;
     load_text(&file, &text)
 }
 
@@ -477,8 +524,8 @@ pub fn load_dir(dir: &Path) -> Result<Vec<Loaded>, FixtureError> {
     let mut texts = Vec::new();
     for path in &paths {
         let file = path.display().to_string();
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| FixtureError::new(file.clone(), format!("cannot read: {e}")))?;
+        let text = crate::text::read_text_file(path)
+            .map_err(|e| FixtureError::new(file.clone(), e.to_string()))?;
         texts.push((file, text));
     }
     load_texts(texts.iter().map(|(f, t)| (f.clone(), t.as_str())))
@@ -500,16 +547,25 @@ include!(concat!(env!("OUT_DIR"), "/misplays.rs"));
 /// What the AI did on one fixture. Serialised whole into the snapshots.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct FixtureResult {
+    /// The fixture's id.
     pub id: String,
     /// `bm m1 m2` (best moves) and/or `am m3` (avoid moves), as in EPD.
     pub expected: String,
+    /// The AI's move; `None` if it found none.
     pub played: Option<String>,
+    /// True if the move is one of `best` (when given) and none of `avoid`.
     pub pass: bool,
+    /// The search's score, for the side to move.
     pub score: i32,
+    /// The game end the search proved, if any.
     pub outcome: Option<SearchOutcome>,
+    /// Plies to that end.
     pub plies_to_end: Option<u32>,
+    /// The last completed iteration.
     pub depth: u32,
+    /// Positions the search made.
     pub nodes: u64,
+    /// The principal variation, starting with `played`.
     pub pv: Vec<String>,
 }
 

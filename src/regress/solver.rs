@@ -14,6 +14,7 @@ use crate::moves::{Move, Outcome, Position, Tables};
 /// What the solver established about the side to move.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Solution {
+    /// The side to move at the root, whose win is in question.
     pub side: Side,
     /// The horizon asked for, in plies.
     pub within: u32,
@@ -28,6 +29,7 @@ pub struct Solution {
 /// For each move of the side to move: does the opponent then force a win?
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Refutation {
+    /// The side to move at the root, whose moves are judged.
     pub side: Side,
     /// The horizon in plies, counted from the position (the move included).
     pub within: u32,
@@ -36,6 +38,7 @@ pub struct Refutation {
     pub losing_moves: Vec<Move>,
     /// The other moves.
     pub safe_moves: Vec<Move>,
+    /// Positions made while proving.
     pub nodes: u64,
 }
 

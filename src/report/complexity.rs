@@ -94,6 +94,9 @@ pub fn render(report: &ComplexityReport, style: TableStyle) -> String {
 fn trim_float(x: f64) -> String {
     if x.fract() == 0.0 && x.abs() < 1e15 {
         format!("{}", x as i64)
+    } else if x.abs() >= 1e15 || (x != 0.0 && x.abs() < 1e-4) {
+        // f64's Display writes 1e308 with all its 309 digits.
+        format!("{x:e}")
     } else {
         format!("{x}")
     }

@@ -38,25 +38,44 @@ pub fn divide_text(doc: &PerftDocument) -> String {
 pub fn estimate_table(doc: &EstimateDocument, style: TableStyle) -> String {
     let header = ["depth", "estimate", "± se", "rel. se", "log10"];
     let mut table = new_table(style, &header, &[0, 1, 2, 3, 4]);
-    let or_dash = |x: Option<f64>, f: &dyn Fn(f64) -> String| x.map_or("-".into(), f);
+    // From logarithms, so depths past f64's range print like the others.
+    let scientific = |log10: f64, significant: usize| {
+        let (m, e) = crate::number::mantissa_exponent(log10, significant);
+        format!("{m:.*}e{e}", significant - 1)
+    };
     for e in &doc.by_depth {
-        let relative = match (e.mean, e.stderr) {
-            (Some(m), Some(s)) if m > 0.0 => format!("{:.2}%", 100.0 * s / m),
-            _ => "-".into(),
+        let (estimate, se, relative) = match (e.log10, e.relative_stderr) {
+            (Some(l), Some(r)) if r > 0.0 => (
+                scientific(l, 5),
+                scientific(l + r.log10(), 3),
+                format!("{:.2}%", 100.0 * r),
+            ),
+            (Some(l), _) => (scientific(l, 5), "0.00e0".into(), "0.00%".into()),
+            (None, _) => ("0".into(), "-".into(), "-".into()),
         };
         table.add_row(vec![
             e.depth.to_string(),
-            or_dash(e.mean, &|m| format!("{m:.4e}")),
-            or_dash(e.stderr, &|s| format!("{s:.2e}")),
+            estimate,
+            se,
             relative,
-            or_dash(e.log10, &|l| format!("{l:.3}")),
+            e.log10.map_or("-".into(), |l| format!("{l:.3}")),
         ]);
     }
     table.to_string()
 }
 
-/// One suite line: `ok   brandub-start   perft 3 = 39512`, or `FAIL ... (expected N)`.
+/// One suite line: `ok   brandub-start   perft 3 = 39512`, `FAIL ... (expected N)`, or
+/// `skip ... perft 9 (expected N): why`.
 pub fn suite_line(row: &SuiteRow) -> String {
+    if row.status == "skipped" {
+        return format!(
+            "skip {:<32} perft {} (expected {}): {}",
+            row.id,
+            row.depth,
+            row.expected,
+            row.reason.as_deref().unwrap_or("skipped")
+        );
+    }
     let nodes = row.nodes.map_or("-".into(), |n| n.to_string());
     let tail = if row.status == "fail" {
         format!(" (expected {})", row.expected)
@@ -70,7 +89,16 @@ pub fn suite_line(row: &SuiteRow) -> String {
     )
 }
 
-/// The closing line of a suite run: `N passed, N failed`.
+/// The closing line of a suite run: `N passed, N failed`, and `, N skipped` if any were.
 pub fn suite_summary(doc: &SuiteDocument) -> String {
-    format!("{} passed, {} failed", doc.checked - doc.failed, doc.failed)
+    let skipped = if doc.skipped > 0 {
+        format!(", {} skipped", doc.skipped)
+    } else {
+        String::new()
+    };
+    format!(
+        "{} passed, {} failed{skipped}",
+        doc.checked - doc.failed,
+        doc.failed
+    )
 }

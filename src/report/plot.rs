@@ -256,6 +256,134 @@ pub fn branching_by_ply_svg(report: &BranchingReport) -> String {
     )
 }
 
+/// One row of an interval plot: a label, a value and its interval.
+pub struct IntervalRow {
+    /// The row's name, left of the plot.
+    pub label: String,
+    /// The dot, in the x axis' units (not drawn if not finite).
+    pub value: f64,
+    /// The whisker's left end; the whisker is left out if either end is not finite.
+    pub lower: f64,
+    /// The whisker's right end.
+    pub upper: f64,
+}
+
+/// A value with its interval per row, drawn as a dot on a horizontal whisker, rows top
+/// to bottom in the order given, with a dashed reference line (0 Elo, a 50% score).
+/// For Elo ratings with their 95% intervals, or each variant's attackers' score.
+pub fn interval_plot(
+    title: &str,
+    x_label: &str,
+    rows: &[IntervalRow],
+    reference: Option<f64>,
+    note: &str,
+) -> String {
+    const ROW: f64 = 26.0;
+    const LABEL: f64 = 210.0;
+    let height = TOP + BOTTOM + ROW * rows.len().max(1) as f64;
+    let finite = |x: f64| x.is_finite().then_some(x);
+    let values = rows
+        .iter()
+        .flat_map(|r| [r.lower, r.value, r.upper])
+        .chain(reference)
+        .filter_map(finite);
+    let lo = values.clone().fold(f64::INFINITY, f64::min);
+    let hi = values.fold(f64::NEG_INFINITY, f64::max);
+    let (lo, hi) = if lo.is_finite() && hi > lo {
+        (lo, hi)
+    } else {
+        (0.0, 1.0)
+    };
+    let step = tick_step(hi - lo, 8.0);
+    let (x_start, x_end) = ((lo / step).floor() * step, (hi / step).ceil() * step);
+    let plot_w = WIDTH - LABEL - RIGHT;
+    let x = |v: f64| LABEL + (v.clamp(x_start, x_end) - x_start) / (x_end - x_start) * plot_w;
+    let plot_bottom = height - BOTTOM;
+    let mut svg = String::new();
+    writeln!(svg, r#"<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{height}" viewBox="0 0 {WIDTH} {height}" font-family="sans-serif" font-size="12">"#).unwrap();
+    writeln!(
+        svg,
+        r#"<rect width="{WIDTH}" height="{height}" fill="white"/>"#
+    )
+    .unwrap();
+    writeln!(
+        svg,
+        r#"<text x="{}" y="24" text-anchor="middle" font-size="15" font-weight="bold">{}</text>"#,
+        WIDTH / 2.0,
+        escape(title)
+    )
+    .unwrap();
+    for k in 0..=((x_end - x_start) / step).round() as usize {
+        let v = x_start + k as f64 * step;
+        let px = x(v);
+        writeln!(
+            svg,
+            r##"<line x1="{px:.1}" y1="{TOP}" x2="{px:.1}" y2="{plot_bottom:.1}" stroke="#e4e4e4"/>"##
+        )
+        .unwrap();
+        writeln!(
+            svg,
+            r#"<text x="{px:.1}" y="{:.1}" text-anchor="middle">{}</text>"#,
+            plot_bottom + 19.0,
+            tick_label(v, step)
+        )
+        .unwrap();
+    }
+    if let Some(r) = reference.filter(|r| r.is_finite()) {
+        let px = x(r);
+        writeln!(svg, r##"<line x1="{px:.1}" y1="{TOP}" x2="{px:.1}" y2="{plot_bottom:.1}" stroke="#888" stroke-dasharray="4 3"/>"##).unwrap();
+    }
+    for (i, r) in rows.iter().enumerate() {
+        let py = TOP + ROW * (i as f64 + 0.5);
+        writeln!(
+            svg,
+            r#"<text x="{:.1}" y="{:.1}" text-anchor="end">{}</text>"#,
+            LABEL - 10.0,
+            py + 4.0,
+            escape(&r.label)
+        )
+        .unwrap();
+        if let (Some(a), Some(b)) = (finite(r.lower), finite(r.upper)) {
+            writeln!(svg, r##"<line x1="{:.1}" y1="{py:.1}" x2="{:.1}" y2="{py:.1}" stroke="#1f6fb2" stroke-width="2"/>"##, x(a), x(b)).unwrap();
+            for end in [a, b] {
+                writeln!(svg, r##"<line x1="{0:.1}" y1="{1:.1}" x2="{0:.1}" y2="{2:.1}" stroke="#1f6fb2" stroke-width="2"/>"##, x(end), py - 5.0, py + 5.0).unwrap();
+            }
+        }
+        if let Some(v) = finite(r.value) {
+            writeln!(
+                svg,
+                r##"<circle cx="{:.1}" cy="{py:.1}" r="4.5" fill="#c0392b"/>"##,
+                x(v)
+            )
+            .unwrap();
+        }
+    }
+    writeln!(
+        svg,
+        r##"<line x1="{LABEL}" y1="{plot_bottom:.1}" x2="{:.1}" y2="{plot_bottom:.1}" stroke="#444"/>"##,
+        LABEL + plot_w
+    )
+    .unwrap();
+    writeln!(
+        svg,
+        r#"<text x="{:.1}" y="{:.1}" text-anchor="middle">{}</text>"#,
+        LABEL + plot_w / 2.0,
+        height - 22.0,
+        escape(x_label)
+    )
+    .unwrap();
+    writeln!(
+        svg,
+        r##"<text x="{:.1}" y="{:.1}" text-anchor="end" fill="#666" font-size="11">{}</text>"##,
+        WIDTH - RIGHT,
+        height - 6.0,
+        escape(note)
+    )
+    .unwrap();
+    svg.push_str("</svg>\n");
+    svg
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -268,5 +396,32 @@ mod tests {
         assert!((tick_step(0.3, 8.0) - 0.05).abs() < 1e-15);
         assert_eq!(tick_label(3.0 * 0.05, 0.05), "0.15");
         assert_eq!(tick_label(40.0, 20.0), "40");
+    }
+
+    #[test]
+    fn interval_plot_places_rows_and_the_reference() {
+        let rows = [
+            IntervalRow {
+                label: "search:depth=2 <b>".into(),
+                value: 100.0,
+                lower: 50.0,
+                upper: 150.0,
+            },
+            IntervalRow {
+                label: "random".into(),
+                value: -200.0,
+                lower: f64::NEG_INFINITY,
+                upper: -100.0,
+            },
+        ];
+        let svg = interval_plot("Elo", "Elo", &rows, Some(0.0), "note");
+        assert!(svg.starts_with("<svg") && svg.ends_with("</svg>\n"));
+        assert!(svg.contains("search:depth=2 &lt;b&gt;"));
+        // Two dots, one whole whisker (the other has an infinite end and is left out).
+        assert_eq!(svg.matches("<circle").count(), 2);
+        assert_eq!(svg.matches("stroke-width=\"2\"").count(), 3);
+        assert!(svg.contains("stroke-dasharray"));
+        // Ticks every 50 from -200 to 150.
+        assert!(svg.contains(">-200<") && svg.contains(">150<"));
     }
 }

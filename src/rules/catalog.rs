@@ -6,7 +6,9 @@ use super::Rules;
 /// A named variant of the catalog.
 #[derive(Clone, Copy, Debug)]
 pub struct Variant {
+    /// The name the tools accept (`--variant copenhagen`): lower case, words joined by `-`.
     pub name: &'static str,
+    /// The OTN rules string, start position included.
     pub rules: &'static str,
 }
 

@@ -1,8 +1,9 @@
 //! Tafl rules as data: the OTN rules string, parsed into plain values (`Rules`), printed
 //! back by `Display`, and a catalog of named variants.
 //!
-//! Parsing only checks the notation. Whether the engine can play a rules set (exotic
-//! pieces, jumps, berserk) is decided when it is compiled for play (`moves::Variant`).
+//! Parsing only checks the notation. Whether the engine can hold the start position (one
+//! defending king at most, a bounded number of exotic pieces) is decided when the rules
+//! are compiled for play (`moves::Tables::new`).
 
 pub mod catalog;
 mod error;
@@ -50,9 +51,12 @@ pub enum KingArmed {
 }
 
 impl KingArmed {
+    /// True if pieces capture against the standing king (`ka:y`, `ka:a`).
     pub fn anvil(self) -> bool {
         matches!(self, KingArmed::Yes | KingArmed::Anvil)
     }
+
+    /// True if the king's own moves capture (`ka:y`, `ka:h`).
     pub fn hammer(self) -> bool {
         matches!(self, KingArmed::Yes | KingArmed::Hammer)
     }
@@ -106,16 +110,23 @@ pub enum Berserk {
     Move,
 }
 
-/// The four kinds of special square.
+/// The four kinds of special square. The discriminant is the kind's bit index in the
+/// per-square kind flags (`bit`), so a square may be of several kinds at once.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum SpecialKind {
+    /// `cor`: the corners, where a corner-escape king leaves the board.
     Corner = 0,
+    /// `cen`: the throne, the king's start square.
     Centre = 1,
+    /// `afor`: the attackers' forts (camps), by default hostile to defenders.
     AttackerFort = 2,
+    /// `dfor`: the defenders' forts, by default hostile to attackers, who may cross them
+    /// but not stop there.
     DefenderFort = 3,
 }
 
 impl SpecialKind {
+    /// Every kind, in bit order.
     pub const ALL: [SpecialKind; 4] = [
         SpecialKind::Corner,
         SpecialKind::Centre,
@@ -133,13 +144,19 @@ impl SpecialKind {
 /// stop and re-enter.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SpecialSquares {
+    /// Where the squares of this kind are (`cor`, `cen`, `afor`, `dfor`).
     pub squares: Vec<Square>,
     /// Hostile (as an anvil) to these sides; for the throne, while it is occupied.
     pub hostile: TypeSet,
     /// For the throne only: hostile to these sides while it is empty (`cenhe`).
     pub hostile_empty: TypeSet,
+    /// Types that may move over these squares (`corp cenp aforp dforp`).
     pub pass: TypeSet,
+    /// Types that may end a move on them (`cors cens afors dfors`).
     pub stop: TypeSet,
+    /// Types that may enter them from elsewhere (`corre cenre aforre dforre`); the others
+    /// pass or stop on them only while moving from a square of the same kind, as
+    /// Tablut's attackers leave their camps and never come back. All types by default.
     pub reenter: TypeSet,
 }
 
@@ -147,35 +164,62 @@ pub struct SpecialSquares {
 /// public and `Display` writes it back as an OTN string that parses to the same value.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Rules {
+    /// The variant's name for people (`name`, underscores read as spaces); may be empty.
     pub name: String,
+    /// The board's side length (`dim`): odd, 5 to 19.
     pub dim: usize,
+    /// Where the king escapes (`esc`).
     pub escape: Escape,
+    /// `atkf`: true if the attackers move first (the default).
     pub attackers_first: bool,
+    /// `surf`: true if the attackers win by enclosing every defender so that none can
+    /// reach an edge (the default).
     pub encirclement: bool,
+    /// What a threefold repetition does (`tfr`).
     pub repetition: Repetition,
+    /// Whether the king captures (`ka`).
     pub king_armed: KingArmed,
+    /// How the king is captured (`ks`).
     pub king_strength: KingStrength,
     /// Jumps for king, knight, commander, mercenary, guard (`kj nj cj mj gj`).
     pub jumps: [Jump; 5],
     /// Most squares per move for each of the 12 types `tcnkmgTCNKMG`; `None` unlimited.
     pub speed: [Option<u8>; 12],
+    /// The corners (`cor...`): by default the four corner squares, hostile to every
+    /// piece, and only the king may enter them.
     pub corners: SpecialSquares,
+    /// The throne (`cen...`): by default the centre square, which only the king may stop
+    /// on.
     pub centre: SpecialSquares,
+    /// The attackers' forts (`afor...`): none by default.
     pub attacker_forts: SpecialSquares,
+    /// The defenders' forts (`dfor...`): none by default.
     pub defender_forts: SpecialSquares,
+    /// Shieldwall captures (`sw`).
     pub shieldwall: Shieldwall,
+    /// `swf`: true (the default) if a shieldwall falls only to the move that closes it
+    /// by landing on the edge beside it; false if any move but a guard's takes every
+    /// closed wall on the board (Copenhagen's relaxed shieldwall).
     pub shieldwall_flank: bool,
+    /// `efe`: true if the defenders also win by an edge fort: the king on an edge, able
+    /// to move, walled in by defenders the attackers cannot capture.
     pub edge_fort: bool,
+    /// `linc`: true if an attacker also captures a defender beside the throned king when
+    /// the throne's three other neighbours are attackers (Linnaeus' Tablut).
     pub linnaean: bool,
+    /// Berserk continuations (`ber`).
     pub berserk: Berserk,
+    /// The start position (`start`, or `starti` written top rank first).
     pub start: Layout,
 }
 
 impl Rules {
+    /// The variant's name for people; may be empty.
     pub fn name(&self) -> &str {
         &self.name
     }
 
+    /// The board's side length.
     pub fn dim(&self) -> usize {
         self.dim
     }
@@ -194,6 +238,7 @@ impl Rules {
         }
     }
 
+    /// The squares of one special kind and what they do.
     pub fn special(&self, kind: SpecialKind) -> &SpecialSquares {
         match kind {
             SpecialKind::Corner => &self.corners,

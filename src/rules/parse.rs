@@ -96,8 +96,9 @@ fn tokens(text: &str) -> Result<Vec<Token<'_>>, RulesError> {
     let mut out = Vec::new();
     let mut offset = 0;
     for raw in text.split(' ') {
+        // Columns count characters, as a user does, not bytes.
         let column = offset + 1;
-        offset += raw.len() + 1;
+        offset += raw.chars().count() + 1;
         if raw.is_empty() {
             continue;
         }
@@ -131,6 +132,7 @@ fn letter<T: Copy + PartialEq>(token: &Token, letters: &Letters<T>) -> Result<T,
         .ok_or_else(|| bad(token, letters.expected))
 }
 
+/// Parses a whole rules string (`Rules::from_str`).
 pub(super) fn parse_rules(text: &str) -> Result<Rules, RulesError> {
     let tokens = tokens(text)?;
     // First pass: dim, so that squares can be checked against the board.

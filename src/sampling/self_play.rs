@@ -4,7 +4,6 @@
 use super::game::{GameEnd, GameSample, PlyBranching};
 use super::players::{game_rng, GameRng, Player};
 use crate::moves::{Position, Repetitions, Tables};
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 
 /// What to play: how many games, the seed, the ply cap and the threads to share them on.
@@ -60,41 +59,52 @@ pub fn play_game(
     GameSample { plies, end }
 }
 
+/// Games played between two hand-overs to the caller: enough to keep every thread busy,
+/// few enough that memory never depends on the number of games asked for.
+const BATCH: usize = 256;
+
 /// Plays `games` games; game `i` uses `game_rng(seed, i)`, so the result is the same on
 /// any number of threads. `done` is called once per finished game (for progress).
+/// Holds every game in memory: [`self_play_each`] streams them instead.
 pub fn self_play(
     t: &Tables,
     run: &SelfPlay,
     player: &dyn Player,
     done: &(dyn Fn(&GameSample) + Sync),
 ) -> Vec<GameSample> {
-    let results: Mutex<Vec<Option<GameSample>>> = Mutex::new(vec![None; run.games]);
-    let next = AtomicUsize::new(0);
-    let work = || loop {
-        let i = next.fetch_add(1, Ordering::Relaxed);
-        if i >= run.games {
-            break;
-        }
-        let mut rng = game_rng(run.seed, i as u64);
-        let game = play_game(t, player, &mut rng, run.max_plies);
-        done(&game);
-        results
-            .lock()
-            .expect("no thread panics while holding the lock")[i] = Some(game);
-    };
-    if run.threads <= 1 {
-        work();
-    } else {
-        std::thread::scope(|s| {
-            for _ in 0..run.threads {
-                s.spawn(work);
-            }
+    let mut games = Vec::new();
+    self_play_each(t, run, player, done, &mut |game| games.push(game));
+    games
+}
+
+/// Plays `run.games` games and hands each to `each` in game order (0, 1, 2, ...) on the
+/// calling thread, whatever the number of threads; game `i` uses `game_rng(seed, i)`.
+/// Games are played in batches of a few hundred, so memory holds one batch, never all
+/// the games: any count can be streamed into a [`super::StatisticsBuilder`]. `done`
+/// is called from the playing thread as each game finishes (for progress).
+pub fn self_play_each(
+    t: &Tables,
+    run: &SelfPlay,
+    player: &dyn Player,
+    done: &(dyn Fn(&GameSample) + Sync),
+    each: &mut dyn FnMut(GameSample),
+) {
+    let mut first = 0;
+    while first < run.games {
+        let batch = BATCH.min(run.games - first);
+        let slots: Vec<Mutex<Option<GameSample>>> = (0..batch).map(|_| Mutex::new(None)).collect();
+        crate::threads::share_out(run.threads, batch, &|k| {
+            let mut rng = game_rng(run.seed, (first + k) as u64);
+            let game = play_game(t, player, &mut rng, run.max_plies);
+            done(&game);
+            *slots[k]
+                .lock()
+                .expect("no thread panics while holding the lock") = Some(game);
         });
+        for slot in slots {
+            let game = slot.into_inner().expect("threads finished");
+            each(game.expect("every game of the batch was played"));
+        }
+        first += batch;
     }
-    results
-        .into_inner()
-        .expect("threads finished")
-        .into_iter()
-        .map(|g| g.expect("every game was played"))
-        .collect()
 }

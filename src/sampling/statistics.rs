@@ -248,31 +248,264 @@ pub struct BranchingStatistics {
 }
 
 impl BranchingStatistics {
-    /// The statistics of `games`, in which `first` moves first.
+    /// The statistics of `games`, in which `first` moves first: a [`StatisticsBuilder`]
+    /// fed every game in order.
     pub fn compute(games: &[GameSample], first: Side) -> BranchingStatistics {
-        let values = |keep: &dyn Fn(Side) -> bool| -> Vec<Vec<f64>> {
-            games
-                .iter()
-                .map(|g| {
-                    g.plies
-                        .iter()
-                        .filter(|p| keep(p.side))
-                        .map(|p| p.moves as f64)
-                        .collect()
-                })
-                .collect()
+        let mut builder = StatisticsBuilder::new(first);
+        for game in games {
+            builder.add(game);
+        }
+        builder.finish()
+    }
+}
+
+/// Count, sum and sum of squares of whole numbers (branching factors, lengths), exact in
+/// any order, with the extremes.
+#[derive(Clone, Debug, Default)]
+struct Whole {
+    n: u64,
+    sum: u128,
+    squares: u128,
+    min: u64,
+    max: u64,
+}
+
+impl Whole {
+    fn add(&mut self, x: u64) {
+        if self.n == 0 || x < self.min {
+            self.min = x;
+        }
+        self.max = self.max.max(x);
+        self.n += 1;
+        self.sum += u128::from(x);
+        self.squares += u128::from(x) * u128::from(x);
+    }
+
+    /// The moments, the standard error sd / √n; `None` for no values.
+    fn moments(&self) -> Option<Moments> {
+        if self.n == 0 {
+            return None;
+        }
+        let n = self.n as f64;
+        let mean = self.sum as f64 / n;
+        // n·Σx² − (Σx)² is exact in integers (and never negative) while it fits.
+        let spread = u128::from(self.n)
+            .checked_mul(self.squares)
+            .zip(self.sum.checked_mul(self.sum))
+            .map_or_else(
+                || (self.squares as f64 * n - (self.sum as f64).powi(2)).max(0.0),
+                |(a, b)| (a - b) as f64,
+            );
+        let sd = if self.n > 1 {
+            (spread / (n * (n - 1.0))).sqrt()
+        } else {
+            0.0
         };
-        let all = values(&|_| true);
-        let pooled = Moments::pooled(&all);
-        let flat: Vec<f64> = all.iter().flatten().copied().collect();
-        let logs: Vec<Vec<f64>> = all
-            .iter()
-            .map(|g| g.iter().map(|b| b.ln()).collect())
-            .collect();
-        let (geometric_mean, geometric_mean_stderr) = match Moments::pooled(&logs) {
-            Some(m) => (m.mean.exp(), m.mean.exp() * m.stderr),
-            None => (f64::NAN, f64::NAN),
+        Some(Moments {
+            n: self.n as usize,
+            mean,
+            sd,
+            stderr: sd / n.sqrt(),
+            min: self.min as f64,
+            max: self.max as f64,
+        })
+    }
+}
+
+/// Welford's running mean and sum of squared deviations of real values, taken in the
+/// order added.
+#[derive(Clone, Debug, Default)]
+struct Running {
+    n: u64,
+    mean: f64,
+    m2: f64,
+    min: f64,
+    max: f64,
+}
+
+impl Running {
+    fn add(&mut self, x: f64) {
+        if self.n == 0 {
+            self.min = x;
+            self.max = x;
+        }
+        self.min = self.min.min(x);
+        self.max = self.max.max(x);
+        self.n += 1;
+        let delta = x - self.mean;
+        self.mean += delta / self.n as f64;
+        self.m2 += delta * (x - self.mean);
+    }
+
+    fn moments(&self) -> Option<Moments> {
+        if self.n == 0 {
+            return None;
+        }
+        let n = self.n as f64;
+        let sd = if self.n > 1 {
+            (self.m2.max(0.0) / (n - 1.0)).sqrt()
+        } else {
+            0.0
         };
+        Some(Moments {
+            n: self.n as usize,
+            mean: self.mean,
+            sd,
+            stderr: sd / n.sqrt(),
+            min: self.min,
+            max: self.max,
+        })
+    }
+}
+
+/// Values pooled over games, with what [`mean_ratio_stderr`] needs of the games as
+/// groups: Σ s, Σ s², Σ s·n and Σ n² over the games (s a game's sum, n its count).
+#[derive(Clone, Debug, Default)]
+struct PooledSums {
+    values: Running,
+    groups: u64,
+    total: f64,
+    count: u128,
+    sum_squares: f64,
+    sum_by_count: f64,
+    count_squares: u128,
+}
+
+impl PooledSums {
+    /// Adds one game's values.
+    fn add_game(&mut self, values: impl Iterator<Item = f64>) {
+        let (mut sum, mut count) = (0.0, 0u64);
+        for x in values {
+            self.values.add(x);
+            sum += x;
+            count += 1;
+        }
+        if count == 0 {
+            return;
+        }
+        self.groups += 1;
+        self.total += sum;
+        self.count += u128::from(count);
+        self.sum_squares += sum * sum;
+        self.sum_by_count += sum * count as f64;
+        self.count_squares += u128::from(count) * u128::from(count);
+    }
+
+    /// The moments of every value, the standard error with games as units; `None` for
+    /// no values.
+    fn moments(&self) -> Option<Moments> {
+        let mut moments = self.values.moments()?;
+        moments.stderr = if self.groups < 2 {
+            f64::NAN
+        } else {
+            // Σ (s − m·n)² = Σ s² − 2m Σ s·n + m² Σ n², m the pooled mean.
+            let m = self.total / self.count as f64;
+            let squares = (self.sum_squares - 2.0 * m * self.sum_by_count
+                + m * m * self.count_squares as f64)
+                .max(0.0);
+            let g = self.groups as f64;
+            (g / (g - 1.0) * squares).sqrt() / self.count as f64
+        };
+        Some(moments)
+    }
+}
+
+/// One ply of the game over the games that reached it.
+#[derive(Clone, Debug, Default)]
+struct PlySums {
+    moves: Whole,
+    side: Option<Side>,
+    mixed: bool,
+}
+
+/// The statistics of games fed one at a time: memory grows with the longest game and
+/// the number of distinct lengths, never with the number of games, so self-play can
+/// stream any count of games through it. Feeding games in the same order gives the same
+/// result to the last bit.
+#[derive(Clone, Debug)]
+pub struct StatisticsBuilder {
+    first: Side,
+    games: usize,
+    all: PooledSums,
+    logs: PooledSums,
+    sides: [PooledSums; 2],
+    by_ply: Vec<PlySums>,
+    lengths: Whole,
+    length_counts: BTreeMap<u64, u64>,
+    sum_log10: Running,
+    outcomes: Outcomes,
+}
+
+impl StatisticsBuilder {
+    /// No games yet; `first` is the side that moves first.
+    pub fn new(first: Side) -> StatisticsBuilder {
+        StatisticsBuilder {
+            first,
+            games: 0,
+            all: PooledSums::default(),
+            logs: PooledSums::default(),
+            sides: Default::default(),
+            by_ply: Vec::new(),
+            lengths: Whole::default(),
+            length_counts: BTreeMap::new(),
+            sum_log10: Running::default(),
+            outcomes: Outcomes {
+                attackers: 0,
+                defenders: 0,
+                draw: 0,
+                unfinished: 0,
+                by_reason: BTreeMap::new(),
+            },
+        }
+    }
+
+    /// The games added so far.
+    pub fn games(&self) -> usize {
+        self.games
+    }
+
+    /// Positions added so far, one per ply of every game.
+    pub fn positions(&self) -> u64 {
+        self.lengths.sum as u64
+    }
+
+    /// Adds one game.
+    pub fn add(&mut self, game: &GameSample) {
+        self.games += 1;
+        let moves = || game.plies.iter().map(|p| f64::from(p.moves));
+        self.all.add_game(moves());
+        self.logs.add_game(moves().map(f64::ln));
+        for side in Side::BOTH {
+            let of_side = game.plies.iter().filter(|p| p.side == side);
+            self.sides[side.index()].add_game(of_side.map(|p| f64::from(p.moves)));
+        }
+        if self.by_ply.len() < game.plies.len() {
+            self.by_ply.resize_with(game.plies.len(), PlySums::default);
+        }
+        for (row, ply) in self.by_ply.iter_mut().zip(&game.plies) {
+            row.moves.add(u64::from(ply.moves));
+            match row.side {
+                None => row.side = Some(ply.side),
+                Some(side) if side != ply.side => row.mixed = true,
+                Some(_) => {}
+            }
+        }
+        let length = game.length() as u64;
+        self.lengths.add(length);
+        *self.length_counts.entry(length).or_insert(0) += 1;
+        self.sum_log10.add(game.sum_log10_branching());
+        let o = &mut self.outcomes;
+        match game.end.winner() {
+            Some(Side::Attackers) => o.attackers += 1,
+            Some(Side::Defenders) => o.defenders += 1,
+            None if game.end.is_draw() => o.draw += 1,
+            None => o.unfinished += 1,
+        }
+        *o.by_reason.entry(game.end.label()).or_insert(0) += 1;
+    }
+
+    /// The statistics of the games added.
+    pub fn finish(self) -> BranchingStatistics {
         let nan = || Moments {
             n: 0,
             mean: f64::NAN,
@@ -281,9 +514,24 @@ impl BranchingStatistics {
             min: f64::NAN,
             max: f64::NAN,
         };
-        let pooled = pooled.unwrap_or_else(nan);
+        let pooled = self.all.moments().unwrap_or_else(nan);
+        let (geometric_mean, geometric_mean_stderr) = match self.logs.moments() {
+            Some(m) => (m.mean.exp(), m.mean.exp() * m.stderr),
+            None => (f64::NAN, f64::NAN),
+        };
+        let positions = self.lengths.sum as usize;
+        let by_ply = self
+            .by_ply
+            .iter()
+            .enumerate()
+            .map(|(i, row)| PlyRow {
+                ply: i + 1,
+                side: row.side.filter(|_| !row.mixed).map(Side::name),
+                moments: row.moves.moments().expect("a ply row holds a game"),
+            })
+            .collect();
         let branching = BranchingSummary {
-            positions: flat.len(),
+            positions,
             mean: pooled.mean,
             stderr: pooled.stderr,
             sd: pooled.sd,
@@ -292,53 +540,33 @@ impl BranchingStatistics {
             geometric_mean,
             geometric_mean_stderr,
             by_side: BySide {
-                attackers: Moments::pooled(&values(&|s| s == Side::Attackers)),
-                defenders: Moments::pooled(&values(&|s| s == Side::Defenders)),
+                attackers: self.sides[Side::Attackers.index()].moments(),
+                defenders: self.sides[Side::Defenders.index()].moments(),
             },
-            by_ply: by_ply(games),
+            by_ply,
         };
-
-        let lengths: Vec<f64> = games.iter().map(|g| g.length() as f64).collect();
-        let mut sorted = lengths.clone();
-        sorted.sort_by(f64::total_cmp);
-        let l = Moments::of(&lengths).unwrap_or_else(nan);
+        let l = self.lengths.moments().unwrap_or_else(nan);
+        let q = |p| quantile_of_counts(&self.length_counts, self.lengths.n, p);
         let length = LengthSummary {
             mean: l.mean,
-            median: quantile(&sorted, 0.5),
+            median: q(0.5),
             stderr: l.stderr,
             sd: l.sd,
             min: l.min,
             max: l.max,
-            p10: quantile(&sorted, 0.1),
-            p25: quantile(&sorted, 0.25),
-            p75: quantile(&sorted, 0.75),
-            p90: quantile(&sorted, 0.9),
+            p10: q(0.1),
+            p25: q(0.25),
+            p75: q(0.75),
+            p90: q(0.9),
         };
-
-        let sums: Vec<f64> = games.iter().map(GameSample::sum_log10_branching).collect();
-        let s = Moments::of(&sums).unwrap_or_else(nan);
+        let s = self.sum_log10.moments().unwrap_or_else(nan);
         let game_tree = GameTree {
             log10_mean_b_pow_mean_l: length.mean * branching.mean.log10(),
             mean_sum_log10_b: s.mean,
             mean_sum_log10_b_stderr: s.stderr,
         };
-
-        let mut outcomes = Outcomes {
-            attackers: 0,
-            defenders: 0,
-            draw: 0,
-            unfinished: 0,
-            by_reason: BTreeMap::new(),
-        };
-        for game in games {
-            match game.end.winner() {
-                Some(Side::Attackers) => outcomes.attackers += 1,
-                Some(Side::Defenders) => outcomes.defenders += 1,
-                None if game.end.is_draw() => outcomes.draw += 1,
-                None => outcomes.unfinished += 1,
-            }
-            *outcomes.by_reason.entry(game.end.label()).or_insert(0) += 1;
-        }
+        let outcomes = self.outcomes;
+        let first = self.first;
         let (wins, losses) = match first {
             Side::Attackers => (outcomes.attackers, outcomes.defenders),
             Side::Defenders => (outcomes.defenders, outcomes.attackers),
@@ -353,8 +581,8 @@ impl BranchingStatistics {
             stderr: (share * (1.0 - share) / decisive).sqrt(),
         };
         BranchingStatistics {
-            games: games.len(),
-            positions: flat.len(),
+            games: self.games,
+            positions,
             branching,
             length,
             game_tree,
@@ -364,21 +592,27 @@ impl BranchingStatistics {
     }
 }
 
-fn by_ply(games: &[GameSample]) -> Vec<PlyRow> {
-    let longest = games.iter().map(GameSample::length).max().unwrap_or(0);
-    (0..longest)
-        .map(|i| {
-            let reached: Vec<_> = games.iter().filter_map(|g| g.plies.get(i)).collect();
-            let values: Vec<f64> = reached.iter().map(|p| p.moves as f64).collect();
-            let side = reached[0].side;
-            let same = reached.iter().all(|p| p.side == side);
-            PlyRow {
-                ply: i + 1,
-                side: same.then(|| side.name()),
-                moments: Moments::of(&values).expect("the longest game reaches every ply"),
+/// [`quantile`] of `total` whole values given as value → count, without listing them.
+fn quantile_of_counts(counts: &BTreeMap<u64, u64>, total: u64, p: f64) -> f64 {
+    if total == 0 {
+        return f64::NAN;
+    }
+    let h = (total - 1) as f64 * p.clamp(0.0, 1.0);
+    let low = h.floor() as u64;
+    let high = (low + 1).min(total - 1);
+    // The value at 0-based rank `k` of the sorted values.
+    let at = |k: u64| {
+        let mut seen = 0;
+        for (&value, &n) in counts {
+            seen += n;
+            if k < seen {
+                return value as f64;
             }
-        })
-        .collect()
+        }
+        f64::NAN
+    };
+    let (a, b) = (at(low), at(high));
+    a + (h - low as f64) * (b - a)
 }
 
 #[cfg(test)]
@@ -538,5 +772,50 @@ mod tests {
             s.branching.stderr.is_nan(),
             "one game gives no standard error"
         );
+    }
+
+    #[test]
+    fn streamed_sums_give_the_moments_and_quantiles_of_the_listed_values() {
+        let values = [7u64, 3, 3, 9, 12, 3, 40, 0, 5];
+        let mut whole = Whole::default();
+        let mut running = Running::default();
+        let mut counts = BTreeMap::new();
+        for &v in &values {
+            whole.add(v);
+            running.add(v as f64);
+            *counts.entry(v).or_insert(0) += 1;
+        }
+        let listed: Vec<f64> = values.iter().map(|&v| v as f64).collect();
+        let expected = Moments::of(&listed).unwrap();
+        for m in [whole.moments().unwrap(), running.moments().unwrap()] {
+            assert_eq!(
+                (m.n, m.min, m.max),
+                (expected.n, expected.min, expected.max)
+            );
+            assert!(close(m.mean, expected.mean) && close(m.sd, expected.sd));
+            assert!(close(m.stderr, expected.stderr));
+        }
+        let mut sorted = listed.clone();
+        sorted.sort_by(f64::total_cmp);
+        for p in [0.0, 0.1, 0.25, 0.5, 0.75, 0.9, 1.0] {
+            assert_eq!(
+                quantile_of_counts(&counts, 9, p),
+                quantile(&sorted, p),
+                "{p}"
+            );
+        }
+    }
+
+    #[test]
+    fn pooled_sums_give_the_ratio_stderr() {
+        let games = [vec![10.0, 20.0], vec![30.0], vec![], vec![5.0, 6.0, 7.0]];
+        let mut sums = PooledSums::default();
+        for g in &games {
+            sums.add_game(g.iter().copied());
+        }
+        let streamed = sums.moments().unwrap();
+        let listed = Moments::pooled(&games).unwrap();
+        assert!(close(streamed.mean, listed.mean) && close(streamed.stderr, listed.stderr));
+        assert_eq!(streamed.n, 6);
     }
 }

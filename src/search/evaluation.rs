@@ -8,8 +8,12 @@ use super::board_view::ranks;
 use crate::board::{Side, MAX_DIM};
 use crate::moves::{file_of, rank_of, sq, BitIter, Mover, Position, Tables};
 
-/// The evaluation's weights, in units of one attacker = 100.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// The evaluation's weights, in units of one attacker = 100. `Weights::default()` is
+/// the AI's evaluation; a JSON object of some of the fields (the others keep their
+/// default), e.g. `{"defender": 200}`, gives another, so that a match can play two
+/// evaluations against each other in one build (`taflmatch --engine search:depth=4,eval=FILE`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(default, deny_unknown_fields)]
 pub struct Weights {
     /// Per attacker on the board.
     pub attacker: i32,

@@ -9,6 +9,7 @@ use taflcount::bench::{
     compare, measure_workload, BenchDocument, GameSource, KernelOptions, Machine, Plan, Workload,
     DEFAULT_THRESHOLD, DEFAULT_VARIANTS, KERNELS, SCHEMA_VERSION,
 };
+use taflcount::cli::parse::{parse_with, Rule};
 use taflcount::cli::{exit_code, print_json, CliError, Progress, Status};
 use taflcount::outln;
 use taflcount::report::bench::{
@@ -34,9 +35,10 @@ struct Cli {
     /// Fewer, shorter runs of the same work (a few seconds per variant).
     #[arg(long)]
     quick: bool,
-    /// Threads for the perft kernels.
-    #[arg(long, value_name = "N", default_value_t = 1)]
-    threads: usize,
+    /// Threads for the perft kernels, 1 to 1024 (never more than root moves).
+    #[arg(long, value_name = "N", default_value_t = 1,
+          value_parser = clap::value_parser!(u16).range(1..=1024))]
+    threads: u16,
     /// Print one JSON object instead of tables.
     #[arg(long)]
     json: bool,
@@ -50,7 +52,8 @@ struct Cli {
     #[arg(long, value_name = "PCT", default_value_t = 100.0 * DEFAULT_THRESHOLD, requires = "baseline")]
     threshold: f64,
     /// Take the figures from a saved run instead of measuring (to compare two saved runs).
-    #[arg(long, value_name = "FILE", conflicts_with_all = ["variant", "quick", "threads", "save"])]
+    #[arg(long, value_name = "FILE",
+          conflicts_with_all = ["variant", "quick", "threads", "save", "games"])]
     from: Option<String>,
     /// Write the Markdown report (reports/bench.md) to FILE.
     #[arg(long, value_name = "FILE")]
@@ -61,14 +64,14 @@ struct Cli {
     games: Option<PathBuf>,
 }
 
+/// Combinations clap does not check: an option that needs another, given without it.
+const RULES: &[Rule] = &[Rule::Needs(&[], "threshold", "baseline")];
+
 fn main() -> ExitCode {
-    exit_code("taflbench", run(&Cli::parse()))
+    exit_code("taflbench", run(&parse_with::<Cli>(RULES)))
 }
 
 fn run(cli: &Cli) -> Result<Status, CliError> {
-    if cli.threads == 0 {
-        return Err(CliError::Input("--threads must be at least 1".into()));
-    }
     if !(cli.threshold > 0.0 && cli.threshold < 100.0) {
         return Err(CliError::Input(format!(
             "--threshold {} must be a percentage between 0 and 100",
@@ -168,9 +171,9 @@ fn write(path: &Path, text: &str) -> Result<(), CliError> {
 fn measure_all(cli: &Cli, variants: &[&str]) -> Result<BenchDocument, CliError> {
     let plan = if cli.quick { Plan::QUICK } else { Plan::FULL };
     let options = KernelOptions {
-        threads: cli.threads,
+        threads: usize::from(cli.threads),
     };
-    let machine = Machine::detect(Path::new(env!("CARGO_MANIFEST_DIR")), cli.threads);
+    let machine = Machine::detect(Path::new(env!("CARGO_MANIFEST_DIR")), options.threads);
     let progress = Progress::new((variants.len() * KERNELS.len()) as u64, "taflbench");
     let mut figures = Vec::new();
     for name in variants {
@@ -195,4 +198,16 @@ fn measure_all(cli: &Cli, variants: &[&str]) -> Result<BenchDocument, CliError> 
         machine,
         figures,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use taflcount::cli::parse::{command, problems};
+
+    /// Every option has help text and reads `-1` as its value (so its own check, which
+    /// names it, refuses a negative number).
+    #[test]
+    fn every_option_has_help_and_reads_negative_numbers() {
+        assert_eq!(problems(command::<super::Cli>()), Vec::<String>::new());
+    }
 }

@@ -6,14 +6,14 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use clap::Args;
-use taflcount::cli::{print, CliError, GameArgs, Progress};
+use taflcount::cli::{print, print_json, read_text_file, CliError, GameArgs, Progress};
 use taflcount::notation::parse_games;
 use taflcount::report::branching::{headline, render_markdown, render_tables};
 use taflcount::report::plot::branching_by_ply_svg;
 use taflcount::report::table::TableStyle;
 use taflcount::sampling::{
-    sample_records, self_play, BranchingReport, BranchingStatistics, PlayerKind, SelfPlay, Source,
-    Timing, SCHEMA_VERSION,
+    sample_records, self_play_each, BranchingReport, PlayerKind, SelfPlay, Source,
+    StatisticsBuilder, Timing, SCHEMA_VERSION,
 };
 
 #[derive(Args, Debug)]
@@ -27,9 +27,10 @@ pub struct BranchingArgs {
     /// An OTN rules string
     #[arg(long, value_name = "OTN RULES")]
     rules: Option<String>,
-    /// Self-play: games to play. Records: replay only the first N.
-    #[arg(long, value_name = "N")]
-    games: Option<usize>,
+    /// Self-play: games to play (default 100). Records: replay only the first N.
+    #[arg(long, value_name = "N",
+          value_parser = clap::value_parser!(u64).range(1..))]
+    games: Option<u64>,
     /// The self-play player on both sides: random, greedy or search:DEPTH
     #[arg(
         long,
@@ -47,9 +48,10 @@ pub struct BranchingArgs {
         long,
         value_name = "M",
         default_value_t = 1000,
-        conflicts_with = "records"
+        conflicts_with = "records",
+        value_parser = clap::value_parser!(u64).range(1..)
     )]
-    max_plies: usize,
+    max_plies: u64,
     /// Self-play: the seed; game i is played from (seed, i), so any thread count gives
     /// the same games
     #[arg(
@@ -59,9 +61,10 @@ pub struct BranchingArgs {
         conflicts_with = "records"
     )]
     seed: u64,
-    /// Threads for self-play (default: all cores)
-    #[arg(long, value_name = "N")]
-    threads: Option<usize>,
+    /// Threads for self-play, 1 to 1024 (default: all cores; never more than games)
+    #[arg(long, value_name = "N", conflicts_with = "records",
+          value_parser = clap::value_parser!(u16).range(1..=1024))]
+    threads: Option<u16>,
     /// One JSON object on stdout instead of tables
     #[arg(long)]
     json: bool,
@@ -71,7 +74,7 @@ pub struct BranchingArgs {
 }
 
 /// Self-play games when --games is not given.
-const DEFAULT_GAMES: usize = 100;
+const DEFAULT_GAMES: u64 = 100;
 
 pub fn run(args: BranchingArgs) -> Result<(), CliError> {
     let game_args = GameArgs {
@@ -81,32 +84,23 @@ pub fn run(args: BranchingArgs) -> Result<(), CliError> {
     };
     let game = game_args.resolve()?;
     let (variant, rules, tables) = (game.name, game.rules, game.tables);
-    let threads = args
-        .threads
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
-    if threads == 0 {
-        return Err(CliError::Input("--threads must be at least 1".into()));
-    }
     let started = Instant::now();
-    let (source, player, seed, max_plies, records, games) = match &args.records {
+    let mut statistics = StatisticsBuilder::new(rules.first_side());
+    let (source, player, seed, max_plies, records, threads) = match &args.records {
         Some(path) => {
-            let text = fs::read_to_string(path)
-                .map_err(|e| CliError::Input(format!("cannot read {}: {e}", path.display())))?;
+            let text = read_text_file(path)?;
             let mut all = parse_games(&text)
                 .map_err(|e| CliError::Input(format!("{}: {e}", path.display())))?;
             if let Some(n) = args.games {
-                all.truncate(n);
+                all.truncate(usize::try_from(n).unwrap_or(usize::MAX));
             }
             let samples = sample_records(&tables, &all)
                 .map_err(|e| CliError::Input(format!("{}: {e}", path.display())))?;
-            (
-                Source::Records,
-                None,
-                None,
-                None,
-                Some(path.display().to_string()),
-                samples,
-            )
+            for game in &samples {
+                statistics.add(game);
+            }
+            let records = Some(path.display().to_string());
+            (Source::Records, None, None, None, records, 1)
         }
         None => {
             let kind: PlayerKind = args
@@ -115,32 +109,45 @@ pub fn run(args: BranchingArgs) -> Result<(), CliError> {
                 .map_err(|e| CliError::Input(format!("--player: {e}")))?;
             let player = kind.player();
             let games = args.games.unwrap_or(DEFAULT_GAMES);
-            if games == 0 {
-                return Err(CliError::Input("--games must be at least 1".into()));
-            }
+            let threads = args.threads.map_or_else(
+                || std::thread::available_parallelism().map_or(1, |n| n.get()),
+                usize::from,
+            );
             let run = SelfPlay {
-                games,
+                games: usize::try_from(games).unwrap_or(usize::MAX),
                 seed: args.seed,
-                max_plies: args.max_plies,
+                max_plies: usize::try_from(args.max_plies).unwrap_or(usize::MAX),
                 threads,
             };
-            let progress = Progress::new(games as u64, &format!("{kind} self-play"));
-            let samples = self_play(&tables, &run, player.as_ref(), &|_| progress.inc(1));
+            let progress = Progress::new(games, &format!("{kind} self-play"));
+            // Streamed: each game is folded into the statistics and dropped, so no
+            // memory grows with --games.
+            self_play_each(
+                &tables,
+                &run,
+                player.as_ref(),
+                &|_| progress.inc(1),
+                &mut |game| statistics.add(&game),
+            );
             progress.finish();
             (
                 Source::SelfPlay,
                 Some(kind.to_string()),
                 Some(args.seed),
-                Some(args.max_plies),
+                Some(run.max_plies),
                 None,
-                samples,
+                taflcount::threads::used(threads, run.games),
             )
         }
     };
-    if games.is_empty() {
+    if statistics.games() == 0 {
         return Err(CliError::Input("no games to measure".into()));
     }
-    let statistics = BranchingStatistics::compute(&games, rules.first_side());
+    if statistics.positions() == 0 {
+        return Err(CliError::Input(
+            "the games have no plies to measure: every one ended before its first move".into(),
+        ));
+    }
     let report = BranchingReport {
         schema_version: SCHEMA_VERSION,
         tool: "taflcount",
@@ -149,7 +156,7 @@ pub fn run(args: BranchingArgs) -> Result<(), CliError> {
         source,
         player,
         seed,
-        statistics,
+        statistics: statistics.finish(),
         rules: rules.to_string(),
         max_plies,
         records,
@@ -162,9 +169,7 @@ pub fn run(args: BranchingArgs) -> Result<(), CliError> {
         write_report(dir, &report)?;
     }
     if args.json {
-        let text = serde_json::to_string_pretty(&report)
-            .map_err(|e| CliError::Input(format!("cannot encode JSON: {e}")))?;
-        print(&(text + "\n"))
+        print_json(&report)
     } else {
         print(&format!(
             "{}\n\n{}",

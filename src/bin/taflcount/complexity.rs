@@ -138,21 +138,9 @@ fn spec_of_rules(rules: &Rules) -> Result<ComplexitySpec, CliError> {
 fn game_trees(args: &ComplexityArgs) -> Result<Vec<GameTreeEstimate>, CliError> {
     match (args.branching, args.length) {
         (Some(branching), Some(length)) => {
-            if !(branching.is_finite() && branching > 0.0) {
-                return Err(CliError::Input(format!(
-                    "--branching {branching}: must be a positive number"
-                )));
-            }
-            if !(length.is_finite() && length >= 0.0) {
-                return Err(CliError::Input(format!(
-                    "--length {length}: must be zero or more plies"
-                )));
-            }
-            Ok(vec![GameTreeEstimate {
-                source: "command line".to_owned(),
-                branching,
-                length,
-            }])
+            let tree = GameTreeEstimate::new("command line", branching, length)
+                .map_err(|e| CliError::Input(format!("--branching and --length: {e}")))?;
+            Ok(vec![tree])
         }
         _ => Ok(Vec::new()),
     }

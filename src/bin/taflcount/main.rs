@@ -10,6 +10,7 @@ mod complexity;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
+use taflcount::cli::parse::Rule;
 use taflcount::cli::{exit_code, Status};
 
 #[derive(Parser)]
@@ -33,11 +34,40 @@ enum Command {
     Branching(branching::BranchingArgs),
 }
 
+/// Combinations clap cannot check (its `requires` is skipped when the required option
+/// conflicts with one present, as the board options all do) and options that would do
+/// nothing.
+const RULES: &[Rule] = &[
+    Rule::Needs(&["complexity"], "attackers", "dim"),
+    Rule::Needs(&["complexity"], "defenders", "dim"),
+    Rule::Needs(&["complexity"], "report", "all"),
+    Rule::Needs(&["complexity"], "branching", "length"),
+    Rule::Needs(&["complexity"], "length", "branching"),
+    Rule::Useless(
+        &["complexity"],
+        "json",
+        "report",
+        "--report writes the page instead of printing",
+    ),
+];
+
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = taflcount::cli::parse::parse_with::<Cli>(RULES);
     let result = match cli.command {
         Command::Complexity(args) => complexity::run(args),
         Command::Branching(args) => branching::run(args),
     };
     exit_code("taflcount", result.map(|()| Status::Success))
+}
+
+#[cfg(test)]
+mod tests {
+    use taflcount::cli::parse::{command, problems};
+
+    /// Every option has help text and reads `-1` as its value (so its own check, which
+    /// names it, refuses a negative number).
+    #[test]
+    fn every_option_has_help_and_reads_negative_numbers() {
+        assert_eq!(problems(command::<super::Cli>()), Vec::<String>::new());
+    }
 }

@@ -10,16 +10,17 @@ use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 use std::time::Instant;
 use taflcount::board::RecordOrder;
+use taflcount::cli::parse::{parse_with, Rule};
 use taflcount::cli::{
-    exit_code, print, print_json, ChosenGame, CliError, GameArgs, Progress, Status,
+    exit_code, print, print_json, read_text_file, ChosenGame, CliError, GameArgs, Progress, Status,
 };
 use taflcount::moves::Tables;
 use taflcount::outln;
 use taflcount::perft::{
     divide_hashed, divide_with_progress, estimate, parse_suite, perft, perft_hashed_threads,
-    perft_threads, Counting, DepthCount, DepthTiming, DivideRow, EstimateDocument, EstimateRow,
-    EstimateTiming, HashInfo, PerftDocument, PerftTable, PerftTiming, Root, SuiteDocument,
-    SuiteRow, VariantList, VariantRow, SCHEMA_VERSION,
+    perft_threads, perft_within, Counting, DepthCount, DepthTiming, DivideRow, EstimateDocument,
+    EstimateRow, EstimateTiming, HashInfo, PerftDocument, PerftTable, PerftTiming, Root,
+    SuiteDocument, SuiteRow, SuiteTiming, VariantList, VariantRow, SCHEMA_VERSION,
 };
 use taflcount::report::perft::{
     divide_text, estimate_table, perft_table, suite_line, suite_summary,
@@ -63,23 +64,26 @@ struct Cli {
     json: bool,
     /// List the catalog variants with their OTN rules strings.
     #[arg(long, conflicts_with_all = ["depth", "suite", "divide", "no_bulk", "estimate",
-          "variant", "rules", "position", "side", "moves"])]
+          "variant", "rules", "position", "side", "moves", "threads", "hash", "hash_seed",
+          "against", "max_nodes", "samples", "seed"])]
     list_variants: bool,
     /// Check every count of a perft suite file (fixtures/perft/*.perft); exit 1 on a
     /// mismatch.
     #[arg(long, value_name = "FILE", conflicts_with_all = ["depth", "divide", "variant",
           "rules", "position", "side", "moves"])]
     suite: Option<String>,
-    /// With --suite: skip counts above this many nodes.
+    /// With --suite: skip a count whose expected value is above N, and give up on (skip)
+    /// any count that expands more than N positions (generates their moves).
     #[arg(long, value_name = "N", requires = "suite")]
     max_nodes: Option<u64>,
     /// Estimate perft by Knuth's random probes instead of counting: mean, standard
     /// error and log10 for each depth 1..D.
     #[arg(long, conflicts_with_all = ["divide", "no_bulk", "suite"])]
     estimate: bool,
-    /// With --estimate: random root-to-depth paths to walk.
+    /// With --estimate: random root-to-depth paths to walk (at least 2, for a
+    /// standard error).
     #[arg(long, value_name = "S", default_value_t = 10_000, requires = "estimate",
-          value_parser = clap::value_parser!(u64).range(1..))]
+          value_parser = clap::value_parser!(u64).range(2..))]
     samples: u64,
     /// With --estimate: the seed; path i is walked from (seed, i).
     #[arg(long, value_name = "X", default_value_t = 1, requires = "estimate")]
@@ -118,8 +122,29 @@ impl Cli {
     }
 }
 
+/// Combinations clap cannot check (its `requires` is skipped when the required option
+/// conflicts with one present) and options that would do nothing.
+const RULES: &[Rule] = &[
+    Rule::Needs(&[], "max_nodes", "suite"),
+    Rule::Needs(&[], "samples", "estimate"),
+    Rule::Needs(&[], "seed", "estimate"),
+    Rule::Needs(&[], "hash_seed", "hash"),
+    Rule::Useless(
+        &[],
+        "threads",
+        "estimate",
+        "the estimate walks its paths on one thread",
+    ),
+    Rule::Useless(
+        &[],
+        "hash",
+        "max_nodes",
+        "a count with a work limit runs without the table",
+    ),
+];
+
 fn main() -> ExitCode {
-    exit_code("taflperft", run(&Cli::parse()))
+    exit_code("taflperft", run(&parse_with::<Cli>(RULES)))
 }
 
 fn run(cli: &Cli) -> Result<Status, CliError> {
@@ -243,7 +268,7 @@ fn count(cli: &Cli, chosen: &ChosenGame, depth: u32) -> Result<Status, CliError>
         results,
         divide,
         timing: PerftTiming {
-            threads,
+            threads: taflcount::threads::used(threads, divided.len()),
             total_seconds: started.elapsed().as_secs_f64(),
             by_depth,
         },
@@ -254,10 +279,11 @@ fn count(cli: &Cli, chosen: &ChosenGame, depth: u32) -> Result<Status, CliError>
         print(&divide_text(&doc))?;
     } else {
         eprintln!(
-            "{} ({} to move), {} counting, {threads} thread(s)",
+            "{} ({} to move), {} counting, {} thread(s)",
             doc.root.variant.as_deref().unwrap_or("custom rules"),
             pos.side_to_move(),
             doc.counting,
+            doc.timing.threads,
         );
         outln!("{}", perft_table(&doc, TableStyle::Terminal))?;
     }
@@ -269,16 +295,7 @@ fn run_estimate(cli: &Cli, chosen: &ChosenGame, depth: u32) -> Result<Status, Cl
     let clock = Instant::now();
     let rows = estimate(t, pos, depth, cli.samples, cli.seed);
     let seconds = clock.elapsed().as_secs_f64();
-    let finite = |x: f64| x.is_finite().then_some(x);
-    let by_depth: Vec<EstimateRow> = rows
-        .iter()
-        .map(|e| EstimateRow {
-            depth: e.depth,
-            mean: finite(e.mean),
-            stderr: finite(e.stderr),
-            log10: finite(e.log10()),
-        })
-        .collect();
+    let by_depth: Vec<EstimateRow> = rows.iter().map(EstimateRow::from).collect();
     let doc = EstimateDocument {
         schema_version: SCHEMA_VERSION,
         tool: "taflperft",
@@ -287,7 +304,7 @@ fn run_estimate(cli: &Cli, chosen: &ChosenGame, depth: u32) -> Result<Status, Cl
         depth,
         samples: cli.samples,
         seed: cli.seed,
-        estimate: *by_depth.last().expect("depth >= 1"),
+        estimate: by_depth.last().expect("depth >= 1").clone(),
         by_depth,
         timing: EstimateTiming {
             seconds,
@@ -332,58 +349,68 @@ fn list_variants(json: bool) -> Result<Status, CliError> {
 }
 
 fn check_suite(cli: &Cli, path: &str) -> Result<Status, CliError> {
-    let text = std::fs::read_to_string(path).map_err(|e| CliError::about(path, e))?;
+    let text = read_text_file(std::path::Path::new(path))?;
     let entries = parse_suite(&text).map_err(|e| CliError::about(path, e))?;
     let counting = cli.counting();
     let threads = usize::from(cli.threads);
+    let started = Instant::now();
     let mut results = Vec::new();
+    let mut by_count = Vec::new();
     for entry in &entries {
         let (game, root) = entry.setup().map_err(|e| CliError::about(path, e))?;
         let hashed = hash_table(cli, &game.rules)?;
         for &(depth, expected) in &entry.perft {
-            let id = entry.id.clone();
-            if cli.max_nodes.is_some_and(|cap| expected > cap) {
-                let status = "skipped";
-                results.push(SuiteRow {
-                    id,
-                    depth,
-                    expected,
-                    nodes: None,
-                    status,
-                    seconds: None,
-                });
-                continue;
-            }
             let clock = Instant::now();
-            let got = match &hashed {
-                Some((table, t)) => perft_hashed_threads(t, &root, depth, counting, threads, table),
-                None => perft_threads(&game.tables, &root, depth, counting, threads),
+            // --max-nodes limits the work, not only the count a line claims: a line
+            // `perft 100 1` would otherwise run forever.
+            let got = match (cli.max_nodes, &hashed) {
+                (Some(cap), _) if expected > cap => Err(format!("expected count above {cap}")),
+                (Some(cap), _) => perft_within(&game.tables, &root, depth, counting, threads, cap)
+                    .ok_or(format!("gave up after expanding {cap} positions")),
+                (None, Some((table, t))) => Ok(perft_hashed_threads(
+                    t, &root, depth, counting, threads, table,
+                )),
+                (None, None) => Ok(perft_threads(&game.tables, &root, depth, counting, threads)),
             };
-            let status = if got == expected { "ok" } else { "fail" };
-            let seconds = Some(clock.elapsed().as_secs_f64());
+            let (nodes, status, reason) = match got {
+                Ok(n) if n == expected => (Some(n), "ok", None),
+                Ok(n) => (Some(n), "fail", None),
+                Err(why) => (None, "skipped", Some(why)),
+            };
             let row = SuiteRow {
-                id,
+                id: entry.id.clone(),
                 depth,
                 expected,
-                nodes: Some(got),
+                nodes,
                 status,
-                seconds,
+                reason,
             };
+            by_count.push(if nodes.is_some() {
+                clock.elapsed().as_secs_f64()
+            } else {
+                0.0
+            });
             if !cli.json {
                 outln!("{}", suite_line(&row))?;
             }
             results.push(row);
         }
     }
-    let checked = results.iter().filter(|r| r.status != "skipped").count();
-    let failed = results.iter().filter(|r| r.status == "fail").count();
+    let count = |status: &str| results.iter().filter(|r| r.status == status).count();
+    let (failed, skipped) = (count("fail"), count("skipped"));
     let doc = SuiteDocument {
         schema_version: SCHEMA_VERSION,
         tool: "taflperft",
         suite: path.to_string(),
-        checked,
+        checked: results.len() - skipped,
         failed,
+        skipped,
         results,
+        timing: SuiteTiming {
+            threads,
+            seconds: started.elapsed().as_secs_f64(),
+            by_count,
+        },
     };
     if cli.json {
         print_json(&doc)?;
@@ -395,4 +422,16 @@ fn check_suite(cli: &Cli, path: &str) -> Result<Status, CliError> {
     } else {
         Status::Success
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use taflcount::cli::parse::{command, problems};
+
+    /// Every option has help text and reads `-1` as its value (so its own check, which
+    /// names it, refuses a negative number).
+    #[test]
+    fn every_option_has_help_and_reads_negative_numbers() {
+        assert_eq!(problems(command::<super::Cli>()), Vec::<String>::new());
+    }
 }

@@ -8,7 +8,9 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
 use taflcount::board::RecordOrder;
-use taflcount::cli::{exit_code, print, print_json, CliError, GameArgs, Progress, Status};
+use taflcount::cli::{
+    exit_code, print, print_json, read_text_file, CliError, GameArgs, Progress, Status,
+};
 use taflcount::game::Game;
 use taflcount::moves::{Position, Tables};
 use taflcount::notation::{parse_games, play_line, replay, GameRecord};
@@ -29,6 +31,7 @@ mod deep;
 #[command(
     name = "taflregress",
     version,
+    args_conflicts_with_subcommands = true,
     after_help = "Examples:\n  taflregress\n  taflregress --filter escape --json\n  taflregress analyze --variant brandub --position \"starti:/7/7/3T3/tt1K1tt/3T3/7/7/\" --side defenders --depth 3\n  taflregress add --records fixtures/games/brandubh.csv --game 26 --ply 30 --out my-fixtures\n  taflregress mine --records fixtures/games/brandubh.csv --games 50\n  taflregress bench\n\nExit codes: 0 success, 1 a position failed, 2 usage or input error."
 )]
 struct Cli {
@@ -177,7 +180,7 @@ struct BenchArgs {
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = taflcount::cli::parse::parse::<Cli>();
     let result = match &cli.command {
         None => run_suite(&cli),
         Some(Command::Analyze(a)) => analyze(a),
@@ -302,9 +305,7 @@ fn analyze(a: &AnalyzeArgs) -> Result<Status, CliError> {
 /// file is read first, so a missing file is reported as such.
 fn read_records(args: &RecordsArgs) -> Result<(Game, Vec<GameRecord>), CliError> {
     let path = args.records.display();
-    let bytes = std::fs::read(&args.records).map_err(|e| CliError::about(&path, e))?;
-    let text = String::from_utf8(bytes)
-        .map_err(|_| CliError::about(&path, "not a text file (invalid UTF-8)"))?;
+    let text = read_text_file(&args.records)?;
     let games = parse_games(&text).map_err(|e| CliError::about(&path, e))?;
     let name = match &args.variant {
         Some(v) => v.clone(),
@@ -498,7 +499,7 @@ fn add(a: &AddArgs) -> Result<Status, CliError> {
 
 fn prove(p: &ProveArgs) -> Result<Status, CliError> {
     let file = p.file.display().to_string();
-    let text = std::fs::read_to_string(&p.file).map_err(|e| CliError::about(&file, e))?;
+    let text = read_text_file(&p.file)?;
     let kind = match p.kind.as_str() {
         "wins" => ProofKind::Wins,
         "safe" => ProofKind::Safe,
@@ -509,8 +510,8 @@ fn prove(p: &ProveArgs) -> Result<Status, CliError> {
             )))
         }
     };
-    let mut value: serde_json::Value =
-        serde_json::from_str(&text).map_err(|e| CliError::about(&file, e))?;
+    let mut value: serde_json::Value = serde_json::from_str(&text)
+        .map_err(|e| CliError::about(&file, taflcount::text::json_error(&text, &e)))?;
     let object = value
         .as_object_mut()
         .ok_or_else(|| CliError::about(&file, "not a JSON object"))?;
@@ -571,4 +572,16 @@ fn bench(b: &BenchArgs) -> Result<Status, CliError> {
         );
     }
     Ok(Status::Success)
+}
+
+#[cfg(test)]
+mod tests {
+    use taflcount::cli::parse::{command, problems};
+
+    /// Every option has help text and reads `-1` as its value (so its own check, which
+    /// names it, refuses a negative number).
+    #[test]
+    fn every_option_has_help_and_reads_negative_numbers() {
+        assert_eq!(problems(command::<super::Cli>()), Vec::<String>::new());
+    }
 }

@@ -1,0 +1,1 @@
+taflmatch --variant brandub --round-robin --games 40 --concurrency 2 --seed 1 --engine random --engine greedy --engine search:depth=1 --engine search:depth=2 --engine search:depth=3 --engine search:depth=4 --engine mcts:playouts=200 --engine mcts:playouts=2000 --json

@@ -1,0 +1,1 @@
+taflmatch --variant copenhagen --round-robin --games 12 --concurrency 2 --seed 1 --engine random --engine greedy --engine search:depth=1 --engine search:depth=2 --engine search:depth=3 --engine search:depth=4 --engine mcts:playouts=200,cutoff=20 --engine mcts:playouts=1000,cutoff=20 --json

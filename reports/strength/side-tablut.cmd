@@ -1,0 +1,1 @@
+taflmatch --variant tablut --engine search:depth=3 --games 30 --concurrency 2 --seed 1 --records reports/strength/side-tablut.csv --json

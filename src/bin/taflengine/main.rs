@@ -1,0 +1,393 @@
+//! `taflengine`: taflcount's AI as an engine of the OpenTafl engine protocol (OTEP) on
+//! stdin and stdout, so OpenTafl can host it and `taflmatch --engine otep:"..."` can
+//! play two builds against each other. The conversation itself is
+//! `taflcount::otep::Session`; this program reads lines, thinks and writes answers.
+
+use std::fs::File;
+use std::io::{self, BufRead, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+use clap::Parser;
+use taflcount::board::Side;
+use taflcount::cli::{exit_code, CliError, Status};
+use taflcount::matches::{EngineFactory, EngineKind, EngineSpec, SpecError, Turn};
+use taflcount::moves::{Move, Position, Tables};
+use taflcount::notation::{record, MoveText};
+use taflcount::otep::{Action, AnalysedLine, Message, Request, Session};
+use taflcount::search::{Limits, Searcher};
+
+/// Time per move when the engine has no fixed limit and the host sends no clock.
+const UNTIMED_MOVETIME: Duration = Duration::from_secs(1);
+/// Moves the remaining time is shared over (a share of it, plus most of the increment).
+const MOVES_TO_GO: u64 = 30;
+/// Never plan to use the last part of the clock: pipe latency, process scheduling.
+const MIN_MARGIN_MS: u64 = 50;
+/// How often a `status` line reports that the engine is still thinking.
+const STATUS_EVERY: Duration = Duration::from_millis(1000);
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "taflengine",
+    version,
+    about = "taflcount's AI speaking the OpenTafl engine protocol on stdin/stdout",
+    after_help = "Engines: search:depth=N | nodes=N | movetime=100ms [,eval=FILE.json], plain `search` \
+(or `search:eval=FILE.json`) to play on the host's clock,\n  mcts:playouts=N | nodes=N | movetime=100ms [,...], random, greedy.\n\
+With a clock from the host, a fixed limit is still cut short so the engine never loses on time.\n\n\
+OpenTafl: see docs/opentafl.md for the engines/*.ini that runs this program.\n\n\
+Exit codes: 0 after `goodbye` or a closed stdin, 2 usage error."
+)]
+struct Args {
+    /// The AI and its limits, as taflmatch's --engine
+    #[arg(long, value_name = "ENGINE", default_value = "search:nodes=50000")]
+    engine: String,
+    /// Append the conversation to this file (`<` host lines, `>` engine lines)
+    #[arg(long, value_name = "FILE")]
+    log: Option<PathBuf>,
+}
+
+fn main() -> ExitCode {
+    exit_code("taflengine", run(Args::parse()))
+}
+
+/// The AI: its description, and whether it has a fixed limit of its own.
+struct Player {
+    spec: EngineSpec,
+    fixed: bool,
+}
+
+fn player(text: &str) -> Result<Player, CliError> {
+    match text.parse::<EngineSpec>() {
+        Ok(spec) => {
+            let fixed = match &spec.kind {
+                EngineKind::Mcts { config, .. } => config.limits != Default::default(),
+                _ => true,
+            };
+            Ok(Player { spec, fixed })
+        }
+        // `search` without a limit: the clock (or UNTIMED_MOVETIME) limits it.
+        Err(SpecError::MissingLimit(_)) => {
+            let with_time = format!(
+                "{text}{}movetime={}ms",
+                if text.contains(':') { "," } else { ":" },
+                UNTIMED_MOVETIME.as_millis()
+            );
+            let mut spec: EngineSpec = with_time
+                .parse()
+                .map_err(|e| CliError::Input(format!("--engine: {e}")))?;
+            spec.text = text.to_string();
+            Ok(Player { spec, fixed: false })
+        }
+        Err(e) => Err(CliError::Input(format!("--engine: {e}"))),
+    }
+}
+
+/// Where lines go: stdout (flushed per line) and the log.
+struct Wire {
+    out: io::StdoutLock<'static>,
+    log: Option<File>,
+}
+
+impl Wire {
+    fn send(&mut self, message: &Message) -> Result<(), CliError> {
+        let line = message.to_string();
+        if let Some(log) = &mut self.log {
+            let _ = writeln!(log, "> {line}");
+        }
+        writeln!(self.out, "{line}")
+            .and_then(|()| self.out.flush())
+            .map_err(|e| {
+                if e.kind() == io::ErrorKind::BrokenPipe {
+                    CliError::ClosedPipe
+                } else {
+                    CliError::Input(format!("cannot write to stdout: {e}"))
+                }
+            })
+    }
+
+    fn received(&mut self, line: &str) {
+        if let Some(log) = &mut self.log {
+            let _ = writeln!(log, "< {line}");
+        }
+    }
+}
+
+/// Time management: what the engine learned from the clock over the game.
+#[derive(Default)]
+struct TimeKeeper {
+    /// Our time at the last `play` and the time that move took, to infer the increment.
+    last: Option<(u64, u64)>,
+    increment_ms: u64,
+}
+
+impl TimeKeeper {
+    /// The time to spend on this move: a share of the remaining time plus most of the
+    /// increment, never more than the remaining time less a safety margin.
+    fn budget(&mut self, remaining_ms: u64) -> Duration {
+        if let Some((before, used)) = self.last {
+            // remaining now = before - used + increment
+            self.increment_ms = (remaining_ms + used).saturating_sub(before);
+        }
+        let margin = (remaining_ms / 10).max(MIN_MARGIN_MS);
+        let share = remaining_ms / MOVES_TO_GO + self.increment_ms * 3 / 4;
+        let cap = remaining_ms.saturating_sub(margin);
+        Duration::from_millis(share.min(cap).max(1))
+    }
+
+    fn spent(&mut self, remaining_ms: u64, used: Duration) {
+        self.last = Some((remaining_ms, used.as_millis() as u64));
+    }
+}
+
+fn run(args: Args) -> Result<Status, CliError> {
+    let player = player(&args.engine)?;
+    let log = match &args.log {
+        Some(path) => Some(
+            File::options()
+                .create(true)
+                .append(true)
+                .open(path)
+                .map_err(|e| {
+                    CliError::Input(format!("--log: cannot open {}: {e}", path.display()))
+                })?,
+        ),
+        None => None,
+    };
+    let mut wire = Wire {
+        out: io::stdout().lock(),
+        log,
+    };
+    wire.send(&Message::Hello)?;
+    let mut session = Session::new();
+    let mut clock = TimeKeeper::default();
+    let stdin = io::stdin();
+    let mut input = stdin.lock();
+    let mut line = Vec::new();
+    loop {
+        line.clear();
+        // Bytes, not a String: a line that is not UTF-8 gets an `error`, not a crash.
+        match input.read_until(b'\n', &mut line) {
+            Ok(0) => return Ok(Status::Success),
+            Ok(_) => {}
+            Err(e) => return Err(CliError::Input(format!("cannot read stdin: {e}"))),
+        }
+        let text = String::from_utf8_lossy(&line);
+        let text = text.trim();
+        wire.received(text);
+        let previous_rules = session.game().map(|g| g.rules.clone());
+        let actions = session.handle_line(text);
+        if session.game().map(|g| &g.rules) != previous_rules.as_ref() || text.starts_with("rules")
+        {
+            clock = TimeKeeper::default();
+        }
+        for action in actions {
+            match action {
+                Action::Send(message) => wire.send(&message)?,
+                Action::Quit => return Ok(Status::Success),
+                Action::Think(request) => {
+                    think(&player, &mut session, &mut clock, request, &mut wire)?
+                }
+            }
+        }
+    }
+}
+
+/// A search's answer, with what the status and analysis lines say about it.
+struct Thought {
+    best: Option<Move>,
+    pv: Vec<Move>,
+    score: Option<i32>,
+    depth: u32,
+    nodes: u64,
+}
+
+fn think(
+    player: &Player,
+    session: &mut Session,
+    keeper: &mut TimeKeeper,
+    request: Request,
+    wire: &mut Wire,
+) -> Result<(), CliError> {
+    let (Some(game), Some(position)) = (session.game(), session.position()) else {
+        return wire.send(&Message::Error {
+            code: -1,
+            text: Some("no game to think about".into()),
+        });
+    };
+    let tables = &game.tables;
+    let position = position.clone();
+    let history = session.history().to_vec();
+    let moves = session.moves().to_vec();
+    let side = position.side_to_move();
+    let remaining = session.clock().and_then(|c| {
+        let overtime = match side {
+            Side::Attackers => c.attacker_overtime,
+            Side::Defenders => c.defender_overtime,
+        };
+        // In overtime the time shown is the current period's: spend a share of it too.
+        c.remaining_ms(side)
+            .map(|ms| if overtime { ms / 2 } else { ms })
+    });
+    let budget = match request {
+        Request::Analyze { seconds, .. } => Some(Duration::from_secs(seconds.max(1) as u64)),
+        Request::Play(_) => match remaining {
+            Some(ms) => Some(keeper.budget(ms)),
+            None if player.fixed => None,
+            None => Some(UNTIMED_MOVETIME),
+        },
+    };
+    wire.send(&Message::Status(format!(
+        "thinking for {side} with {}{}",
+        player.spec.text,
+        budget.map_or(String::new(), |b| format!(", at most {} ms", b.as_millis()))
+    )))?;
+    let started = Instant::now();
+    let thought = std::thread::scope(|scope| {
+        let (tx, rx) = mpsc::channel();
+        let (position, history, moves) = (&position, &history, &moves);
+        scope.spawn(move || {
+            let _ = tx.send(search(player, tables, position, history, moves, budget));
+        });
+        loop {
+            match rx.recv_timeout(STATUS_EVERY) {
+                Ok(thought) => return Ok::<Thought, CliError>(thought),
+                Err(mpsc::RecvTimeoutError::Timeout) => wire.send(&Message::Status(format!(
+                    "still thinking, {:.1} s",
+                    started.elapsed().as_secs_f64()
+                )))?,
+                Err(mpsc::RecvTimeoutError::Disconnected) => {
+                    return Ok(Thought {
+                        best: None,
+                        pv: Vec::new(),
+                        score: None,
+                        depth: 0,
+                        nodes: 0,
+                    })
+                }
+            }
+        }
+    })?;
+    let used = started.elapsed();
+    if let (Request::Play(_), Some(ms)) = (request, remaining) {
+        keeper.spent(ms, used);
+    }
+    let summary = format!(
+        "depth {} score {} nodes {} time {} ms",
+        thought.depth,
+        thought.score.map_or("-".into(), |s| s.to_string()),
+        thought.nodes,
+        used.as_millis()
+    );
+    let Some(best) = thought.best else {
+        return wire.send(&Message::Error {
+            code: -1,
+            text: Some("the engine found no move".into()),
+        });
+    };
+    match request {
+        Request::Play(_) => {
+            let reply = match session.play(best) {
+                Ok(reply) => reply,
+                Err(e) => e.message(),
+            };
+            wire.send(&reply)?;
+            wire.send(&Message::Status(summary))
+        }
+        Request::Analyze { .. } => {
+            let pv = if thought.pv.first() == Some(&best) {
+                thought.pv.clone()
+            } else {
+                vec![best]
+            };
+            let line = AnalysedLine {
+                moves: move_texts(tables, &position, &pv),
+                evaluation: thought.score.map_or(0.0, |s| s as f64 / 100.0),
+            };
+            wire.send(&Message::Status(summary))?;
+            wire.send(&Message::Analysis(vec![line]))
+        }
+    }
+}
+
+/// The records of a line of moves from `position` (stops at the first that is not legal).
+fn move_texts(t: &Tables, position: &Position, line: &[Move]) -> Vec<MoveText> {
+    let mut pos = position.clone();
+    let mut texts = Vec::new();
+    for &mv in line {
+        if !pos.legal_moves(t).contains(&mv) {
+            break;
+        }
+        let (next, captured) = pos.after(t, mv);
+        texts.push(record(&pos, mv, &captured));
+        pos = next;
+    }
+    texts
+}
+
+/// Runs the AI once. `budget` caps its time (with its own limits, the first reached).
+fn search(
+    player: &Player,
+    t: &Tables,
+    position: &Position,
+    history: &[u64],
+    moves: &[MoveText],
+    budget: Option<Duration>,
+) -> Thought {
+    let cap = |own: Option<Duration>| match (own, budget) {
+        (Some(a), Some(b)) => Some(a.min(b)),
+        (a, b) => a.or(b),
+    };
+    match &player.spec.kind {
+        EngineKind::Search {
+            limits,
+            movetime,
+            weights,
+            ..
+        } => {
+            let limits = if *limits == Limits::default() && cap(*movetime).is_none() {
+                Limits::depth(4)
+            } else {
+                *limits
+            };
+            let mut searcher = Searcher::with_weights(t, limits, *weights);
+            if let Some(time) = cap(*movetime) {
+                searcher = searcher.with_time_limit(time);
+            }
+            let result = searcher.best_move(position, history);
+            Thought {
+                best: result.best_move,
+                pv: result.pv,
+                score: Some(result.score),
+                depth: result.depth,
+                nodes: result.nodes,
+            }
+        }
+        kind => {
+            let mut spec = player.spec.clone();
+            if let EngineKind::Mcts { config, .. } = &mut spec.kind {
+                config.limits.movetime = cap(config.limits.movetime);
+            }
+            let _ = kind;
+            let best = spec.create(t).ok().and_then(|mut engine| {
+                engine.new_game(0);
+                engine
+                    .choose(&Turn {
+                        tables: t,
+                        position,
+                        history,
+                        moves,
+                    })
+                    .ok()
+            });
+            Thought {
+                best,
+                pv: Vec::new(),
+                score: None,
+                depth: 0,
+                nodes: 0,
+            }
+        }
+    }
+}

@@ -1,0 +1,332 @@
+//! `taflmatch`: is the AI stronger or weaker after a change? Matches between engines in
+//! game pairs with Elo, normalized Elo, LOS and an optional SPRT; round robins on one
+//! Elo scale; one engine against itself for the variant's side balance.
+
+mod render;
+
+use std::fs;
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Instant;
+
+use clap::Parser;
+use taflcount::cli::{exit_code, print, CliError, GameArgs, Progress, Status};
+use taflcount::matches::openings::{
+    openings_from_records, openings_from_text, random_openings, OpeningSupply,
+};
+use taflcount::matches::{
+    run_match, run_round_robin, run_side_balance, EngineFactory, EngineSpec, MatchSettings,
+    TimeControl,
+};
+use taflcount::moves::Tables;
+use taflcount::stats::SprtParameters;
+
+/// Output schema of `--json`.
+pub const SCHEMA_VERSION: u32 = 1;
+
+/// Round robins: virtual draws added to each pairing that was played, so that a perfect
+/// score keeps a finite rating (BayesElo's prior is two).
+const PRIOR_DRAWS: f64 = 1.0;
+
+/// Random plies per opening when no opening option is given.
+const DEFAULT_RANDOM_PLIES: usize = 2;
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "taflmatch",
+    version,
+    about = "Matches between tafl engines: Elo with intervals, SPRT, round robins, side balance",
+    after_help = "Engines: random, greedy, search:depth=N | nodes=N | movetime=100ms [,eval=FILE.json],\n  mcts:playouts=N | nodes=N | movetime=100ms [,cutoff=PLIES,c=C,seed=S,eval=FILE.json],\n  otep:\"CMD ARGS\" (an OpenTafl-protocol engine, e.g. otep:\"old/taflengine --engine search\"; --tc sets its clock;\n  a crash, a hang or a time loss loses the game and the engine is restarted)\n\nModes: two engines play a match in game pairs (same opening, sides swapped);\n  one engine alone plays itself and reports the side balance;\n  --round-robin plays every pair of two or more engines and fits one Elo scale.\n\nExamples:\n  taflmatch --variant brandub --engine search:depth=3 --engine search:depth=2 --games 200\n  taflmatch --variant copenhagen --engine search:nodes=20000,eval=new.json --engine search:nodes=20000 \\\n      --games 2000 --concurrency 2 --sprt elo0=0,elo1=5,alpha=0.05,beta=0.05\n  taflmatch --variant tablut --engine greedy --games 500\n  taflmatch --variant brandub --round-robin --engine random --engine greedy --engine mcts:playouts=500\n\nExit codes: 0 success, 2 usage or input error (engine, option, SPRT parameter, opening)."
+)]
+struct Args {
+    /// A catalog variant, e.g. copenhagen, brandub, tablut (default: copenhagen)
+    #[arg(long, value_name = "NAME", conflicts_with = "rules")]
+    variant: Option<String>,
+    /// An OTN rules string instead of a catalog variant
+    #[arg(long, value_name = "OTN RULES")]
+    rules: Option<String>,
+    /// An engine; give two for a match, one for the side balance, more with --round-robin
+    #[arg(long = "engine", value_name = "ENGINE", required = true)]
+    engines: Vec<String>,
+    /// Games to play: a match's maximum (even, in pairs), each pairing's in a round robin
+    #[arg(long, value_name = "N", default_value_t = 100)]
+    games: usize,
+    /// Games played at once, one thread each (default: all cores)
+    #[arg(long, value_name = "N")]
+    concurrency: Option<usize>,
+    /// Openings from a file: one move list a line ("d1-d3 e5-e2"), `#` comments
+    #[arg(long, value_name = "FILE", group = "opening")]
+    openings: Option<PathBuf>,
+    /// Openings from the first --plies plies of the games of a CSV archive
+    #[arg(long, value_name = "FILE.csv", group = "opening")]
+    openings_from_records: Option<PathBuf>,
+    /// Plies taken from each recorded game
+    #[arg(
+        long,
+        value_name = "N",
+        default_value_t = 4,
+        requires = "openings_from_records"
+    )]
+    plies: usize,
+    /// Openings of N seeded random plies (the default: 2)
+    #[arg(long, value_name = "N", group = "opening")]
+    random_openings: Option<usize>,
+    /// Stop a match when the SPRT decides: elo0=0,elo1=5[,alpha=0.05,beta=0.05][,model=logistic]
+    /// (normalized Elo bounds unless model=logistic)
+    #[arg(long, value_name = "PARAMETERS")]
+    sprt: Option<String>,
+    /// A game still going after this many plies is a draw
+    #[arg(long, value_name = "N", default_value_t = 300)]
+    max_plies: usize,
+    /// Write every game to a CSV archive (moves,attacker_captures,defender_captures,result)
+    #[arg(long, value_name = "FILE.csv")]
+    records: Option<PathBuf>,
+    /// The seed of openings and engines; the same seed gives the same games
+    #[arg(long, value_name = "S", default_value_t = 1)]
+    seed: u64,
+    /// Play every pair of engines and fit one Elo scale (Bradley-Terry)
+    #[arg(long)]
+    round_robin: bool,
+    /// The clock of external engines (otep:...): seconds plus increment, e.g. 10+0.1
+    #[arg(long, value_name = "SECONDS+INC")]
+    tc: Option<String>,
+    /// One JSON document on stdout instead of tables
+    #[arg(long)]
+    json: bool,
+}
+
+fn main() -> ExitCode {
+    exit_code("taflmatch", run(Args::parse()).map(|()| Status::Success))
+}
+
+/// What the run plays.
+enum Mode {
+    Match,
+    RoundRobin,
+    SideBalance,
+}
+
+fn run(args: Args) -> Result<(), CliError> {
+    let game_args = GameArgs {
+        variant: args.variant.clone(),
+        rules: args.rules.clone(),
+        ..GameArgs::default()
+    };
+    let game = game_args.resolve()?;
+    let (variant, rules, tables) = (game.name, game.rules, game.tables);
+    let tc = match &args.tc {
+        Some(text) => Some(
+            text.parse::<TimeControl>()
+                .map_err(|e| CliError::Input(format!("--tc: {e}")))?,
+        ),
+        None => None,
+    };
+    let specs: Vec<EngineSpec> = args
+        .engines
+        .iter()
+        .map(|text| {
+            text.parse::<EngineSpec>()
+                .map(|spec| spec.with_time_control(tc))
+                .map_err(|e| CliError::Input(format!("--engine: {e}")))
+        })
+        .collect::<Result<_, _>>()?;
+    let mode = match (specs.len(), args.round_robin) {
+        (1, false) => Mode::SideBalance,
+        (1, true) => {
+            return Err(CliError::Input(
+                "--round-robin needs at least two engines".into(),
+            ))
+        }
+        (2, false) => Mode::Match,
+        (_, true) => Mode::RoundRobin,
+        (n, false) => {
+            return Err(CliError::Input(format!(
+                "{n} engines: a match takes two (add --round-robin to play every pair)"
+            )))
+        }
+    };
+    let sprt = match &args.sprt {
+        None => None,
+        Some(_) if !matches!(mode, Mode::Match) => {
+            return Err(CliError::Input(
+                "--sprt needs a match of exactly two engines".into(),
+            ))
+        }
+        Some(text) => Some(
+            text.parse::<SprtParameters>()
+                .map_err(|e| CliError::Input(format!("--sprt: {e}")))?,
+        ),
+    };
+    if args.games == 0 {
+        return Err(CliError::Input("--games must be at least 1".into()));
+    }
+    if !matches!(mode, Mode::SideBalance) && args.games % 2 != 0 {
+        return Err(CliError::Input(format!(
+            "--games {} is odd: a match plays games in pairs (each engine once on each side)",
+            args.games
+        )));
+    }
+    if args.max_plies == 0 {
+        return Err(CliError::Input("--max-plies must be at least 1".into()));
+    }
+    let threads = args
+        .concurrency
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    if threads == 0 {
+        return Err(CliError::Input("--concurrency must be at least 1".into()));
+    }
+    // Openings needed: one per pair, or one per game in the side balance.
+    let needed = match mode {
+        Mode::SideBalance => args.games,
+        _ => args.games / 2,
+    };
+    let supply = openings(&args, &tables, needed)?;
+    let mut records_file = match &args.records {
+        Some(path) => Some((
+            path,
+            fs::File::create(path).map_err(|e| {
+                CliError::Input(format!("--records: cannot write {}: {e}", path.display()))
+            })?,
+        )),
+        None => None,
+    };
+    if supply.exhausted(needed) {
+        eprintln!(
+            "taflmatch: warning: only {n} distinct openings ({}) for up to {needed} {}: \
+             they repeat after the first {n}",
+            supply.source,
+            if matches!(mode, Mode::SideBalance) {
+                "games"
+            } else {
+                "pairs"
+            },
+            n = supply.openings.len(),
+        );
+    }
+    let settings = MatchSettings {
+        games: args.games,
+        max_plies: args.max_plies,
+        seed: args.seed,
+        threads,
+        sprt,
+    };
+    let header = render::Header {
+        variant: variant.unwrap_or_else(|| "custom".into()),
+        rules: rules.to_string(),
+        supply: &supply,
+        needed,
+        settings,
+    };
+    let started = Instant::now();
+    let factories: Vec<&dyn EngineFactory> =
+        specs.iter().map(|s| s as &dyn EngineFactory).collect();
+    let (text, json, games) = match mode {
+        Mode::Match => {
+            let progress = Progress::new(args.games as u64, "games");
+            let mut done = 0;
+            let result = run_match(
+                &tables,
+                [factories[0], factories[1]],
+                &supply,
+                &settings,
+                &mut |p| {
+                    progress.inc((p.games_done.max(done) - done) as u64);
+                    done = done.max(p.games_done);
+                    progress.set_message(render::progress_line(p));
+                },
+            )?;
+            progress.finish();
+            let timing = render::timing(started, threads);
+            (
+                render::match_text(&header, &result),
+                render::match_json(&header, &result, timing),
+                result.games,
+            )
+        }
+        Mode::RoundRobin => {
+            let n = factories.len();
+            let progress = Progress::new((n * (n - 1) / 2 * args.games) as u64, "games");
+            let result = run_round_robin(
+                &tables,
+                &factories,
+                &supply,
+                &settings,
+                PRIOR_DRAWS,
+                &mut |_, _| progress.inc(1),
+            )?;
+            progress.finish();
+            let timing = render::timing(started, threads);
+            (
+                render::round_robin_text(&header, &result),
+                render::round_robin_json(&header, &result, timing),
+                result.games,
+            )
+        }
+        Mode::SideBalance => {
+            let progress = Progress::new(args.games as u64, "games");
+            let result =
+                run_side_balance(&tables, factories[0], &supply, &settings, &mut |_, _| {
+                    progress.inc(1)
+                })?;
+            progress.finish();
+            let timing = render::timing(started, threads);
+            (
+                render::side_balance_text(&header, &result),
+                render::side_balance_json(&header, &result, timing),
+                result.games,
+            )
+        }
+    };
+    if let Some((path, file)) = records_file.as_mut() {
+        let csv: String = games.iter().map(|g| g.game.csv_line() + "\n").collect();
+        file.write_all(csv.as_bytes()).map_err(|e| {
+            CliError::Input(format!("--records: cannot write {}: {e}", path.display()))
+        })?;
+        eprintln!(
+            "taflmatch: wrote {} games to {}",
+            games.len(),
+            path.display()
+        );
+    }
+    if args.json {
+        let mut text = serde_json::to_string_pretty(&json).expect("JSON values serialise");
+        text.push('\n');
+        print(&text)
+    } else {
+        print(&text)
+    }
+}
+
+/// The openings the arguments ask for, `needed` of them for random ones.
+fn openings(args: &Args, tables: &Tables, needed: usize) -> Result<OpeningSupply, CliError> {
+    if let Some(path) = &args.openings {
+        let text = fs::read_to_string(path).map_err(|e| {
+            CliError::Input(format!("--openings: cannot read {}: {e}", path.display()))
+        })?;
+        return Ok(openings_from_text(
+            tables,
+            &text,
+            &path.display().to_string(),
+        )?);
+    }
+    if let Some(path) = &args.openings_from_records {
+        if args.plies == 0 {
+            return Err(CliError::Input("--plies must be at least 1".into()));
+        }
+        let text = fs::read_to_string(path).map_err(|e| {
+            CliError::Input(format!(
+                "--openings-from-records: cannot read {}: {e}",
+                path.display()
+            ))
+        })?;
+        return Ok(openings_from_records(
+            tables,
+            &text,
+            &path.display().to_string(),
+            args.plies,
+        )?);
+    }
+    let plies = args.random_openings.unwrap_or(DEFAULT_RANDOM_PLIES);
+    Ok(random_openings(tables, plies, needed, args.seed))
+}

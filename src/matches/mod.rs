@@ -1,0 +1,48 @@
+//! Matches between engines: is the AI stronger or weaker after a change?
+//!
+//! - `Engine` and `EngineFactory`: the players (random, greedy, the alpha-beta search
+//!   under depth, node or time limits and any evaluation weights, MCTS), built from
+//!   descriptions like `search:depth=4,eval=new.json` (`EngineSpec`). An engine outside
+//!   the process is one more implementation of the two traits.
+//! - Openings from a file of move lists, from recorded games or seeded random plies,
+//!   never one twice unless the supply runs out.
+//! - Games in pairs (one opening, each engine once on each side), threefold repetition
+//!   as the variant rules, a ply cap, games kept in the CSV archive format.
+//! - Head-to-head matches with pentanomial Elo and an optional SPRT, round robins with
+//!   Bradley-Terry ratings, one engine against itself for the side balance; on several
+//!   threads with the result of one thread (for deterministic engines).
+//!
+//! ```
+//! use taflcount::matches::{openings, run_match, EngineSpec, MatchSettings};
+//! use taflcount::moves::Tables;
+//! use taflcount::rules::catalog;
+//!
+//! let tables = Tables::new(&catalog::find("brandub").unwrap().rules()).unwrap();
+//! let greedy: EngineSpec = "greedy".parse().unwrap();
+//! let random: EngineSpec = "random".parse().unwrap();
+//! let supply = openings::random_openings(&tables, 2, 10, 1);
+//! let settings = MatchSettings { games: 20, max_plies: 200, seed: 1, threads: 1, sprt: None };
+//! let result = run_match(&tables, [&greedy, &random], &supply, &settings, &mut |_| {}).unwrap();
+//! assert_eq!(result.games.len(), 20);
+//! assert!(result.elo.unwrap().elo > 0.0); // greedy beats random
+//! ```
+
+mod engine;
+mod game;
+pub mod openings;
+mod otep;
+mod run;
+mod spec;
+
+pub use engine::{
+    Engine, EngineError, EngineFactory, GreedyEngine, MctsEngine, RandomEngine, SearchEngine, Turn,
+    CRASHED, LOST_ON_TIME,
+};
+pub use game::{play_game, GameEnd, PlayedGame};
+pub use openings::{Opening, OpeningError, OpeningSource, OpeningSupply};
+pub use otep::{OtepEngine, OtepLimits, TimeControl};
+pub use run::{
+    run_match, run_round_robin, run_side_balance, GameSummary, HeadToHead, MatchError, MatchGame,
+    MatchProgress, MatchSettings, Pairing, RoundRobin, SideBalance, SideResults, SprtReport,
+};
+pub use spec::{parse_duration, read_weights, EngineKind, EngineSpec, SpecError};

@@ -1,0 +1,518 @@
+//! Engines named on the command line: `random`, `greedy`, `search:depth=4`,
+//! `search:nodes=20000`, `search:movetime=100ms`, `search:depth=4,eval=FILE`,
+//! `mcts:playouts=1000`, `mcts:playouts=1000,cutoff=20`, ... The options of one engine are
+//! `key=value` pairs after a colon, separated by commas. `eval=FILE` reads evaluation
+//! weights from a JSON file (see `search::Weights`), so two evaluations can meet in one
+//! build.
+
+use super::engine::{
+    Engine, EngineError, EngineFactory, GreedyEngine, MctsEngine, RandomEngine, SearchEngine,
+};
+use super::otep::{OtepEngine, OtepLimits};
+use crate::mcts::{MctsConfig, MctsLimits};
+use crate::moves::Tables;
+use crate::search::{Limits, Weights};
+use std::fmt;
+use std::path::{Path, PathBuf};
+use std::str::FromStr;
+use std::time::Duration;
+
+/// A parsed engine description. Its `text` is the name results are shown under.
+#[derive(Clone, Debug, PartialEq)]
+pub struct EngineSpec {
+    /// The description as written (trimmed), e.g. `search:depth=4`.
+    pub text: String,
+    /// The engine it describes, its options checked.
+    pub kind: EngineKind,
+}
+
+/// The built-in engines and their settings.
+#[derive(Clone, Debug, PartialEq)]
+pub enum EngineKind {
+    /// Uniformly random legal moves (`RandomEngine`).
+    Random,
+    /// The one-ply greedy player (`GreedyEngine`).
+    Greedy,
+    /// The alpha-beta search (`SearchEngine`).
+    Search {
+        /// Depth and node limits (`depth=N`, `nodes=N`; `search:N` is the depth).
+        limits: Limits,
+        /// `movetime=`: wall time per move, which makes the moves depend on the machine.
+        movetime: Option<Duration>,
+        /// The evaluation weights: from `eval=FILE`, else the defaults.
+        weights: Weights,
+        /// The file the weights came from, if any.
+        eval: Option<PathBuf>,
+    },
+    /// The Monte Carlo tree search (`MctsEngine`).
+    Mcts {
+        /// Its settings: limits, `c`, `cutoff`, `seed` and the evaluation weights.
+        config: MctsConfig,
+        /// The file the weights came from, if any.
+        eval: Option<PathBuf>,
+    },
+    /// `otep:CMD ARGS`: a program speaking the OpenTafl engine protocol, run as
+    /// `CMD ARGS` (split on spaces, no shell); its limits are set by the match.
+    Otep {
+        /// The program and its arguments.
+        command: Vec<String>,
+        /// The clock and the waits for its answers.
+        limits: OtepLimits,
+    },
+}
+
+/// An engine description that names no engine we can build.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SpecError {
+    /// The name before the colon is not `random`, `greedy`, `search` or `mcts`.
+    UnknownEngine(String),
+    /// An option the engine does not take.
+    UnknownOption {
+        /// The whole description.
+        engine: String,
+        /// The option given.
+        option: String,
+        /// The options this engine takes, comma separated (`none` for random and greedy).
+        known: &'static str,
+    },
+    /// An option's value that cannot be read or is out of range (`depth=0`, `movetime=soon`).
+    BadValue {
+        /// The whole description.
+        engine: String,
+        /// The option given.
+        option: String,
+        /// Its value as written.
+        value: String,
+        /// What the option takes, in words (`a depth from 1 to 60`).
+        expected: &'static str,
+    },
+    /// An option without `=value`.
+    Syntax {
+        /// The whole description.
+        engine: String,
+        /// The part without `=`.
+        part: String,
+    },
+    /// The same option twice.
+    Repeated {
+        /// The whole description.
+        engine: String,
+        /// The option given twice.
+        option: String,
+    },
+    /// A search without depth, nodes or movetime.
+    MissingLimit(String),
+    /// The weights file cannot be read or is not a weights object.
+    EvalFile {
+        /// The `eval=` file.
+        path: PathBuf,
+        /// The I/O or JSON error.
+        reason: String,
+    },
+}
+
+impl fmt::Display for SpecError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SpecError::UnknownEngine(name) => write!(
+                f,
+                "unknown engine `{name}`; known engines: random, greedy, search:depth=N \
+                 (or nodes=N, movetime=100ms), mcts:playouts=N (or nodes=N, movetime=100ms)"
+            ),
+            SpecError::UnknownOption {
+                engine,
+                option,
+                known,
+            } => write!(
+                f,
+                "engine `{engine}`: unknown option `{option}`; known options: {known}"
+            ),
+            SpecError::BadValue {
+                engine,
+                option,
+                value,
+                expected,
+            } => write!(
+                f,
+                "engine `{engine}`: {option}=`{value}` is not valid; expected {expected}"
+            ),
+            SpecError::Syntax { engine, part } => write!(
+                f,
+                "engine `{engine}`: `{part}` is not key=value (write e.g. search:depth=4,eval=new.json)"
+            ),
+            SpecError::Repeated { engine, option } => {
+                write!(f, "engine `{engine}`: option `{option}` given twice")
+            }
+            SpecError::MissingLimit(engine) => write!(
+                f,
+                "engine `{engine}`: a search needs a limit: depth=N, nodes=N or movetime=DURATION"
+            ),
+            SpecError::EvalFile { path, reason } => {
+                write!(f, "evaluation weights {}: {reason}", path.display())
+            }
+        }
+    }
+}
+
+impl std::error::Error for SpecError {}
+
+const SEARCH_OPTIONS: &str = "depth, nodes, movetime, eval";
+const MCTS_OPTIONS: &str = "playouts, nodes, movetime, c, cutoff, seed, eval";
+
+/// A duration written `100ms`, `2s`, `1.5s` or a bare number of milliseconds.
+pub fn parse_duration(text: &str) -> Option<Duration> {
+    let (number, scale) = if let Some(n) = text.strip_suffix("ms") {
+        (n, 1e-3)
+    } else if let Some(n) = text.strip_suffix('s') {
+        (n, 1.0)
+    } else {
+        (text, 1e-3)
+    };
+    let value: f64 = number.trim().parse().ok()?;
+    (value.is_finite() && value > 0.0 && value * scale < 1e6)
+        .then(|| Duration::from_secs_f64(value * scale))
+}
+
+/// Reads evaluation weights from a JSON object; fields left out keep their defaults.
+pub fn read_weights(path: &Path) -> Result<Weights, SpecError> {
+    let fail = |reason: String| SpecError::EvalFile {
+        path: path.to_path_buf(),
+        reason,
+    };
+    let text = std::fs::read_to_string(path).map_err(|e| fail(e.to_string()))?;
+    serde_json::from_str(&text).map_err(|e| fail(e.to_string()))
+}
+
+impl FromStr for EngineSpec {
+    type Err = SpecError;
+
+    /// Parses and checks an engine description; `eval=FILE` is read here, so a missing or
+    /// broken file is reported before any game.
+    fn from_str(text: &str) -> Result<EngineSpec, SpecError> {
+        let text = text.trim();
+        if let Some(command) = text.strip_prefix("otep:") {
+            // The command keeps its commas and colons (`--engine search:nodes=1,eval=x`).
+            let command: Vec<String> = command
+                .trim()
+                .trim_matches('"')
+                .split_whitespace()
+                .map(str::to_string)
+                .collect();
+            if command.is_empty() {
+                return Err(SpecError::Syntax {
+                    engine: text.to_string(),
+                    part: "otep:".into(),
+                });
+            }
+            return Ok(EngineSpec {
+                text: text.to_string(),
+                kind: EngineKind::Otep {
+                    command,
+                    limits: OtepLimits::default(),
+                },
+            });
+        }
+        let (name, options) = match text.split_once(':') {
+            Some((name, options)) => (name, options),
+            None => (text, ""),
+        };
+        let mut pairs: Vec<(&str, &str)> = Vec::new();
+        for part in options.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+            let pair = match part.split_once('=') {
+                Some((k, v)) => (k.trim(), v.trim()),
+                // `search:4` is the depth, as `taflcount branching --player search:4`.
+                None if name == "search" && part.parse::<u32>().is_ok() => ("depth", part),
+                None => {
+                    return Err(SpecError::Syntax {
+                        engine: text.to_string(),
+                        part: part.to_string(),
+                    })
+                }
+            };
+            if pairs.iter().any(|(k, _)| *k == pair.0) {
+                return Err(SpecError::Repeated {
+                    engine: text.to_string(),
+                    option: pair.0.to_string(),
+                });
+            }
+            pairs.push(pair);
+        }
+        let bad = |option: &str, value: &str, expected: &'static str| SpecError::BadValue {
+            engine: text.to_string(),
+            option: option.to_string(),
+            value: value.to_string(),
+            expected,
+        };
+        let unknown = |option: &str, known: &'static str| SpecError::UnknownOption {
+            engine: text.to_string(),
+            option: option.to_string(),
+            known,
+        };
+        let positive = |option: &str, value: &str| {
+            value
+                .parse::<u64>()
+                .ok()
+                .filter(|&n| n > 0)
+                .ok_or_else(|| bad(option, value, "a positive whole number"))
+        };
+        let duration = |option: &str, value: &str| {
+            parse_duration(value).ok_or_else(|| bad(option, value, "a duration like 100ms or 2s"))
+        };
+        let kind = match name {
+            "random" | "greedy" => {
+                if let Some((k, _)) = pairs.first() {
+                    return Err(unknown(k, "none"));
+                }
+                if name == "random" {
+                    EngineKind::Random
+                } else {
+                    EngineKind::Greedy
+                }
+            }
+            "search" => {
+                let mut limits = Limits::default();
+                let mut movetime = None;
+                let mut eval = None;
+                for (k, v) in &pairs {
+                    match *k {
+                        "depth" => {
+                            limits.depth = Some(
+                                v.parse::<u32>()
+                                    .ok()
+                                    .filter(|d| (1..=60).contains(d))
+                                    .ok_or_else(|| bad(k, v, "a depth from 1 to 60"))?,
+                            )
+                        }
+                        "nodes" => limits.nodes = Some(positive(k, v)?),
+                        "movetime" => movetime = Some(duration(k, v)?),
+                        "eval" => eval = Some(PathBuf::from(v)),
+                        _ => return Err(unknown(k, SEARCH_OPTIONS)),
+                    }
+                }
+                if limits.depth.is_none() && limits.nodes.is_none() && movetime.is_none() {
+                    return Err(SpecError::MissingLimit(text.to_string()));
+                }
+                let weights = match &eval {
+                    Some(path) => read_weights(path)?,
+                    None => Weights::default(),
+                };
+                EngineKind::Search {
+                    limits,
+                    movetime,
+                    weights,
+                    eval,
+                }
+            }
+            "mcts" => {
+                let mut config = MctsConfig::default();
+                let mut limits = MctsLimits::default();
+                let mut eval = None;
+                for (k, v) in &pairs {
+                    match *k {
+                        "playouts" => limits.playouts = Some(positive(k, v)?),
+                        "nodes" => limits.nodes = Some(positive(k, v)?),
+                        "movetime" => limits.movetime = Some(duration(k, v)?),
+                        "c" => {
+                            config.exploration = v
+                                .parse::<f64>()
+                                .ok()
+                                .filter(|c| c.is_finite() && *c >= 0.0)
+                                .ok_or_else(|| bad(k, v, "a number at least 0"))?
+                        }
+                        "cutoff" => config.cutoff = Some(positive(k, v)? as u32),
+                        "seed" => {
+                            config.seed =
+                                v.parse::<u64>().map_err(|_| bad(k, v, "a whole number"))?
+                        }
+                        "eval" => eval = Some(PathBuf::from(v)),
+                        _ => return Err(unknown(k, MCTS_OPTIONS)),
+                    }
+                }
+                config.limits = limits;
+                if let Some(path) = &eval {
+                    config.weights = read_weights(path)?;
+                }
+                EngineKind::Mcts { config, eval }
+            }
+            _ => return Err(SpecError::UnknownEngine(name.to_string())),
+        };
+        Ok(EngineSpec {
+            text: text.to_string(),
+            kind,
+        })
+    }
+}
+
+impl EngineSpec {
+    /// Sets the clock of an external engine (`--tc`); in-process engines keep their
+    /// own limits.
+    pub fn with_time_control(
+        mut self,
+        time_control: Option<super::otep::TimeControl>,
+    ) -> EngineSpec {
+        if let EngineKind::Otep { limits, .. } = &mut self.kind {
+            limits.time_control = time_control;
+        }
+        self
+    }
+}
+
+impl EngineFactory for EngineSpec {
+    fn name(&self) -> &str {
+        &self.text
+    }
+
+    fn deterministic(&self) -> bool {
+        match &self.kind {
+            EngineKind::Random | EngineKind::Greedy => true,
+            EngineKind::Search { movetime, .. } => movetime.is_none(),
+            EngineKind::Mcts { config, .. } => config.limits.movetime.is_none(),
+            // Another program: nothing is known of it.
+            EngineKind::Otep { .. } => false,
+        }
+    }
+
+    fn create<'t>(&self, tables: &'t Tables) -> Result<Box<dyn Engine + 't>, EngineError> {
+        Ok(match &self.kind {
+            EngineKind::Random => Box::new(RandomEngine::new()),
+            EngineKind::Greedy => Box::new(GreedyEngine::new()),
+            EngineKind::Search {
+                limits,
+                movetime,
+                weights,
+                ..
+            } => Box::new(SearchEngine::new(tables, *limits, *movetime, *weights)),
+            EngineKind::Mcts { config, .. } => Box::new(MctsEngine::new(tables, config.clone())),
+            EngineKind::Otep { command, limits } => {
+                Box::new(OtepEngine::new(tables, command.clone(), *limits))
+            }
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(text: &str) -> Result<EngineSpec, SpecError> {
+        text.parse()
+    }
+
+    #[test]
+    fn engine_descriptions_parse() {
+        assert_eq!(parse("random").unwrap().kind, EngineKind::Random);
+        assert_eq!(parse("greedy").unwrap().kind, EngineKind::Greedy);
+        let search = |limits, movetime| EngineKind::Search {
+            limits,
+            movetime,
+            weights: Weights::default(),
+            eval: None,
+        };
+        assert_eq!(
+            parse("search:depth=4").unwrap().kind,
+            search(Limits::depth(4), None)
+        );
+        assert_eq!(
+            parse("search:4").unwrap().kind,
+            search(Limits::depth(4), None)
+        );
+        assert_eq!(
+            parse("search:nodes=20000").unwrap().kind,
+            search(Limits::nodes(20000), None)
+        );
+        assert_eq!(
+            parse("search:movetime=100ms").unwrap().kind,
+            search(Limits::default(), Some(Duration::from_millis(100)))
+        );
+        let spec = parse("mcts:playouts=500,cutoff=20,c=1.2,seed=3").unwrap();
+        let EngineKind::Mcts { config, eval } = spec.kind else {
+            panic!()
+        };
+        assert_eq!(config.limits.playouts, Some(500));
+        assert_eq!(
+            (config.cutoff, config.exploration, config.seed),
+            (Some(20), 1.2, 3)
+        );
+        assert_eq!(eval, None);
+        assert_eq!(spec.text, "mcts:playouts=500,cutoff=20,c=1.2,seed=3");
+        assert!(parse("search:depth=4").unwrap().deterministic());
+        assert!(!parse("search:movetime=1s").unwrap().deterministic());
+        assert!(!parse("mcts:movetime=1s").unwrap().deterministic());
+        assert_eq!(parse_duration("1.5s"), Some(Duration::from_millis(1500)));
+        assert_eq!(parse_duration("250"), Some(Duration::from_millis(250)));
+        assert_eq!(parse_duration("0ms"), None);
+    }
+
+    #[test]
+    fn bad_descriptions_name_what_is_wrong() {
+        assert_eq!(
+            parse("minimax"),
+            Err(SpecError::UnknownEngine("minimax".into()))
+        );
+        assert!(matches!(
+            parse("search:depth=4,width=3"),
+            Err(SpecError::UnknownOption { option, .. }) if option == "width"
+        ));
+        assert!(matches!(
+            parse("search:depth=x"),
+            Err(SpecError::BadValue { option, .. }) if option == "depth"
+        ));
+        assert!(matches!(
+            parse("search:depth=0"),
+            Err(SpecError::BadValue { .. })
+        ));
+        assert!(matches!(
+            parse("mcts:playouts=-5"),
+            Err(SpecError::BadValue { .. })
+        ));
+        assert!(matches!(
+            parse("mcts:movetime=soon"),
+            Err(SpecError::BadValue { .. })
+        ));
+        assert!(matches!(
+            parse("greedy:depth=2"),
+            Err(SpecError::UnknownOption { .. })
+        ));
+        assert!(matches!(
+            parse("search:eval=x.json"),
+            Err(SpecError::MissingLimit(_))
+        ));
+        assert!(matches!(
+            parse("search:depth"),
+            Err(SpecError::Syntax { .. })
+        ));
+        assert!(matches!(
+            parse("search:depth=2,depth=3"),
+            Err(SpecError::Repeated { .. })
+        ));
+        let missing = parse("search:depth=2,eval=/nonexistent/weights.json").unwrap_err();
+        assert!(matches!(missing, SpecError::EvalFile { .. }));
+        assert!(missing.to_string().contains("/nonexistent/weights.json"));
+    }
+
+    #[test]
+    fn evaluation_weights_come_from_a_json_file() {
+        let dir = std::env::temp_dir().join(format!("taflmatch-spec-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let good = dir.join("good.json");
+        std::fs::write(&good, r#"{"defender": 250, "king_mobility": 7}"#).unwrap();
+        let spec = parse(&format!("search:depth=2,eval={}", good.display())).unwrap();
+        let EngineKind::Search { weights, .. } = spec.kind else {
+            panic!()
+        };
+        let expected = Weights {
+            defender: 250,
+            king_mobility: 7,
+            ..Weights::default()
+        };
+        assert_eq!(weights, expected);
+        let typo = dir.join("typo.json");
+        std::fs::write(&typo, r#"{"defenders": 250}"#).unwrap();
+        let err = parse(&format!("search:depth=2,eval={}", typo.display())).unwrap_err();
+        assert!(
+            err.to_string().contains("unknown field `defenders`"),
+            "{err}"
+        );
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}

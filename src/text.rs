@@ -1,0 +1,179 @@
+//! Text as the tools read it, handled once: files are read whole and must be UTF-8, a
+//! byte-order mark at the start is dropped (editors on Windows write one, and it would
+//! otherwise be an invisible first character of the first key), and places in a line
+//! are counted in characters, not bytes, so `é` is one column, as the user sees it.
+
+use std::fmt;
+use std::io;
+use std::path::Path;
+
+/// The UTF-8 byte-order mark, U+FEFF.
+pub const BOM: char = '\u{feff}';
+
+/// `text` without a leading byte-order mark. Every parser of whole files calls it, so
+/// text handed over from anywhere is read alike.
+pub fn strip_bom(text: &str) -> &str {
+    text.strip_prefix(BOM).unwrap_or(text)
+}
+
+/// The 1-based column of the character starting at byte `byte` of `line`: characters,
+/// not bytes, are what a user counts.
+pub fn column_of(line: &str, byte: usize) -> usize {
+    let byte = byte.min(line.len());
+    line.char_indices().take_while(|&(i, _)| i < byte).count() + 1
+}
+
+/// A JSON parse error's message with its column counted in characters: serde_json
+/// counts bytes, so after an `é` every column would be one too far to the right.
+pub fn json_error(text: &str, error: &serde_json::Error) -> String {
+    let full = error.to_string();
+    let (line, byte_column) = (error.line(), error.column());
+    let suffix = format!(" at line {line} column {byte_column}");
+    let (Some(message), Some(text_line)) = (
+        full.strip_suffix(&suffix),
+        strip_bom(text).lines().nth(line.wrapping_sub(1)),
+    ) else {
+        return full;
+    };
+    // serde_json's column is the number of bytes read on the line, the faulty one
+    // included: the faulty character is the last one starting before that.
+    let column = column_of(text_line, byte_column) - 1;
+    format!("{message} at line {line} column {}", column.max(1))
+}
+
+/// A text file that could not be read.
+#[derive(Debug)]
+pub enum TextFileError {
+    /// The operating system refused: no such file, no permission...
+    Read {
+        /// The path as given.
+        path: String,
+        /// Why.
+        source: io::Error,
+    },
+    /// The path names a directory.
+    Directory {
+        /// The path as given.
+        path: String,
+    },
+    /// The file is not UTF-8 text (a binary file, or another encoding).
+    NotText {
+        /// The path as given.
+        path: String,
+        /// The 1-based line holding the first byte that is not UTF-8.
+        line: usize,
+    },
+}
+
+impl fmt::Display for TextFileError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            TextFileError::Read { path, source } if source.kind() == io::ErrorKind::NotFound => {
+                write!(f, "cannot read {path}: the file does not exist")
+            }
+            TextFileError::Read { path, source } => write!(f, "cannot read {path}: {source}"),
+            TextFileError::Directory { path } => {
+                write!(f, "cannot read {path}: it is a directory, not a file")
+            }
+            TextFileError::NotText { path, line } => write!(
+                f,
+                "cannot read {path}: not a UTF-8 text file (line {line} holds bytes that are \
+                 not UTF-8; is it a binary file?)"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for TextFileError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            TextFileError::Read { source, .. } => Some(source),
+            _ => None,
+        }
+    }
+}
+
+impl TextFileError {
+    /// True when the file is simply not there (a caller may have a fallback).
+    pub fn is_not_found(&self) -> bool {
+        matches!(self, TextFileError::Read { source, .. } if source.kind() == io::ErrorKind::NotFound)
+    }
+}
+
+/// Reads a whole text file: UTF-8 or an error saying where it is not, without a leading
+/// byte-order mark. A directory is named as such, not as an I/O error code.
+pub fn read_text_file(path: &Path) -> Result<String, TextFileError> {
+    let name = || path.display().to_string();
+    if path.is_dir() {
+        return Err(TextFileError::Directory { path: name() });
+    }
+    let bytes = std::fs::read(path).map_err(|source| TextFileError::Read {
+        path: name(),
+        source,
+    })?;
+    let text = String::from_utf8(bytes).map_err(|e| {
+        let valid = e.utf8_error().valid_up_to();
+        let line = 1 + e.as_bytes()[..valid]
+            .iter()
+            .filter(|&&b| b == b'\n')
+            .count();
+        TextFileError::NotText { path: name(), line }
+    })?;
+    Ok(match text.strip_prefix(BOM) {
+        Some(rest) => rest.to_string(),
+        None => text,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn columns_count_characters() {
+        assert_eq!(column_of("abc", 0), 1);
+        assert_eq!(column_of("abc", 2), 3);
+        // `é` is two bytes but one column: the `x` after it is column 2.
+        assert_eq!(column_of("éx", 2), 2);
+        assert_eq!(column_of("éx", 99), 3);
+    }
+
+    #[test]
+    fn json_errors_count_characters() {
+        let text = "{\"id\": \"é\", \"x\": ]}";
+        let e = serde_json::from_str::<serde_json::Value>(text).unwrap_err();
+        // `]` is byte 19 but character 18.
+        assert_eq!(e.column(), 19);
+        assert_eq!(json_error(text, &e), "expected value at line 1 column 18");
+        let e = serde_json::from_str::<serde_json::Value>("").unwrap_err();
+        assert_eq!(json_error("", &e), e.to_string());
+    }
+
+    #[test]
+    fn a_bom_is_dropped_once() {
+        assert_eq!(strip_bom("\u{feff}id x"), "id x");
+        assert_eq!(strip_bom("id x"), "id x");
+        assert_eq!(strip_bom("\u{feff}\u{feff}x"), "\u{feff}x");
+    }
+
+    #[test]
+    fn files_that_are_not_text_say_so() {
+        let dir = std::env::temp_dir().join(format!("taflcount-text-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let binary = dir.join("binary.csv");
+        std::fs::write(&binary, b"a4-a1,0,0,Draw\n\xff\xfe\x00\x01").unwrap();
+        let e = read_text_file(&binary).unwrap_err();
+        assert!(matches!(e, TextFileError::NotText { line: 2, .. }), "{e}");
+        let e = read_text_file(&dir).unwrap_err();
+        assert!(e.to_string().contains("is a directory"), "{e}");
+        let e = read_text_file(&dir.join("missing.csv")).unwrap_err();
+        assert!(
+            e.is_not_found() && e.to_string().contains("does not exist"),
+            "{e}"
+        );
+        let bom = dir.join("bom.perft");
+        std::fs::write(&bom, "\u{feff}id x\n").unwrap();
+        assert_eq!(read_text_file(&bom).unwrap(), "id x\n");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}

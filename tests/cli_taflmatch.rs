@@ -1,0 +1,375 @@
+//! taflmatch as a user runs it: exit codes and the messages of bad input, the JSON
+//! documents of the three modes, the same games on one thread and on several, and match
+//! games read back by `taflcount branching --records` and `taflregress mine`.
+
+use std::process::{Command, Output};
+
+fn run(bin: &str, args: &[&str]) -> Output {
+    Command::new(bin)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+fn taflmatch(args: &[&str]) -> Output {
+    run(env!("CARGO_BIN_EXE_taflmatch"), args)
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8(o.stdout.clone()).unwrap()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8(o.stderr.clone()).unwrap()
+}
+
+fn json(o: &Output) -> serde_json::Value {
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(o));
+    serde_json::from_str(&stdout(o)).unwrap()
+}
+
+fn temp(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("cli-taflmatch-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join(name)
+}
+
+#[test]
+fn a_match_prints_the_verdict_and_the_tables() {
+    let o = taflmatch(&[
+        "--variant",
+        "brandub",
+        "--engine",
+        "search:depth=2",
+        "--engine",
+        "greedy",
+        "--games",
+        "20",
+        "--concurrency",
+        "2",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let text = stdout(&o);
+    assert!(text.starts_with("brandub: 20 games (10 pairs)"), "{text}");
+    assert!(text.contains("search:depth=2 vs greedy: "), "{text}");
+    assert!(
+        text.contains("as attackers W-D-L") && text.contains("DD+WL (1)"),
+        "{text}"
+    );
+    assert!(text.contains("game length: "), "{text}");
+}
+
+#[test]
+fn bad_input_exits_with_2_and_names_it() {
+    let cases: [(&[&str], &str); 8] = [
+        (
+            &["--engine", "minimax", "--engine", "greedy"],
+            "unknown engine `minimax`",
+        ),
+        (
+            &["--engine", "search:depth=3,width=2", "--engine", "greedy"],
+            "unknown option `width`",
+        ),
+        (
+            &["--engine", "mcts:playouts=lots", "--engine", "greedy"],
+            "playouts=`lots`",
+        ),
+        (
+            &[
+                "--engine",
+                "greedy",
+                "--engine",
+                "random",
+                "--sprt",
+                "elo0=5,elo1=0",
+            ],
+            "elo0 (5) must be less than elo1 (0)",
+        ),
+        (
+            &[
+                "--engine",
+                "greedy",
+                "--engine",
+                "random",
+                "--sprt",
+                "elo0=0,elo1=5,alpha=1.5",
+            ],
+            "alpha (1.5) must be between 0 and 1",
+        ),
+        (
+            &["--engine", "greedy", "--engine", "random", "--games", "7"],
+            "--games 7 is odd",
+        ),
+        (
+            &[
+                "--engine", "greedy", "--engine", "random", "--engine", "search:1",
+            ],
+            "add --round-robin",
+        ),
+        (
+            &[
+                "--engine",
+                "search:depth=2,eval=/nonexistent.json",
+                "--engine",
+                "greedy",
+            ],
+            "/nonexistent.json",
+        ),
+    ];
+    for (args, message) in cases {
+        let mut all = vec!["--variant", "brandub"];
+        all.extend_from_slice(args);
+        let o = taflmatch(&all);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        assert!(stderr(&o).contains(message), "{args:?}: {}", stderr(&o));
+        assert!(o.stdout.is_empty());
+    }
+    // An opening illegal in the variant: the file and line are named.
+    let file = temp("openings.txt");
+    std::fs::write(&file, "d1-c1 d3-c3\nd1-d3\n").unwrap();
+    let o = taflmatch(&[
+        "--variant",
+        "brandub",
+        "--engine",
+        "greedy",
+        "--engine",
+        "random",
+        "--openings",
+        file.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("line 2: ply 1: illegal move `d1-d3`"),
+        "{}",
+        stderr(&o)
+    );
+    // Brandubh records replayed as copenhagen openings.
+    let o = taflmatch(&[
+        "--variant",
+        "copenhagen",
+        "--engine",
+        "greedy",
+        "--engine",
+        "random",
+        "--openings-from-records",
+        "fixtures/games/brandubh.csv",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("game on line 1"), "{}", stderr(&o));
+    // clap's own usage errors exit with 2 too.
+    assert_eq!(
+        taflmatch(&["--engine", "greedy", "--gmaes", "2"])
+            .status
+            .code(),
+        Some(2)
+    );
+}
+
+#[test]
+fn match_json_has_schema_results_and_timing_apart() {
+    let v = json(&taflmatch(&[
+        "--variant",
+        "brandub",
+        "--engine",
+        "greedy",
+        "--engine",
+        "random",
+        "--games",
+        "20",
+        "--sprt",
+        "elo0=0,elo1=100",
+        "--json",
+    ]));
+    assert_eq!(v["schema_version"], 1);
+    assert_eq!(v["tool"], "taflmatch");
+    assert_eq!(v["mode"], "match");
+    assert_eq!(v["engines"], serde_json::json!(["greedy", "random"]));
+    assert_eq!(
+        v["results"][0]["total"]["wins"].as_u64().unwrap()
+            + v["results"][0]["total"]["draws"].as_u64().unwrap()
+            + v["results"][0]["total"]["losses"].as_u64().unwrap(),
+        v["games"].as_u64().unwrap()
+    );
+    let p = &v["pentanomial"];
+    let pairs: u64 = ["ll", "ld", "dd_wl", "wd", "ww"]
+        .iter()
+        .map(|k| p[k].as_u64().unwrap())
+        .sum();
+    assert_eq!(pairs, v["pairs"].as_u64().unwrap());
+    assert!(v["elo"]["elo"].is_number() && v["elo"]["los"].is_number());
+    assert!(v["sprt"]["llr"].is_number());
+    assert!(["H0", "H1", "continue"].contains(&v["sprt"]["state"].as_str().unwrap()));
+    assert_eq!(v["openings"]["needed"], 10);
+    assert!(v["timing"]["seconds"].is_number());
+    assert!(v["timing"]["threads"].as_u64().unwrap() >= 1);
+}
+
+#[test]
+fn side_balance_and_round_robin_json() {
+    let v = json(&taflmatch(&[
+        "--variant",
+        "brandub",
+        "--engine",
+        "greedy",
+        "--games",
+        "30",
+        "--json",
+    ]));
+    assert_eq!(v["mode"], "side-balance");
+    let a = &v["attackers"];
+    let games =
+        a["wins"].as_u64().unwrap() + a["draws"].as_u64().unwrap() + a["losses"].as_u64().unwrap();
+    assert_eq!(games, 30);
+    let s = &v["attackers_score"];
+    assert!(s["score_lower"].as_f64().unwrap() <= s["score"].as_f64().unwrap());
+    assert!(v["games_summary"]["length"]["mean"].as_f64().unwrap() > 2.0);
+    assert!(v["timing"].is_object());
+
+    let v = json(&taflmatch(&[
+        "--variant",
+        "brandub",
+        "--round-robin",
+        "--engine",
+        "random",
+        "--engine",
+        "greedy",
+        "--engine",
+        "mcts:playouts=30",
+        "--games",
+        "4",
+        "--json",
+    ]));
+    assert_eq!(v["mode"], "round-robin");
+    assert_eq!(v["ratings"].as_array().unwrap().len(), 3);
+    assert_eq!(v["pairings"].as_array().unwrap().len(), 3);
+    let sum: f64 = v["ratings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["elo"].as_f64().unwrap())
+        .sum();
+    assert!(sum.abs() < 1e-6);
+    assert_eq!(v["games"], 12);
+}
+
+#[test]
+fn one_thread_and_two_threads_play_the_same_games() {
+    let args = |threads: &'static str, records: &str| {
+        vec![
+            "--variant".to_string(),
+            "brandub".into(),
+            "--engine".into(),
+            "search:depth=1".into(),
+            "--engine".into(),
+            "mcts:playouts=30,cutoff=10".into(),
+            "--games".into(),
+            "8".into(),
+            "--concurrency".into(),
+            threads.into(),
+            "--seed".into(),
+            "4".into(),
+            "--json".into(),
+            "--records".into(),
+            records.into(),
+        ]
+    };
+    let (f1, f2) = (temp("one.csv"), temp("two.csv"));
+    let run_with = |threads, file: &std::path::Path| {
+        let a = args(threads, file.to_str().unwrap());
+        let a: Vec<&str> = a.iter().map(String::as_str).collect();
+        let mut v = json(&taflmatch(&a));
+        v.as_object_mut().unwrap().remove("timing");
+        v
+    };
+    assert_eq!(run_with("1", &f1), run_with("2", &f2));
+    assert_eq!(
+        std::fs::read_to_string(&f1).unwrap(),
+        std::fs::read_to_string(&f2).unwrap()
+    );
+}
+
+#[test]
+fn match_records_are_read_back_by_branching_and_mine() {
+    let file = temp("games.csv");
+    let o = taflmatch(&[
+        "--variant",
+        "brandub",
+        "--engine",
+        "greedy",
+        "--engine",
+        "random",
+        "--games",
+        "6",
+        "--records",
+        file.to_str().unwrap(),
+        "--json",
+    ]);
+    let v = json(&o);
+    let csv = std::fs::read_to_string(&file).unwrap();
+    assert_eq!(csv.lines().count(), 6);
+    let o = run(
+        env!("CARGO_BIN_EXE_taflcount"),
+        &[
+            "branching",
+            "--variant",
+            "brandub",
+            "--records",
+            file.to_str().unwrap(),
+            "--json",
+        ],
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let b: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(b["games"], 6);
+    // The same game lengths: branching counts plies, the match too.
+    let mean = v["games_summary"]["length"]["mean"].as_f64().unwrap();
+    assert!(
+        (b["length"]["mean"].as_f64().unwrap() - mean).abs() < 1e-9,
+        "{b}"
+    );
+    let o = run(
+        env!("CARGO_BIN_EXE_taflregress"),
+        &[
+            "mine",
+            "--records",
+            file.to_str().unwrap(),
+            "--variant",
+            "brandub",
+            "--json",
+        ],
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+}
+
+#[test]
+fn a_closed_pipe_is_a_quiet_end() {
+    use std::io::Read;
+    use std::process::Stdio;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_taflmatch"))
+        .args([
+            "--variant",
+            "brandub",
+            "--engine",
+            "greedy",
+            "--engine",
+            "random",
+            "--games",
+            "40",
+        ])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    let mut err = String::new();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut err)
+        .unwrap();
+    let status = child.wait().unwrap();
+    assert_eq!(status.code(), Some(0), "{err}");
+    assert!(!err.contains("panicked"), "{err}");
+}

@@ -1,0 +1,475 @@
+//! Conversations with the real `taflengine` binary, in the order OpenTafl's
+//! `ExternalEngineHost` sends its messages (docs/opentafl.md): `rules`, `side`, `start`,
+//! then for each turn `clock` before `play`, the engine's `move` confirmed by `move
+//! <position>`, the other side's moves as `opponent-move <moves> <position>`. Every move
+//! the engine makes is checked legal by the library's own move generator; the engine is
+//! node-limited so each test takes well under a second of search.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{self, Receiver};
+use std::time::{Duration, Instant};
+
+use taflcount::board::RecordOrder;
+use taflcount::game::Game;
+use taflcount::moves::{Move, Position, Repetitions, Tables};
+use taflcount::notation::{record, resolve, MoveText};
+use taflcount::rules::catalog;
+
+/// The longest any single answer may take (node-limited searches take milliseconds).
+const ANSWER: Duration = Duration::from_secs(20);
+
+struct Engine {
+    child: Child,
+    stdin: Option<ChildStdin>,
+    lines: Receiver<String>,
+    /// Every line the engine sent, for failure messages.
+    seen: Vec<String>,
+}
+
+impl Engine {
+    fn start(args: &[&str]) -> Engine {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_taflengine"))
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("taflengine starts");
+        let stdout = child.stdout.take().unwrap();
+        let (tx, lines) = mpsc::channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        let stdin = child.stdin.take();
+        let mut engine = Engine {
+            child,
+            stdin,
+            lines,
+            seen: Vec::new(),
+        };
+        assert_eq!(engine.next_line(), "hello", "hello comes at once");
+        engine
+    }
+
+    fn send(&mut self, line: &str) {
+        let stdin = self.stdin.as_mut().expect("stdin open");
+        stdin.write_all(line.as_bytes()).unwrap();
+        stdin.write_all(b"\n").unwrap();
+        stdin.flush().unwrap();
+    }
+
+    fn send_bytes(&mut self, bytes: &[u8]) {
+        let stdin = self.stdin.as_mut().expect("stdin open");
+        stdin.write_all(bytes).unwrap();
+        stdin.flush().unwrap();
+    }
+
+    /// The next line that is not a `status` line.
+    fn next_line(&mut self) -> String {
+        loop {
+            let line = self
+                .lines
+                .recv_timeout(ANSWER)
+                .unwrap_or_else(|e| panic!("no answer ({e}); the engine said {:?}", self.seen));
+            self.seen.push(line.clone());
+            if !line.starts_with("status") {
+                return line;
+            }
+        }
+    }
+
+    /// The move of a `move` line.
+    fn expect_move(&mut self) -> MoveText {
+        let line = self.next_line();
+        let text = line
+            .strip_prefix("move ")
+            .unwrap_or_else(|| panic!("expected a move, got `{line}` after {:?}", self.seen));
+        text.parse().unwrap_or_else(|e| panic!("`{line}`: {e}"))
+    }
+
+    fn expect_error(&mut self, after: &str) -> String {
+        let line = self.next_line();
+        assert!(line.starts_with("error "), "`{after}` answered by `{line}`");
+        line
+    }
+
+    /// Waits for the process to end by itself; true if it exited with status 0.
+    fn exits_by_itself(&mut self) -> bool {
+        let deadline = Instant::now() + ANSWER;
+        while Instant::now() < deadline {
+            if let Some(status) = self.child.try_wait().unwrap() {
+                return status.success();
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        let _ = self.child.kill();
+        panic!("taflengine did not exit");
+    }
+}
+
+impl Drop for Engine {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// The host's copy of the game, kept with the library (OpenTafl's role).
+struct Host {
+    game: Game,
+    position: Position,
+    /// The repetition rule, as the match host applies it.
+    seen: Repetitions,
+    /// The game ended by the rules or by repetition.
+    ended: bool,
+    plies: usize,
+}
+
+impl Host {
+    fn new(name: &str) -> Host {
+        let game = Game::named(name).unwrap();
+        let position = game.start();
+        let seen = Repetitions::new(&game.tables, &position, &[]);
+        Host {
+            game,
+            position,
+            seen,
+            ended: false,
+            plies: 0,
+        }
+    }
+
+    fn t(&self) -> &Tables {
+        &self.game.tables
+    }
+
+    fn rules_line(name: &str) -> String {
+        format!("rules {}", catalog::find(name).unwrap().rules)
+    }
+
+    fn record(&self) -> String {
+        self.position
+            .layout(self.t())
+            .record(RecordOrder::RankOneFirst)
+    }
+
+    fn side(&self) -> &'static str {
+        self.position.side_to_move().name()
+    }
+
+    /// Checks the engine's move against the rules and plays it.
+    fn accept(&mut self, text: &MoveText) {
+        let mv = resolve(self.t(), &self.position, text)
+            .unwrap_or_else(|e| panic!("the engine played an illegal move: {e}"));
+        let next = self.position.after(self.t(), mv).0;
+        self.advance(next);
+    }
+
+    fn advance(&mut self, next: Position) {
+        self.position = next;
+        self.plies += 1;
+        self.ended |= self
+            .seen
+            .ending(&self.game.tables, &self.position)
+            .is_some();
+        self.seen.push(&self.position);
+    }
+
+    /// The host side's whole turn (a berserk turn's moves too), always the first legal
+    /// move, a capture if any, else one chosen by the ply number: the moves as sent, joined by `|`.
+    fn own_turn(&mut self) -> Option<String> {
+        let side = self.position.side_to_move();
+        let mut texts = Vec::new();
+        while self.position.side_to_move() == side && self.position.outcome(self.t()).is_none() {
+            let moves: Vec<Move> = self.position.legal_moves(self.t());
+            let mv = *moves.first()?;
+            let (next, captured) = self.position.after(self.t(), mv);
+            texts.push(record(&self.position, mv, &captured).to_string());
+            self.position = next;
+        }
+        (!texts.is_empty()).then(|| texts.join("|"))
+    }
+
+    fn over(&self) -> bool {
+        self.ended
+            || self.position.outcome(self.t()).is_some()
+            || self.position.legal_moves(self.t()).is_empty()
+    }
+}
+
+/// Plays `turns` turns of `variant` with the engine on `engine_side`, in OpenTafl's
+/// order; returns how many moves were berserk continuations (the engine's, and the
+/// host's sent joined by `|`).
+fn play_in_opentafl_order(variant: &str, engine_side: &str, turns: usize) -> usize {
+    let mut engine = Engine::start(&["--engine", "search:nodes=3000"]);
+    let mut host = Host::new(variant);
+    engine.send(&Host::rules_line(variant));
+    engine.seen.push(format!("{variant} {engine_side}"));
+    engine.send(&format!("side {engine_side}"));
+    engine.send("start");
+    let mut continuations = 0;
+    for _ in 0..turns {
+        if host.over() {
+            break;
+        }
+        if host.side() == engine_side {
+            let mut first = true;
+            while host.side() == engine_side && !host.over() {
+                engine.send("clock 300000 300000 0 0 0");
+                engine.send(&format!("play {engine_side}"));
+                let mv = engine.expect_move();
+                host.accept(&mv);
+                engine.send(&format!("move {}", host.record()));
+                if !first {
+                    continuations += 1;
+                }
+                first = false;
+            }
+        } else {
+            let turn = host.own_turn().expect("the host has a move");
+            continuations += turn.matches('|').count();
+            engine.send(&format!("opponent-move {turn} {}", host.record()));
+        }
+    }
+    engine.send("finish 1");
+    engine.send("goodbye");
+    assert!(engine.exits_by_itself());
+    continuations
+}
+
+#[test]
+fn plays_catalog_variants_in_opentafl_order_on_both_sides() {
+    for variant in [
+        "brandub",
+        "tablut",
+        "copenhagen",
+        "magpie",
+        "alea-evangelii",
+    ] {
+        play_in_opentafl_order(variant, "attackers", 8);
+        play_in_opentafl_order(variant, "defenders", 8);
+    }
+}
+
+#[test]
+fn plays_berserk_variants_with_exotic_pieces() {
+    // Node-limited engine and a deterministic host: the same games every run. Short
+    // games rarely reach a berserk continuation (a capture allowing another move), so
+    // the check is over all four games together.
+    let mut continuations = 0;
+    for variant in ["berserk", "parberserk"] {
+        for side in ["attackers", "defenders"] {
+            continuations += play_in_opentafl_order(variant, side, 60);
+        }
+    }
+    assert!(continuations > 0, "no berserk turn was played");
+}
+
+#[test]
+fn berserk_turns_arrive_joined_by_a_bar() {
+    // The berserk variant: the defenders' turn on d6xd5 style captures may continue; the
+    // host sends a whole turn as one `opponent-move a|b <position>`. Here a scripted turn
+    // that is one move, then a check that the engine's board follows the position.
+    let mut engine = Engine::start(&["--engine", "search:nodes=2000"]);
+    let mut host = Host::new("berserk");
+    engine.send(&Host::rules_line("berserk"));
+    let turn = host.own_turn().unwrap();
+    let side = host.side();
+    engine.send(&format!("side {side}"));
+    engine.send(&format!("opponent-move {turn} {}", host.record()));
+    engine.send("clock 60000 60000 0 0 0");
+    engine.send(&format!("play {side}"));
+    let mv = engine.expect_move();
+    host.accept(&mv);
+    // A two-move line joined by `|` where the first move is legal and the second is not
+    // (the same piece cannot move twice without a capture): refused as a whole.
+    let moves = host.position.legal_moves(host.t());
+    let first = moves[0];
+    let (after, captured) = host.position.after(host.t(), first);
+    if after.side_to_move() != host.position.side_to_move() {
+        let text = record(&host.position, first, &captured);
+        let back = MoveText {
+            piece: None,
+            from: text.to,
+            to: text.from,
+            captures: Vec::new(),
+        };
+        engine.send(&format!("opponent-move {text}|{back}"));
+        engine.expect_error("a berserk continuation without a capture");
+    }
+    engine.send("goodbye");
+    assert!(engine.exits_by_itself());
+}
+
+#[test]
+fn an_illegal_opponent_move_gets_an_error_then_the_game_goes_on() {
+    let mut engine = Engine::start(&["--engine", "search:nodes=2000"]);
+    let mut host = Host::new("brandub");
+    engine.send(&Host::rules_line("brandub"));
+    engine.send("side defenders");
+    engine.send("start");
+    // d1-d3 runs into the defender on d3: refused with the protocol's code 3.
+    engine.send("opponent-move d1-d3 /3t3/3t3/7/ttTKTtt/3T3/3t3/3t3/");
+    let error = engine.expect_error("opponent-move d1-d3");
+    assert!(error.starts_with("error 3"), "{error}");
+    // The legal move, with the position that follows: the engine plays on from it.
+    let turn = host.own_turn().unwrap();
+    engine.send(&format!("opponent-move {turn} {}", host.record()));
+    engine.send("clock 60000 60000 0 0 0");
+    engine.send("play defenders");
+    let mv = engine.expect_move();
+    host.accept(&mv);
+    engine.send(&format!("move {}", host.record()));
+    engine.send("goodbye");
+    assert!(engine.exits_by_itself());
+}
+
+#[test]
+fn a_move_refused_by_the_host_is_taken_back_and_played_again() {
+    let mut engine = Engine::start(&["--engine", "search:nodes=2000"]);
+    let mut host = Host::new("brandub");
+    engine.send(&Host::rules_line("brandub"));
+    engine.send("side attackers");
+    engine.send("start");
+    engine.send("clock 60000 60000 0 0 0");
+    engine.send("play attackers");
+    let first = engine.expect_move();
+    // OpenTafl answers a move it refuses with `error`; the engine must take it back, so
+    // its next move is again one for the attackers from the start position.
+    engine.send("error 2");
+    let turn_attackers = host.position.clone();
+    engine.send("clock 60000 60000 0 0 0");
+    engine.send("play attackers");
+    let again = engine.expect_move();
+    assert!(resolve(host.t(), &turn_attackers, &again).is_ok());
+    assert_eq!(
+        first, again,
+        "the same position, the same node-limited search"
+    );
+    host.accept(&again);
+    engine.send(&format!("move {}", host.record()));
+    let turn = host.own_turn().unwrap();
+    engine.send(&format!("opponent-move {turn} {}", host.record()));
+    engine.send("clock 59000 60000 0 0 0");
+    engine.send("play attackers");
+    let mv = engine.expect_move();
+    host.accept(&mv);
+    drop(engine.stdin.take());
+    assert!(engine.exits_by_itself(), "a closed stdin ends the engine");
+}
+
+#[test]
+fn the_position_record_after_an_opponent_move_is_trusted() {
+    // The host's board differs from what the moves give (an attacker missing): the
+    // engine must play on the host's board, so its move is legal there.
+    let mut engine = Engine::start(&["--engine", "search:nodes=2000"]);
+    let mut host = Host::new("brandub");
+    engine.send(&Host::rules_line("brandub"));
+    engine.send("side defenders");
+    let turn = host.own_turn().unwrap();
+    let mut layout = host.position.layout(host.t());
+    let a4 = "a4".parse().unwrap();
+    assert!(layout.get(a4).is_some());
+    layout.set(a4, None);
+    host.position = Position::from_layout(host.t(), &layout, host.position.side_to_move()).unwrap();
+    engine.send(&format!("opponent-move {turn} {}", host.record()));
+    engine.send("clock 60000 60000 0 0 0");
+    engine.send("play defenders");
+    let mv = engine.expect_move();
+    host.accept(&mv);
+}
+
+#[test]
+fn analyze_answers_with_an_analysis_line() {
+    let mut engine = Engine::start(&["--engine", "search:nodes=2000"]);
+    engine.send(&Host::rules_line("tablut"));
+    engine.send("clock 60000 60000 0 0 0");
+    engine.send("analyze 3 1");
+    let line = engine.next_line();
+    let message: taflcount::otep::Message = line.parse().unwrap();
+    match message {
+        taflcount::otep::Message::Analysis(lines) => {
+            assert!(!lines.is_empty());
+            let host = Host::new("tablut");
+            assert!(resolve(host.t(), &host.position, &lines[0].moves[0]).is_ok());
+        }
+        other => panic!("expected analysis, got {other}"),
+    }
+}
+
+#[test]
+fn malformed_lines_are_answered_by_error_never_a_crash() {
+    let mut engine = Engine::start(&["--engine", "search:nodes=2000"]);
+    let bad = [
+        "play attackers",
+        "opponent-move d1-c1",
+        "position /7/",
+        "frobnicate",
+        "play",
+        "play kings",
+        "clock ten 100 0 0 0",
+        "clock 100",
+        "analyze 1",
+        "side nobody",
+        "rules dim:7",
+        "rules dim:99 start:/t/",
+        "rules ks:q dim:7 start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/",
+        "opponent-move a4-a0",
+        "opponent-move ||",
+        "finish 7",
+        "simple-moves maybe",
+    ];
+    for line in bad {
+        engine.send(line);
+        engine.expect_error(line);
+    }
+    engine.send_bytes(b"\xff\xfe play \x00 attackers\n");
+    engine.expect_error("bytes that are not UTF-8");
+    let long = format!("opponent-move {}", "a1-a2|".repeat(5000));
+    engine.send(&long);
+    engine.expect_error("a very long line");
+    // With rules, wrong positions are refused too, and the engine still plays.
+    engine.send(&Host::rules_line("brandub"));
+    for line in [
+        "position /3t3/",
+        "position /3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/7/",
+        "opponent-move d1-d3",
+        "opponent-move d1-c1 /3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/extra",
+    ] {
+        engine.send(line);
+        engine.expect_error(line);
+    }
+    engine.send("clock 60000 60000 0 0 0");
+    engine.send("play attackers");
+    let mv = engine.expect_move();
+    let mut host = Host::new("brandub");
+    host.accept(&mv);
+    engine.send("goodbye");
+    assert!(
+        engine.exits_by_itself(),
+        "goodbye ends the engine with status 0"
+    );
+}
+
+#[test]
+fn a_tight_clock_is_never_overrun() {
+    // `search` without a limit plays on the clock: with 400 ms left it must answer well
+    // inside them (a margin is kept for the pipes).
+    let mut engine = Engine::start(&["--engine", "search"]);
+    engine.send(&Host::rules_line("copenhagen"));
+    engine.send("clock 400 400 0 0 0");
+    let started = Instant::now();
+    engine.send("play attackers");
+    engine.expect_move();
+    assert!(
+        started.elapsed() < Duration::from_millis(400),
+        "{:?}",
+        started.elapsed()
+    );
+}
