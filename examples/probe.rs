@@ -26,7 +26,9 @@ fn main() {
                 break;
             }
             let (history, _) = history_since_capture(&r.positions, &r.moves, ply);
-            let mut p = Prover::new(t, pos, &history).unwrap().with_node_limit(limit);
+            let mut p = Prover::new(t, pos, &history)
+                .unwrap()
+                .with_node_limit(limit);
             match p.wins_within(pos, plies) {
                 Ok(true) => yes += 1,
                 Ok(false) => no += 1,

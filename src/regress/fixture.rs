@@ -82,7 +82,7 @@ pub struct LimitSpec {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Proof {
-    /// The solver's horizon in plies, 1 to 7.
+    /// The proof's horizon in plies, 1 to 11 (the deep prover beyond 3).
     pub within: u32,
     /// `wins`: the shortest forced win in plies; absent when there is none.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -168,6 +168,12 @@ fn texts(moves: &[Move]) -> Vec<String> {
     v
 }
 
+/// The longest proof horizon a fixture may claim, in plies.
+pub const MAX_WITHIN: u32 = 11;
+/// Proofs up to this horizon are made by the full-width solver, longer ones by the deep
+/// prover.
+pub const FULL_WIDTH_WITHIN: u32 = 3;
+
 impl Proof {
     /// Runs the solver and states what it found, in the given form.
     pub fn establish(
@@ -207,6 +213,24 @@ impl Proof {
                 Proof::of_refutation(&prover.refute(position, within)?, kind)
             }
         })
+    }
+
+    /// The proof by the full-width solver up to `FULL_WIDTH_WITHIN` plies (the core
+    /// suite's proofs, as they were made), by the deep prover beyond (no node limit; the
+    /// two agree wherever both finish, tests/prover.rs). `Err` only under berserk rules
+    /// beyond the full-width horizon.
+    pub fn establish_auto(
+        tables: &Tables,
+        position: &Position,
+        history: &[u64],
+        kind: ProofKind,
+        within: u32,
+    ) -> Result<Proof, ProverError> {
+        if within <= FULL_WIDTH_WITHIN {
+            Ok(Proof::establish(tables, position, history, kind, within))
+        } else {
+            Proof::establish_deep(tables, position, history, kind, within, None)
+        }
     }
 
     /// The `wins` proof stating a solution.
@@ -421,9 +445,9 @@ pub fn validate(file: &str, fixture: Fixture) -> Result<Loaded, FixtureError> {
         .kind()
         .ok_or_else(|| err("`proof` needs exactly one of `wins`, `safe` or `loses`".into()))?;
     let within = fixture.proof.within;
-    if !(1..=7).contains(&within) {
+    if !(1..=MAX_WITHIN).contains(&within) {
         return Err(err(format!(
-            "`proof.within` is {within}; the solver proves 1 to 7 plies"
+            "`proof.within` is {within}; the solver proves 1 to {MAX_WITHIN} plies"
         )));
     }
     let listed = |v: &Option<Vec<String>>| v.clone().unwrap_or_default();
@@ -541,7 +565,18 @@ pub fn built_in() -> Result<Vec<Loaded>, FixtureError> {
     )
 }
 
-// `BUILT_IN: &[(&str, &str)]`, (file name, text) sorted by name, made by build.rs.
+/// The hard tier built into the program (a copy of `fixtures/misplays/hard/` made when it
+/// was compiled), validated.
+pub fn built_in_hard() -> Result<Vec<Loaded>, FixtureError> {
+    load_texts(
+        BUILT_IN_HARD
+            .iter()
+            .map(|&(name, text)| (format!("hard/{name}"), text)),
+    )
+}
+
+// `BUILT_IN` and `BUILT_IN_HARD: &[(&str, &str)]`, (file name, text) sorted by name, made
+// by build.rs.
 include!(concat!(env!("OUT_DIR"), "/misplays.rs"));
 
 /// What the AI did on one fixture. Serialised whole into the snapshots.
@@ -584,8 +619,12 @@ impl Loaded {
 
     /// Runs the search under the fixture's limit and judges the move.
     pub fn run(&self) -> FixtureResult {
-        let result =
-            Searcher::new(&self.tables, self.limits).best_move(&self.position, &self.history);
+        self.run_with(self.limits)
+    }
+
+    /// Runs the search under other limits (a tier's node budget) and judges the move.
+    pub fn run_with(&self, limits: Limits) -> FixtureResult {
+        let result = Searcher::new(&self.tables, limits).best_move(&self.position, &self.history);
         let pass = match result.best_move {
             Some(mv) => {
                 (self.best.is_empty() || self.best.contains(&mv)) && !self.avoid.contains(&mv)
@@ -606,16 +645,18 @@ impl Loaded {
         }
     }
 
-    /// Proves the fixture's `proof` again with the solver; the error says what differs.
+    /// Proves the fixture's `proof` again (`Proof::establish_auto`); the error says what
+    /// differs.
     pub fn check_proof(&self) -> Result<(), FixtureError> {
         let kind = self.fixture.proof.kind().expect("validated");
-        let again = Proof::establish(
+        let again = Proof::establish_auto(
             &self.tables,
             &self.position,
             &self.history,
             kind,
             self.fixture.proof.within,
-        );
+        )
+        .map_err(|e| FixtureError::new(self.file.clone(), format!("cannot prove again: {e}")))?;
         if again == self.fixture.proof {
             Ok(())
         } else {

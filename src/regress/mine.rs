@@ -4,9 +4,9 @@
 use super::fixture::{Expect, Fixture, LimitSpec, Proof, ProofKind};
 use super::prover::{Prover, ProverError};
 use super::solver::Solver;
+use crate::board::RecordOrder;
 use crate::board::Side;
 use crate::moves::{Move, Position, Tables};
-use crate::board::RecordOrder;
 use crate::notation::{replay, GameRecord, Replay, ReplayError};
 use std::fmt;
 

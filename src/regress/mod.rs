@@ -16,13 +16,12 @@ pub use document::{
     SCHEMA_VERSION,
 };
 pub use fixture::{
-    built_in, fixture_game, load_dir, load_file, load_text, load_texts, setup, validate, Expect,
-    Fixture, FixtureError, FixtureResult, LimitSpec, Loaded, Proof, ProofKind,
+    built_in, built_in_hard, fixture_game, load_dir, load_file, load_text, load_texts, setup,
+    validate, Expect, Fixture, FixtureError, FixtureResult, LimitSpec, Loaded, Proof, ProofKind,
 };
 pub use mine::{
     game_fixture, history_since_capture, judge, judge_deep, mine, mine_game_deep, DeepMining,
-    GameMining,
-    MineError, Misplay,
+    GameMining, MineError, Misplay,
 };
 pub use prover::{Prover, ProverError, ProverStats};
 pub use solver::{Refutation, Solution, Solver};

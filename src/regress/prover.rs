@@ -92,9 +92,7 @@ enum Mode {
     /// Only the targeted moves: escapes (and the king onto an edge where edge forts are
     /// played), moves next to the king, and moves into `region` (squares where an
     /// encirclement could close).
-    Targeted {
-        region: Option<Words>,
-    },
+    Targeted { region: Option<Words> },
 }
 
 /// Proof and disproof numbers of a solved node: proven (0, INF), disproven (INF, 0).

@@ -49,7 +49,9 @@ fn settings(m: &MineArgs, variant: &str, plies: u32) -> String {
     format!(
         "variant={variant} plies={plies} nodes={} write={} min-plies={} proof-nodes={}",
         m.nodes,
-        m.write.as_ref().map_or("-".into(), |p| p.display().to_string()),
+        m.write
+            .as_ref()
+            .map_or("-".into(), |p| p.display().to_string()),
         m.min_plies,
         m.proof_nodes
     )
