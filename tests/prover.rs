@@ -142,6 +142,30 @@ fn compare(case: &Case) -> Seen {
                 picture()
             );
             seen.wins += usize::from(expected.win_in.is_some());
+            if n == case.max_plies {
+                // `shortest_win` asks 1, 3, 5, ... plies, then `n`: the solver's
+                // shortest win, or the odd horizon just above an even one.
+                let mut prover = Prover::new(&t, &pos, &history).unwrap();
+                let shortest = prover.shortest_win(&pos, n).unwrap();
+                assert_eq!(
+                    shortest,
+                    expected.win_in.map(|w| (w | 1).min(n)),
+                    "shortest_win within {n}\n{}",
+                    picture()
+                );
+                // `move_wins`: exactly the winning moves force a win (the winning ones
+                // and the first few others are asked).
+                let mut asked: Vec<Move> = pos.legal_moves(&t).into_iter().take(8).collect();
+                asked.extend(expected.winning_moves.iter().copied());
+                for mv in asked {
+                    assert_eq!(
+                        prover.move_wins(&pos, mv, n).unwrap(),
+                        expected.winning_moves.contains(&mv),
+                        "move_wins {mv} within {n}\n{}",
+                        picture()
+                    );
+                }
+            }
             if !history.is_empty() {
                 let forgetful = Solver::new(&t, &pos, &[]).solve(&pos, n);
                 seen.repetition_mattered += usize::from(

@@ -168,9 +168,10 @@ pub struct GameMining {
     pub nodes: u64,
 }
 
-/// What the deep prover says about the move played at one ply: a missed win within
-/// `opts.plies` (the shortest win, which the move played does not force), or else an
-/// allowed win within 2 plies (the solver, as `judge`). `Err` when the prover gave up.
+/// What the deep prover says about the move played at one ply: a missed win (the
+/// shortest win within `opts.plies`, when the move played forces no win within
+/// `opts.plies`), or else an allowed win within 2 plies (the solver, as `judge`). `Err`
+/// when the prover gave up.
 pub fn judge_deep(
     tables: &Tables,
     pos: &Position,
@@ -180,7 +181,9 @@ pub fn judge_deep(
 ) -> Result<(Option<(ProofKind, u32)>, u64), ProverError> {
     let mut prover = Prover::new(tables, pos, history)?.with_node_limit(opts.node_limit);
     let missed = match prover.shortest_win(pos, opts.plies) {
-        Ok(Some(n)) => match prover.move_wins(pos, played, n) {
+        // A slower win is no missed win: the move played must force none within the
+        // whole horizon.
+        Ok(Some(n)) => match prover.move_wins(pos, played, opts.plies) {
             Ok(true) => None,
             Ok(false) => Some((ProofKind::Wins, n)),
             Err(e) => return Err(e),

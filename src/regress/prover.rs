@@ -1245,14 +1245,13 @@ impl<'t> Prover<'t> {
     }
 
     /// The shortest win of the side to move in `root` within `within` plies, if any.
+    /// Shorter horizons are asked first (1, 3, 5, ... then `within`), each with the node
+    /// limit, so a short win is found even where the full horizon would exhaust it.
     pub fn shortest_win(
         &mut self,
         root: &Position,
         within: u32,
     ) -> Result<Option<u32>, ProverError> {
-        if !self.wins_within(root, within)? {
-            return Ok(None);
-        }
         let mut n = 1;
         while n < within {
             if self.wins_within(root, n)? {
@@ -1260,7 +1259,7 @@ impl<'t> Prover<'t> {
             }
             n += 2;
         }
-        Ok(Some(within))
+        Ok(self.wins_within(root, within)?.then_some(within))
     }
 
     /// As `Solver::solve`: whether the side to move in `root` wins within `within`

@@ -201,7 +201,7 @@ impl TierDocument {
         }
     }
 
-    /// The solved set as text, one line per position (`+ id` solved, `- id` not), after
+    /// The solved set as text, one line per position (`solved id` or `missed id`), after
     /// the rates: what the snapshot test keeps, so a changed snapshot names the
     /// positions gained and lost.
     pub fn solved_set(&self) -> String {
@@ -215,7 +215,8 @@ impl TierDocument {
         let mut rows: Vec<&TierRow> = self.results.iter().collect();
         rows.sort_by(|a, b| a.id.cmp(&b.id));
         for r in rows {
-            out.push_str(&format!("{} {}\n", if r.solved { '+' } else { '-' }, r.id));
+            let word = if r.solved { "solved" } else { "missed" };
+            out.push_str(&format!("{word} {}\n", r.id));
         }
         out
     }
@@ -309,6 +310,9 @@ mod tests {
         let doc = TierDocument::new("x".into(), 7, rows.to_vec(), 1.0);
         let text = doc.solved_set();
         assert!(text.starts_with("hard tier at 7 nodes: solved 2 of 4\n"));
-        assert!(text.ends_with("+ a\n- b\n- c\n+ d\n"), "{text}");
+        assert!(
+            text.ends_with("solved a\nmissed b\nmissed c\nsolved d\n"),
+            "{text}"
+        );
     }
 }

@@ -1,0 +1,20 @@
+//! One-off: the hard fixtures whose misplay forces a (slower) win within the horizon.
+use taflcount::regress::{load_dir, Prover};
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let dir = std::path::Path::new(&args[1]);
+    let limit: u64 = args[2].parse().unwrap();
+    for l in load_dir(dir).unwrap() {
+        let horizon = if l.tables.dim() >= 11 { 5 } else { 7 };
+        let mut p = Prover::new(&l.tables, &l.position, &l.history)
+            .unwrap()
+            .with_node_limit(limit);
+        let r = p.move_wins(&l.position, l.misplay, horizon);
+        println!(
+            "{} {:?} {}",
+            l.file,
+            r.as_ref().map_err(|e| e.to_string()),
+            p.nodes()
+        );
+    }
+}
