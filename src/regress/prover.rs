@@ -564,8 +564,8 @@ impl<'t> Prover<'t> {
         let board = self.board;
         let edge_files = 0b10 | (1u32 << dim);
         let mut empty = [0u32; MAX_DIM];
-        for r in 0..dim {
-            empty[r] = board & !(pos.ranks[0][r] | pos.ranks[1][r]);
+        for (r, e) in empty.iter_mut().enumerate().take(dim) {
+            *e = board & !(pos.ranks[0][r] | pos.ranks[1][r]);
         }
         let is_edge = |r: usize, w: u32| {
             if r == 0 || r + 1 == dim {
