@@ -1,4 +1,8 @@
-//! One-off: the hard fixtures whose misplay forces a (slower) win within the horizon.
+//! The check that removed 88 hard fixtures (fixtures/misplays/hard/README.md): for each
+//! fixture of a folder, whether its misplay forces a win within the mining horizon (5
+//! plies on 11x11 boards, 7 otherwise), i.e. was a slower win rather than a missed one.
+//! `cargo run --release --example hard_filter -- fixtures/misplays/hard 2000000`
+//! (folder, node limit); prints `FILE Ok(false) NODES` for a true missed win.
 use taflcount::regress::{load_dir, Prover};
 fn main() {
     let args: Vec<String> = std::env::args().collect();

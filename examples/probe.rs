@@ -1,3 +1,7 @@
+//! Measures the deep prover on every ply of recorded games: how many plies it settles
+//! within a node limit and where the work goes.
+//! `cargo run --release --example probe -- brandubh fixtures/games/brandubh.csv 20 7 200000`
+//! (variant, archive, games, plies, node limit).
 use std::time::Instant;
 use taflcount::game::Game;
 use taflcount::notation::{parse_games, replay};
