@@ -1,6 +1,7 @@
 //! Records the compiler's version for taflbench, which saves it beside its figures, and
-//! compiles the core misplay suite (`fixtures/misplays/*.json`) into the library so an
-//! installed taflregress needs no checkout.
+//! compiles the misplay suite (`fixtures/misplays/*.json`, the core tier, and
+//! `fixtures/misplays/hard/*.json`, the hard tier) into the library so an installed
+//! taflregress needs no checkout.
 use std::path::Path;
 use std::process::Command;
 
@@ -17,9 +18,27 @@ fn main() {
     println!("cargo:rerun-if-changed=build.rs");
     println!("cargo:rerun-if-env-changed=RUSTC");
 
-    let dir = Path::new(&std::env::var("CARGO_MANIFEST_DIR").unwrap()).join("fixtures/misplays");
+    let root = Path::new(&std::env::var("CARGO_MANIFEST_DIR").unwrap()).join("fixtures/misplays");
+    let mut code = String::new();
+    code.push_str(&table(
+        &root,
+        "BUILT_IN",
+        "The core misplay suite: (file name, JSON text), sorted by name.",
+    ));
+    code.push_str(&table(
+        &root.join("hard"),
+        "BUILT_IN_HARD",
+        "The hard tier (fixtures/misplays/hard/): (file name, JSON text), sorted by name.",
+    ));
+    let out = Path::new(&std::env::var("OUT_DIR").unwrap()).join("misplays.rs");
+    std::fs::write(out, code).unwrap();
+}
+
+/// A constant `name: &[(&str, &str)]` holding every `*.json` file of `dir` (not its
+/// subdirectories), sorted by name.
+fn table(dir: &Path, name: &str, doc: &str) -> String {
     println!("cargo:rerun-if-changed={}", dir.display());
-    let mut files: Vec<_> = std::fs::read_dir(&dir)
+    let mut files: Vec<_> = std::fs::read_dir(dir)
         .map(|entries| {
             entries
                 .filter_map(|e| e.ok().map(|e| e.path()))
@@ -28,18 +47,15 @@ fn main() {
         })
         .unwrap_or_default();
     files.sort();
-    let mut code =
-        String::from("/// The core misplay suite: (file name, JSON text), sorted by name.\n");
-    code.push_str("pub const BUILT_IN: &[(&str, &str)] = &[\n");
+    let mut code = format!("/// {doc}\npub const {name}: &[(&str, &str)] = &[\n");
     for path in &files {
         println!("cargo:rerun-if-changed={}", path.display());
-        let name = path.file_name().unwrap().to_string_lossy();
+        let file = path.file_name().unwrap().to_string_lossy();
         code.push_str(&format!(
-            "    ({name:?}, include_str!({:?})),\n",
+            "    ({file:?}, include_str!({:?})),\n",
             path.display().to_string()
         ));
     }
     code.push_str("];\n");
-    let out = Path::new(&std::env::var("OUT_DIR").unwrap()).join("misplays.rs");
-    std::fs::write(out, code).unwrap();
+    code
 }

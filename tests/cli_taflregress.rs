@@ -132,3 +132,100 @@ fn input_errors_exit_with_2_and_say_what_is_wrong() {
         assert!(err.contains(needle), "{args:?}: {err}");
     }
 }
+
+#[test]
+fn the_hard_tier_reports_its_solve_rate_per_variant_and_length_and_exits_0() {
+    let o = taflregress(&[
+        "--tier",
+        "hard",
+        "--nodes",
+        "2000",
+        "--threads",
+        "2",
+        "--json",
+    ]);
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let doc: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(doc["schema_version"], 2);
+    assert_eq!(doc["tier"], "hard");
+    assert_eq!(doc["budget"], 2000);
+    let positions = doc["positions"].as_u64().unwrap();
+    assert!(positions >= 200, "{positions}");
+    let groups: Vec<&str> = doc["by_variant"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["group"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        groups,
+        ["brandub", "brandubh", "copenhagen", "tablut", "all"]
+    );
+    let all = doc["by_variant"].as_array().unwrap().last().unwrap();
+    assert_eq!(all["positions"].as_u64(), Some(positions));
+    assert_eq!(all["solved"], doc["solved"]);
+    let lengths: u64 = doc["by_length"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["positions"].as_u64().unwrap())
+        .sum();
+    assert_eq!(lengths, positions);
+    assert!(doc["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|r| r["nodes"].as_u64().is_some_and(|n| n <= 2000 + 5000)));
+    assert!(doc["timing"]["seconds"].is_number());
+}
+
+#[test]
+fn curve_prints_solved_against_budget_and_writes_an_svg() {
+    let dir = std::env::temp_dir().join(format!("taflregress-curve-{}", std::process::id()));
+    let svg = dir.join("sub/curve.svg");
+    let o = taflregress(&[
+        "curve",
+        "--max",
+        "3000",
+        "--filter",
+        "brandubh-game2",
+        "--svg",
+        svg.to_str().unwrap(),
+    ]);
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let text = stdout(&o);
+    let rows: Vec<&str> = text
+        .lines()
+        .filter(|l| l.starts_with("│") && !l.contains("nodes"))
+        .collect();
+    assert_eq!(rows.len(), 2, "{text}");
+    assert!(
+        rows[0].contains("1000") && rows[1].contains("3000"),
+        "{text}"
+    );
+    let chart = std::fs::read_to_string(&svg).unwrap();
+    assert!(
+        chart.starts_with("<svg") && chart.contains("polyline"),
+        "{chart}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+    for bad in [
+        vec!["curve", "--max", "10"],
+        vec!["curve", "--filter", "zzz"],
+        vec!["--tier", "medium"],
+        vec!["--tier", "hard", "--nodes", "0"],
+    ] {
+        let o = taflregress(&bad);
+        assert_eq!(o.status.code(), Some(2), "{bad:?}");
+    }
+}

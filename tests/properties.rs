@@ -552,9 +552,12 @@ fn print_suite(entries: &[SuiteEntry]) -> String {
 /// The misplay fixtures' texts, to mutate.
 fn fixture_texts() -> Vec<String> {
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/misplays");
+    // The core tier's files (the hard tier is the folder `hard/`).
     let mut texts: Vec<String> = std::fs::read_dir(dir)
         .unwrap()
-        .map(|e| std::fs::read_to_string(e.unwrap().path()).unwrap())
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "json"))
+        .map(|p| std::fs::read_to_string(p).unwrap())
         .collect();
     texts.sort();
     texts

@@ -107,6 +107,15 @@ pub struct MineDocument {
     pub games: usize,
     /// Every misplay found.
     pub misplays: Vec<MisplayRow>,
+    /// `--plies`: the longest missed win looked for, with the deep prover.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub plies: Option<u32>,
+    /// `--plies`: plies where the prover reached its node limit undecided.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub undecided: Option<usize>,
+    /// `--write`: the fixture files written.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub written: Vec<String>,
 }
 
 /// One misplay, as reported.

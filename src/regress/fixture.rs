@@ -3,7 +3,8 @@
 //! `fixtures/misplays/`; this module loads and validates them (errors name the file and
 //! the field), runs the search on them and proves their expectations with the solver.
 
-use super::solver::Solver;
+use super::prover::{Prover, ProverError};
+use super::solver::{Refutation, Solution, Solver};
 use crate::board::{Layout, RecordOrder, Side};
 use crate::game::Game;
 use crate::moves::{Move, Position, Tables};
@@ -81,7 +82,7 @@ pub struct LimitSpec {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Proof {
-    /// The solver's horizon in plies, 1 to 7.
+    /// The proof's horizon in plies, 1 to 11 (the deep prover beyond 3).
     pub within: u32,
     /// `wins`: the shortest forced win in plies; absent when there is none.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -167,6 +168,12 @@ fn texts(moves: &[Move]) -> Vec<String> {
     v
 }
 
+/// The longest proof horizon a fixture may claim, in plies.
+pub const MAX_WITHIN: u32 = 11;
+/// Proofs up to this horizon are made by the full-width solver, longer ones by the deep
+/// prover.
+pub const FULL_WIDTH_WITHIN: u32 = 3;
+
 impl Proof {
     /// Runs the solver and states what it found, in the given form.
     pub fn establish(
@@ -177,7 +184,82 @@ impl Proof {
         within: u32,
     ) -> Proof {
         let mut solver = Solver::new(tables, position, history);
-        let side = position.side_to_move();
+        match kind {
+            ProofKind::Wins => Proof::of_solution(&solver.solve(position, within)),
+            ProofKind::Safe | ProofKind::Loses => {
+                Proof::of_refutation(&solver.refute(position, within), kind)
+            }
+        }
+    }
+
+    /// `establish` with the deep prover (`regress::Prover`), for horizons the full-width
+    /// solver cannot reach; the same proof whenever both finish (tests/prover.rs).
+    /// `node_limit`: give up after this many positions.
+    pub fn establish_deep(
+        tables: &Tables,
+        position: &Position,
+        history: &[u64],
+        kind: ProofKind,
+        within: u32,
+        node_limit: Option<u64>,
+    ) -> Result<Proof, ProverError> {
+        let mut prover = Prover::new(tables, position, history)?;
+        if let Some(limit) = node_limit {
+            prover = prover.with_node_limit(limit);
+        }
+        Ok(match kind {
+            ProofKind::Wins => Proof::of_solution(&prover.solve(position, within)?),
+            ProofKind::Safe | ProofKind::Loses => {
+                Proof::of_refutation(&prover.refute(position, within)?, kind)
+            }
+        })
+    }
+
+    /// The proof by the full-width solver up to `FULL_WIDTH_WITHIN` plies (the core
+    /// suite's proofs, as they were made), by the deep prover beyond (no node limit; the
+    /// two agree wherever both finish, tests/prover.rs). `Err` only under berserk rules
+    /// beyond the full-width horizon.
+    pub fn establish_auto(
+        tables: &Tables,
+        position: &Position,
+        history: &[u64],
+        kind: ProofKind,
+        within: u32,
+    ) -> Result<Proof, ProverError> {
+        if within <= FULL_WIDTH_WITHIN {
+            Ok(Proof::establish(tables, position, history, kind, within))
+        } else {
+            Proof::establish_deep(tables, position, history, kind, within, None)
+        }
+    }
+
+    /// The `wins` proof stating a solution.
+    pub fn of_solution(s: &Solution) -> Proof {
+        let (side, within) = (s.side, s.within);
+        let wins = texts(&s.winning_moves);
+        let statement = match s.win_in {
+            Some(n) => format!(
+                "the {side} win within {} (shortest {n}); only {} {}",
+                plies(within),
+                list(&wins),
+                if wins.len() == 1 { "does it" } else { "do it" }
+            ),
+            None => format!("the {side} have no win within {}", plies(within)),
+        };
+        Proof {
+            within,
+            shortest: s.win_in,
+            wins: Some(wins),
+            safe: None,
+            loses: None,
+            safe_count: None,
+            statement,
+        }
+    }
+
+    /// The `safe` or `loses` proof stating a refutation.
+    pub fn of_refutation(r: &Refutation, kind: ProofKind) -> Proof {
+        let (side, within) = (r.side, r.within);
         let mut proof = Proof {
             within,
             shortest: None,
@@ -187,36 +269,16 @@ impl Proof {
             safe_count: None,
             statement: String::new(),
         };
-        match kind {
-            ProofKind::Wins => {
-                let s = solver.solve(position, within);
-                let wins = texts(&s.winning_moves);
-                proof.statement = match s.win_in {
-                    Some(n) => format!(
-                        "the {side} win within {} (shortest {n}); only {} {}",
-                        plies(within),
-                        list(&wins),
-                        if wins.len() == 1 { "does it" } else { "do it" }
-                    ),
-                    None => format!("the {side} have no win within {}", plies(within)),
-                };
-                proof.shortest = s.win_in;
-                proof.wins = Some(wins);
-            }
-            ProofKind::Safe | ProofKind::Loses => {
-                let r = solver.refute(position, within);
-                let (safe, loses) = (texts(&r.safe_moves), texts(&r.losing_moves));
-                let total = safe.len() + loses.len();
-                let foe = side.opponent();
-                if kind == ProofKind::Safe {
-                    proof.statement = format!("the {foe} force a win within {} after every move of the {side} but {} ({} of {total})", plies(within), list(&safe), safe.len());
-                    proof.safe = Some(safe);
-                } else {
-                    proof.statement = format!("the {foe} force a win within {} after {} ({} of {total} moves); {} moves do not lose so fast", plies(within), list(&loses), loses.len(), safe.len());
-                    proof.safe_count = Some(safe.len());
-                    proof.loses = Some(loses);
-                }
-            }
+        let (safe, loses) = (texts(&r.safe_moves), texts(&r.losing_moves));
+        let total = safe.len() + loses.len();
+        let foe = side.opponent();
+        if kind == ProofKind::Safe {
+            proof.statement = format!("the {foe} force a win within {} after every move of the {side} but {} ({} of {total})", plies(within), list(&safe), safe.len());
+            proof.safe = Some(safe);
+        } else {
+            proof.statement = format!("the {foe} force a win within {} after {} ({} of {total} moves); {} moves do not lose so fast", plies(within), list(&loses), loses.len(), safe.len());
+            proof.safe_count = Some(safe.len());
+            proof.loses = Some(loses);
         }
         proof
     }
@@ -383,9 +445,9 @@ pub fn validate(file: &str, fixture: Fixture) -> Result<Loaded, FixtureError> {
         .kind()
         .ok_or_else(|| err("`proof` needs exactly one of `wins`, `safe` or `loses`".into()))?;
     let within = fixture.proof.within;
-    if !(1..=7).contains(&within) {
+    if !(1..=MAX_WITHIN).contains(&within) {
         return Err(err(format!(
-            "`proof.within` is {within}; the solver proves 1 to 7 plies"
+            "`proof.within` is {within}; the solver proves 1 to {MAX_WITHIN} plies"
         )));
     }
     let listed = |v: &Option<Vec<String>>| v.clone().unwrap_or_default();
@@ -503,7 +565,18 @@ pub fn built_in() -> Result<Vec<Loaded>, FixtureError> {
     )
 }
 
-// `BUILT_IN: &[(&str, &str)]`, (file name, text) sorted by name, made by build.rs.
+/// The hard tier built into the program (a copy of `fixtures/misplays/hard/` made when it
+/// was compiled), validated.
+pub fn built_in_hard() -> Result<Vec<Loaded>, FixtureError> {
+    load_texts(
+        BUILT_IN_HARD
+            .iter()
+            .map(|&(name, text)| (format!("hard/{name}"), text)),
+    )
+}
+
+// `BUILT_IN` and `BUILT_IN_HARD: &[(&str, &str)]`, (file name, text) sorted by name, made
+// by build.rs.
 include!(concat!(env!("OUT_DIR"), "/misplays.rs"));
 
 /// What the AI did on one fixture. Serialised whole into the snapshots.
@@ -546,8 +619,12 @@ impl Loaded {
 
     /// Runs the search under the fixture's limit and judges the move.
     pub fn run(&self) -> FixtureResult {
-        let result =
-            Searcher::new(&self.tables, self.limits).best_move(&self.position, &self.history);
+        self.run_with(self.limits)
+    }
+
+    /// Runs the search under other limits (a tier's node budget) and judges the move.
+    pub fn run_with(&self, limits: Limits) -> FixtureResult {
+        let result = Searcher::new(&self.tables, limits).best_move(&self.position, &self.history);
         let pass = match result.best_move {
             Some(mv) => {
                 (self.best.is_empty() || self.best.contains(&mv)) && !self.avoid.contains(&mv)
@@ -568,16 +645,18 @@ impl Loaded {
         }
     }
 
-    /// Proves the fixture's `proof` again with the solver; the error says what differs.
+    /// Proves the fixture's `proof` again (`Proof::establish_auto`); the error says what
+    /// differs.
     pub fn check_proof(&self) -> Result<(), FixtureError> {
         let kind = self.fixture.proof.kind().expect("validated");
-        let again = Proof::establish(
+        let again = Proof::establish_auto(
             &self.tables,
             &self.position,
             &self.history,
             kind,
             self.fixture.proof.within,
-        );
+        )
+        .map_err(|e| FixtureError::new(self.file.clone(), format!("cannot prove again: {e}")))?;
         if again == self.fixture.proof {
             Ok(())
         } else {

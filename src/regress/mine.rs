@@ -1,11 +1,13 @@
 //! Finding misplays in recorded games: plies where the player to move missed a forced win
 //! the solver proves, or allowed one while a safe move existed.
 
-use super::fixture::ProofKind;
+use super::fixture::{Expect, Fixture, LimitSpec, Proof, ProofKind};
+use super::prover::{Prover, ProverError};
 use super::solver::Solver;
+use crate::board::RecordOrder;
 use crate::board::Side;
 use crate::moves::{Move, Position, Tables};
-use crate::notation::{replay, GameRecord, ReplayError};
+use crate::notation::{replay, GameRecord, Replay, ReplayError};
 use std::fmt;
 
 /// A proven mistake at one ply of a recorded game.
@@ -138,4 +140,190 @@ pub fn mine(tables: &Tables, games: &[GameRecord], deep: bool) -> Result<Vec<Mis
         }
     }
     Ok(found)
+}
+
+/// How `mine_game_deep` looks for missed wins: with the deep prover, up to `plies`
+/// plies, giving up on a ply after `node_limit` positions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DeepMining {
+    /// The longest win looked for, in plies (odd; an even number means one less).
+    pub plies: u32,
+    /// Positions the prover may make per question before the ply counts as undecided.
+    pub node_limit: u64,
+}
+
+/// What deep mining found in one game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameMining {
+    /// The game's line in its archive.
+    pub game: usize,
+    /// Plies examined (up to the end of the game).
+    pub plies: usize,
+    /// Proven mistakes, in ply order: missed wins within `DeepMining::plies`, and
+    /// allowed wins within 2 plies (as `judge` finds them).
+    pub misplays: Vec<Misplay>,
+    /// Plies where the prover gave up before settling whether a win was missed.
+    pub undecided: Vec<usize>,
+    /// Positions the prover and solver made.
+    pub nodes: u64,
+}
+
+/// What the deep prover says about the move played at one ply: a missed win (the
+/// shortest win within `opts.plies`, when the move played forces no win within
+/// `opts.plies`), or else an allowed win within 2 plies (the solver, as `judge`). `Err`
+/// when the prover gave up.
+pub fn judge_deep(
+    tables: &Tables,
+    pos: &Position,
+    history: &[u64],
+    played: Move,
+    opts: &DeepMining,
+) -> Result<(Option<(ProofKind, u32)>, u64), ProverError> {
+    let mut prover = Prover::new(tables, pos, history)?.with_node_limit(opts.node_limit);
+    let missed = match prover.shortest_win(pos, opts.plies) {
+        // A slower win is no missed win: the move played must force none within the
+        // whole horizon.
+        Ok(Some(n)) => match prover.move_wins(pos, played, opts.plies) {
+            Ok(true) => None,
+            Ok(false) => Some((ProofKind::Wins, n)),
+            Err(e) => return Err(e),
+        },
+        Ok(None) => None,
+        Err(e) => return Err(e),
+    };
+    let mut nodes = prover.nodes();
+    if missed.is_some() {
+        return Ok((missed, nodes));
+    }
+    let mut solver = Solver::new(tables, pos, history);
+    let r = solver.refute(pos, 2);
+    nodes += r.nodes;
+    if r.losing_moves.contains(&played) && !r.safe_moves.is_empty() {
+        let kind = if r.safe_moves.len() <= 6 {
+            ProofKind::Safe
+        } else {
+            ProofKind::Loses
+        };
+        return Ok((Some((kind, 2)), nodes));
+    }
+    Ok((None, nodes))
+}
+
+/// Every ply of one game judged by `judge_deep`.
+pub fn mine_game_deep(
+    tables: &Tables,
+    game: &GameRecord,
+    opts: &DeepMining,
+) -> Result<GameMining, MineError> {
+    let r = replay(tables, game).map_err(|error| MineError {
+        game: game.line,
+        error,
+    })?;
+    let mut found = GameMining {
+        game: game.line,
+        plies: 0,
+        misplays: Vec::new(),
+        undecided: Vec::new(),
+        nodes: 0,
+    };
+    for ply in 1..=r.moves.len() {
+        let pos = &r.positions[ply - 1];
+        if pos.outcome(tables).is_some() {
+            break;
+        }
+        found.plies = ply;
+        let (history, _) = history_since_capture(&r.positions, &r.moves, ply);
+        let played = r.moves[ply - 1];
+        match judge_deep(tables, pos, &history, played, opts) {
+            Ok((Some((kind, within)), nodes)) => {
+                found.nodes += nodes;
+                found.misplays.push(Misplay {
+                    game: game.line,
+                    ply,
+                    side: pos.side_to_move(),
+                    played,
+                    kind,
+                    within,
+                });
+            }
+            Ok((None, nodes)) => found.nodes += nodes,
+            Err(ProverError::Exhausted { nodes }) => {
+                found.nodes += nodes;
+                found.undecided.push(ply);
+            }
+            Err(ProverError::Berserk) => {
+                // Berserk rules: the solver alone, as `judge` at 3 plies.
+                if let Some((kind, within)) = judge(tables, pos, &history, played, true) {
+                    found.misplays.push(Misplay {
+                        game: game.line,
+                        ply,
+                        side: pos.side_to_move(),
+                        played,
+                        kind,
+                        within,
+                    });
+                }
+            }
+        }
+    }
+    Ok(found)
+}
+
+/// A fixture for the move played at ply `ply` (from 1) of a replayed game, with its
+/// proof: the position before the ply, the history since the last capture, the move
+/// played as the misplay, the expectation the proof supports, and the game as source.
+/// `records` names the archive in `source`; `limit` is the search the AI gets.
+#[allow(clippy::too_many_arguments)]
+pub fn game_fixture(
+    tables: &Tables,
+    id: &str,
+    variant: &str,
+    records: &str,
+    record: &GameRecord,
+    r: &Replay,
+    ply: usize,
+    proof: Proof,
+    limit: LimitSpec,
+) -> Fixture {
+    let pos = &r.positions[ply - 1];
+    let played = r.moves[ply - 1];
+    let side = pos.side_to_move();
+    let (_, history_moves) = history_since_capture(&r.positions, &r.moves, ply);
+    let line: Vec<String> = r.moves[..ply].iter().map(|m| m.to_string()).collect();
+    let expect = match proof.kind() {
+        Some(ProofKind::Wins) => Expect {
+            best: proof.wins.clone().unwrap_or_default(),
+            avoid: vec![],
+        },
+        Some(ProofKind::Safe) => Expect {
+            best: proof.safe.clone().unwrap_or_default(),
+            avoid: vec![],
+        },
+        _ => Expect {
+            best: vec![],
+            avoid: vec![played.to_string()],
+        },
+    };
+    Fixture {
+        id: id.to_string(),
+        variant: Some(variant.to_string()),
+        rules: None,
+        position: format!(
+            "starti:{}",
+            pos.layout(tables).record(RecordOrder::TopRankFirst)
+        ),
+        side_to_move: side.name().to_string(),
+        history: history_moves.iter().map(|m| m.to_string()).collect(),
+        misplay: played.to_string(),
+        expect,
+        limit,
+        proof,
+        source: format!(
+            "{records} game {} (line {}), ply {ply}: {}",
+            record.line,
+            record.line,
+            line.join(" ")
+        ),
+        comment: format!("recorded game: the {side} played {played}"),
+    }
 }

@@ -6,7 +6,9 @@ pub mod bench;
 pub mod document;
 pub mod fixture;
 pub mod mine;
+pub mod prover;
 pub mod solver;
+pub mod tier;
 
 pub use bench::{bench, BENCH};
 pub use document::{
@@ -14,8 +16,12 @@ pub use document::{
     SCHEMA_VERSION,
 };
 pub use fixture::{
-    built_in, fixture_game, load_dir, load_file, load_text, load_texts, setup, validate, Expect,
-    Fixture, FixtureError, FixtureResult, LimitSpec, Loaded, Proof, ProofKind,
+    built_in, built_in_hard, fixture_game, load_dir, load_file, load_text, load_texts, setup,
+    validate, Expect, Fixture, FixtureError, FixtureResult, LimitSpec, Loaded, Proof, ProofKind,
 };
-pub use mine::{history_since_capture, judge, mine, MineError, Misplay};
+pub use mine::{
+    game_fixture, history_since_capture, judge, judge_deep, mine, mine_game_deep, DeepMining,
+    GameMining, MineError, Misplay,
+};
+pub use prover::{Prover, ProverError, ProverStats};
 pub use solver::{Refutation, Solution, Solver};

@@ -48,7 +48,7 @@ fn escape(text: &str) -> String {
         .replace('>', "&gt;")
 }
 
-/// The plot as an SVG document.
+/// The plot as an SVG document, its x axis from 0.
 pub fn line_band_plot(
     title: &str,
     x_label: &str,
@@ -56,15 +56,29 @@ pub fn line_band_plot(
     series: &[Series],
     note: &str,
 ) -> String {
+    line_band_plot_from(0.0, title, x_label, y_label, series, note)
+}
+
+/// The plot as an SVG document, its x axis from `x_min` (rounded down to a tick), for
+/// data far from 0 such as logarithms of budgets.
+pub fn line_band_plot_from(
+    x_min: f64,
+    title: &str,
+    x_label: &str,
+    y_label: &str,
+    series: &[Series],
+    note: &str,
+) -> String {
     let points = series.iter().flat_map(|s| s.points.iter());
-    let x_max = points.clone().map(|p| p.0).fold(1.0, f64::max);
+    let x_max = points.clone().map(|p| p.0).fold(x_min + 1.0, f64::max);
     let y_top = points.map(|p| p.1 + p.2).fold(1.0, f64::max);
-    let x_step = tick_step(x_max, 10.0);
+    let x_step = tick_step(x_max - x_min, 10.0);
     let y_step = tick_step(y_top, 8.0);
+    let x_start = (x_min / x_step).floor() * x_step;
     let x_end = (x_max / x_step).ceil() * x_step;
     let y_end = (y_top / y_step).ceil() * y_step;
     let (plot_w, plot_h) = (WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM);
-    let x = |v: f64| LEFT + v / x_end * plot_w;
+    let x = |v: f64| LEFT + (v - x_start) / (x_end - x_start) * plot_w;
     let y = |v: f64| TOP + plot_h - v.max(0.0) / y_end * plot_h;
 
     let mut svg = String::new();
@@ -100,8 +114,8 @@ pub fn line_band_plot(
         )
         .unwrap();
     }
-    for k in 0..=(x_end / x_step).round() as usize {
-        let v = k as f64 * x_step;
+    for k in 0..=((x_end - x_start) / x_step).round() as usize {
+        let v = x_start + k as f64 * x_step;
         let px = x(v);
         writeln!(
             svg,

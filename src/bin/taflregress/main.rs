@@ -23,6 +23,9 @@ use taflcount::report::regress::{bench_text, mine_table, suite_summary, suite_ta
 use taflcount::report::table::TableStyle;
 use taflcount::search::{Limits, Searcher};
 
+mod curve;
+mod deep;
+
 /// Run the AI's misplay suite (positions with proven right answers), or analyse, add,
 /// mine and bench.
 #[derive(Parser, Debug)]
@@ -30,15 +33,28 @@ use taflcount::search::{Limits, Searcher};
     name = "taflregress",
     version,
     args_conflicts_with_subcommands = true,
-    after_help = "Examples:\n  taflregress\n  taflregress --filter escape --json\n  taflregress analyze --variant brandub --position \"starti:/7/7/3T3/tt1K1tt/3T3/7/7/\" --side defenders --depth 3\n  taflregress add --records fixtures/games/brandubh.csv --game 26 --ply 30 --out my-fixtures\n  taflregress mine --records fixtures/games/brandubh.csv --games 50\n  taflregress bench\n\nExit codes: 0 success, 1 a position failed, 2 usage or input error."
+    after_help = "Examples:\n  taflregress\n  taflregress --filter escape --json\n  taflregress analyze --variant brandub --position \"starti:/7/7/3T3/tt1K1tt/3T3/7/7/\" --side defenders --depth 3\n  taflregress add --records fixtures/games/brandubh.csv --game 26 --ply 30 --out my-fixtures\n  taflregress mine --records fixtures/games/brandubh.csv --games 50\n  taflregress mine --records fixtures/games/brandubh.csv --games 5 --plies 9\n  taflregress --tier hard --nodes 10000\n  taflregress curve --max 10000 --svg curve.svg\n  taflregress bench\n\nTiers: core (the default) must always pass; hard is scored: the share of its forced wins\nthe AI finds at a node budget, per variant and per length.\n\nExit codes: 0 success, 1 a core position failed, 2 usage or input error."
 )]
 struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
-    /// The suite directory. Default: the core suite built into taflregress (a copy of
-    /// fixtures/misplays/ made when it was compiled).
+    /// The suite directory. Default: the tier built into taflregress (a copy of
+    /// fixtures/misplays/ or fixtures/misplays/hard/ made when it was compiled).
     #[arg(long, value_name = "DIR")]
     suite: Option<PathBuf>,
+    /// core: every position must pass (exit 1 if one fails); hard: forced wins of 5 plies
+    /// or more, scored as the share solved at --nodes.
+    #[arg(long, value_name = "core|hard", default_value = "core")]
+    tier: Tier,
+    /// The node budget of every search: the hard tier's (default 50000, taflengine's
+    /// default AI); for the core tier, instead of each fixture's own limit.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    nodes: Option<u64>,
+    /// Hard tier: positions searched at once, one thread each (answers do not depend on
+    /// it).
+    #[arg(long, value_name = "N", default_value_t = 1,
+          value_parser = clap::value_parser!(u64).range(1..=256))]
+    threads: u64,
     /// Only fixtures whose id or file name contains this text.
     #[arg(long, value_name = "TEXT")]
     filter: Option<String>,
@@ -63,6 +79,46 @@ enum Command {
     /// Search fixed positions to a fixed depth; prints "Nodes searched: N", the search's
     /// behaviour signature.
     Bench(BenchArgs),
+    /// The hard tier solved against the node budget (10^3 to 10^7 in half decades), as a
+    /// table and optionally an SVG line chart.
+    Curve(CurveArgs),
+}
+
+/// The tiers of the misplay suite.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+enum Tier {
+    /// fixtures/misplays/: must always pass.
+    Core,
+    /// fixtures/misplays/hard/: scored.
+    Hard,
+}
+
+#[derive(Args, Debug)]
+#[command(
+    after_help = "Examples:\n  taflregress curve --max 10000\n  taflregress curve --threads 2 --svg reports/hard-tier-curve.svg --json"
+)]
+struct CurveArgs {
+    /// The hard tier's directory. Default: the hard tier built into taflregress.
+    #[arg(long, value_name = "DIR")]
+    suite: Option<PathBuf>,
+    /// Only fixtures whose id or file name contains this text.
+    #[arg(long, value_name = "TEXT")]
+    filter: Option<String>,
+    /// The largest budget run (the budgets are 1000, 3000, 10000, ... up to 10000000).
+    #[arg(long, value_name = "N", default_value_t = 10_000_000,
+          value_parser = clap::value_parser!(u64).range(1000..))]
+    max: u64,
+    /// Positions searched at once, one thread each (answers do not depend on it).
+    #[arg(long, value_name = "N", default_value_t = 1,
+          value_parser = clap::value_parser!(u64).range(1..=256))]
+    threads: u64,
+    /// Also write the curve as an SVG line chart (share solved per variant against the
+    /// budget) to this file.
+    #[arg(long, value_name = "FILE.svg")]
+    svg: Option<PathBuf>,
+    /// Print one JSON object instead of a table.
+    #[arg(long)]
+    json: bool,
 }
 
 #[derive(Args, Debug)]
@@ -117,12 +173,41 @@ struct AddArgs {
 struct MineArgs {
     #[command(flatten)]
     records: RecordsArgs,
-    /// Only the first N games.
+    /// Only N games (after --skip).
     #[arg(long, value_name = "N")]
     games: Option<usize>,
+    /// Leave out the first N games.
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    skip: usize,
     /// Look for missed wins within 3 plies, not only 1 (much slower).
-    #[arg(long)]
+    #[arg(long, conflicts_with = "plies")]
     deep: bool,
+    /// Look for missed wins up to N plies with the deep prover (1 to 11).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=11))]
+    plies: Option<u32>,
+    /// With --plies: positions the prover may make per ply before the ply counts as
+    /// undecided.
+    #[arg(long, value_name = "N", default_value_t = 200_000, requires = "plies",
+          value_parser = clap::value_parser!(u64).range(1..))]
+    nodes: u64,
+    /// With --plies: append each game's findings to this file (JSON lines) and skip the
+    /// games it already holds, so an interrupted run resumes.
+    #[arg(long, value_name = "FILE.jsonl", requires = "plies")]
+    journal: Option<PathBuf>,
+    /// With --plies: write a hard-tier fixture (with the prover's full proof) into DIR for
+    /// each missed win of --min-plies or more.
+    #[arg(long, value_name = "DIR", requires = "plies")]
+    write: Option<PathBuf>,
+    /// With --write: the shortest missed win written, in plies.
+    #[arg(long, value_name = "N", default_value_t = 5)]
+    min_plies: u32,
+    /// With --write: positions the prover may make for one fixture's full proof.
+    #[arg(long, value_name = "N", default_value_t = 20_000_000,
+          value_parser = clap::value_parser!(u64).range(1..))]
+    proof_nodes: u64,
+    /// With --plies: one line per game on stderr (for runs in the background).
+    #[arg(long)]
+    log: bool,
     /// Print one JSON object instead of a table.
     #[arg(long)]
     json: bool,
@@ -136,8 +221,9 @@ struct ProveArgs {
     /// within N; loses: some moves lose within N.
     #[arg(long, value_name = "wins|safe|loses")]
     kind: String,
-    /// The proof's horizon in plies (1 to 7).
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=7))]
+    /// The proof's horizon in plies (1 to 11): the full-width solver proves up to 3,
+    /// the deep prover (df-pn) beyond.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=11))]
     within: u32,
 }
 
@@ -157,25 +243,42 @@ fn main() -> ExitCode {
         Some(Command::Mine(m)) => mine(m),
         Some(Command::Prove(p)) => prove(p),
         Some(Command::Bench(b)) => bench(b),
+        Some(Command::Curve(c)) => curve::curve(c),
     };
     exit_code("taflregress", result)
 }
 
-fn run_suite(cli: &Cli) -> Result<Status, CliError> {
-    let (name, loaded) = match &cli.suite {
-        Some(dir) => (dir.display().to_string(), regress::load_dir(dir)?),
-        None => ("built-in".to_string(), regress::built_in()?),
+/// The fixtures of a tier (from `suite`, or built in) that `filter` matches, and the
+/// suite's name; an error if none does.
+fn tier_fixtures(
+    tier: Tier,
+    suite: Option<&PathBuf>,
+    filter: Option<&String>,
+) -> Result<(String, Vec<Loaded>), CliError> {
+    let (name, loaded) = match (suite, tier) {
+        (Some(dir), _) => (dir.display().to_string(), regress::load_dir(dir)?),
+        (None, Tier::Core) => ("built-in".to_string(), regress::built_in()?),
+        (None, Tier::Hard) => ("built-in hard".to_string(), regress::built_in_hard()?),
     };
-    let matches = |l: &&Loaded| {
-        cli.filter
-            .as_ref()
-            .is_none_or(|f| l.fixture.id.contains(f.as_str()) || l.file.contains(f.as_str()))
-    };
-    let chosen: Vec<&Loaded> = loaded.iter().filter(matches).collect();
+    let chosen: Vec<Loaded> = loaded
+        .into_iter()
+        .filter(|l| {
+            filter.is_none_or(|f| l.fixture.id.contains(f.as_str()) || l.file.contains(f.as_str()))
+        })
+        .collect();
     if chosen.is_empty() {
         return Err(CliError::input(format!(
             "no fixture in the {name} suite matches"
         )));
+    }
+    Ok((name, chosen))
+}
+
+fn run_suite(cli: &Cli) -> Result<Status, CliError> {
+    let (name, chosen) = tier_fixtures(cli.tier, cli.suite.as_ref(), cli.filter.as_ref())?;
+    if cli.tier == Tier::Hard {
+        let budget = cli.nodes.unwrap_or(regress::tier::DEFAULT_NODES);
+        return curve::run_hard(name, &chosen, budget, cli.threads as usize, cli.json);
     }
     let progress = Progress::new(chosen.len() as u64, "taflregress");
     let started = Instant::now();
@@ -183,7 +286,10 @@ fn run_suite(cli: &Cli) -> Result<Status, CliError> {
         .iter()
         .map(|l| {
             progress.inc(1);
-            l.run()
+            match cli.nodes {
+                Some(n) => l.run_with(Limits::nodes(n)),
+                None => l.run(),
+            }
         })
         .collect();
     progress.finish();
@@ -294,8 +400,12 @@ fn read_records(args: &RecordsArgs) -> Result<(Game, Vec<GameRecord>), CliError>
 }
 
 fn mine(m: &MineArgs) -> Result<Status, CliError> {
+    if let Some(plies) = m.plies {
+        return deep::mine_deep(m, plies);
+    }
     let (game, games) = read_records(&m.records)?;
-    let games = &games[..m.games.unwrap_or(usize::MAX).min(games.len())];
+    let first = m.skip.min(games.len());
+    let games = &games[first..(first + m.games.unwrap_or(usize::MAX).min(games.len() - first))];
     let found = regress::mine(&game.tables, games, m.deep)
         .map_err(|e| CliError::about(m.records.records.display(), e))?;
     let doc = MineDocument {
@@ -304,6 +414,9 @@ fn mine(m: &MineArgs) -> Result<Status, CliError> {
         variant: game.name.clone().unwrap_or_default(),
         games: games.len(),
         misplays: found.iter().map(MisplayRow::from).collect(),
+        plies: None,
+        undecided: None,
+        written: Vec::new(),
     };
     if m.json {
         print_json(&doc)?;
@@ -486,7 +599,8 @@ fn prove(p: &ProveArgs) -> Result<Status, CliError> {
     let mut fixture: Fixture =
         serde_json::from_value(value).map_err(|e| CliError::about(&file, e))?;
     let (tables, position, history) = regress::setup(&file, &fixture)?;
-    fixture.proof = Proof::establish(&tables, &position, &history, kind, p.within);
+    fixture.proof = Proof::establish_auto(&tables, &position, &history, kind, p.within)
+        .map_err(|e| CliError::about(&file, e))?;
     if fixture.expect.best.is_empty() && fixture.expect.avoid.is_empty() {
         fixture.expect = expectation(kind, &fixture.proof, fixture.misplay.clone());
     }

@@ -1,0 +1,97 @@
+//! `taflregress --tier hard` (the hard tier's solve rate at one budget) and
+//! `taflregress curve` (solved against the budget).
+
+use crate::{tier_fixtures, CurveArgs, Tier};
+use std::io::Write;
+use std::time::Instant;
+use taflcount::cli::{print_json, CliError, Progress, Status};
+use taflcount::outln;
+use taflcount::regress::tier::{run_tier, CurveDocument, CurvePoint, TierDocument, CURVE_BUDGETS};
+use taflcount::regress::{Loaded, Timing, SCHEMA_VERSION};
+use taflcount::report::regress::{curve_svg, curve_table, tier_summary, tier_table};
+use taflcount::report::table::TableStyle;
+
+/// The hard tier at `budget` nodes. Always exit 0: the hard tier is a score, not a check.
+pub fn run_hard(
+    suite: String,
+    chosen: &[Loaded],
+    budget: u64,
+    threads: usize,
+    json: bool,
+) -> Result<Status, CliError> {
+    let progress = Progress::new(chosen.len() as u64, "hard tier");
+    let started = Instant::now();
+    let rows = run_tier(chosen, budget, threads, &|| progress.inc(1));
+    progress.finish();
+    let doc = TierDocument::new(suite, budget, rows, started.elapsed().as_secs_f64());
+    if json {
+        print_json(&doc)?;
+    } else {
+        outln!("{}", tier_table(&doc, TableStyle::Terminal))?;
+        outln!("{}", tier_summary(&doc))?;
+        eprintln!("{:.2} s", doc.timing.seconds);
+    }
+    Ok(Status::Success)
+}
+
+/// `taflregress curve`.
+pub fn curve(c: &CurveArgs) -> Result<Status, CliError> {
+    let (suite, chosen) = tier_fixtures(Tier::Hard, c.suite.as_ref(), c.filter.as_ref())?;
+    let budgets: Vec<u64> = CURVE_BUDGETS
+        .iter()
+        .copied()
+        .filter(|&b| b <= c.max)
+        .collect();
+    // The SVG file is created before the work, so a path that cannot be written is
+    // reported at once.
+    let write_err = |path: &std::path::Path, e: std::io::Error| CliError::Write {
+        target: path.display().to_string(),
+        source: e,
+    };
+    let mut svg_file = match &c.svg {
+        Some(path) => {
+            if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+                std::fs::create_dir_all(dir).map_err(|e| write_err(path, e))?;
+            }
+            Some((
+                path,
+                std::fs::File::create(path).map_err(|e| write_err(path, e))?,
+            ))
+        }
+        None => None,
+    };
+    let progress = Progress::new((budgets.len() * chosen.len()) as u64, "curve");
+    let started = Instant::now();
+    let mut points = Vec::new();
+    for &budget in &budgets {
+        progress.set_message(format!("curve at {budget} nodes"));
+        let rows = run_tier(&chosen, budget, c.threads as usize, &|| progress.inc(1));
+        points.push(CurvePoint::new(budget, &rows));
+    }
+    progress.finish();
+    let nodes = points.iter().map(|p| p.nodes).sum();
+    let doc = CurveDocument {
+        schema_version: SCHEMA_VERSION,
+        tool: "taflregress",
+        tier: "hard",
+        suite,
+        positions: chosen.len(),
+        points,
+        timing: Timing::new(nodes, started.elapsed().as_secs_f64()),
+    };
+    if let Some((path, file)) = svg_file.as_mut() {
+        file.write_all(curve_svg(&doc).as_bytes())
+            .map_err(|e| write_err(path, e))?;
+    }
+    if c.json {
+        print_json(&doc)?;
+    } else {
+        outln!("{}", curve_table(&doc, TableStyle::Terminal))?;
+        outln!(
+            "hard tier: {} positions, solved (share) per variant at each node budget",
+            doc.positions
+        )?;
+        eprintln!("{:.2} s", doc.timing.seconds);
+    }
+    Ok(Status::Success)
+}
