@@ -13,6 +13,8 @@ fn binary(tool: &str) -> &'static str {
         "taflcount" => env!("CARGO_BIN_EXE_taflcount"),
         "taflbench" => env!("CARGO_BIN_EXE_taflbench"),
         "taflregress" => env!("CARGO_BIN_EXE_taflregress"),
+        "taflmatch" => env!("CARGO_BIN_EXE_taflmatch"),
+        "taflengine" => env!("CARGO_BIN_EXE_taflengine"),
         _ => panic!("no tool {tool}"),
     }
 }
@@ -34,10 +36,34 @@ fn stderr(o: &Output) -> String {
     String::from_utf8_lossy(&o.stderr).into_owned()
 }
 
+/// The same run with stdout closed early (the write end of a pipe whose reader is
+/// gone): the exit code must not change, and nothing may panic. Every exit-code check
+/// below goes through here.
+fn same_with_stdout_closed(tool: &str, args: &[&str], code: Option<i32>) {
+    let o = Command::new(binary(tool))
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .args(args)
+        .stdout(closed_stdout())
+        .stderr(Stdio::piped())
+        .output()
+        .expect("the binary runs");
+    let err = stderr(&o);
+    assert!(
+        !err.contains("panicked"),
+        "{tool} {args:?}, stdout closed: {err}"
+    );
+    assert_eq!(
+        o.status.code(),
+        code,
+        "{tool} {args:?}, stdout closed: {err}"
+    );
+}
+
 /// Exit 0 and no panic; the parsed JSON of stdout.
 fn json_ok(tool: &str, args: &[&str]) -> serde_json::Value {
     let o = run(tool, args);
     assert_eq!(o.status.code(), Some(0), "{tool} {args:?}: {}", stderr(&o));
+    same_with_stdout_closed(tool, args, Some(0));
     serde_json::from_str(&stdout(&o)).unwrap_or_else(|e| panic!("{tool} {args:?}: {e}"))
 }
 
@@ -53,6 +79,7 @@ fn usage_error(tool: &str, args: &[&str], needles: &[&str]) -> String {
             "{tool} {args:?}: `{needle}` not in: {err}"
         );
     }
+    same_with_stdout_closed(tool, args, Some(2));
     err
 }
 
@@ -91,6 +118,26 @@ fn every_threads_option_is_range_checked_and_names_itself() {
             usage_error(tool, &a, &["--threads"]);
         }
     }
+    // taflmatch's is --concurrency: `--concurrency 1000000` spent minutes starting
+    // threads for two games (found by the issue 15 audit).
+    for bad in ["0", "1025", "1000000", "4294967295", "-1"] {
+        usage_error(
+            "taflmatch",
+            &[
+                "--variant",
+                "brandub",
+                "--engine",
+                "greedy",
+                "--engine",
+                "random",
+                "--games",
+                "2",
+                "--concurrency",
+                bad,
+            ],
+            &["--concurrency"],
+        );
+    }
 }
 
 #[test]
@@ -127,6 +174,23 @@ fn more_threads_than_work_start_only_as_many_as_there_is_work() {
     );
     assert_eq!(doc["games"], 3);
     assert_eq!(doc["timing"]["threads"], 3, "one thread per game at most");
+    let doc = json_ok(
+        "taflmatch",
+        &[
+            "--variant",
+            "brandub",
+            "--engine",
+            "greedy",
+            "--engine",
+            "random",
+            "--games",
+            "2",
+            "--concurrency",
+            "1024",
+            "--json",
+        ],
+    );
+    assert_eq!(doc["timing"]["threads"], 2, "one thread per game at most");
 }
 
 /// The system refuses every new thread when each asks for a 1 TiB stack (RUST_MIN_STACK
@@ -175,6 +239,42 @@ fn a_refused_thread_is_no_crash() {
         ],
     );
     assert_eq!(doc["results"][2]["nodes"], 39_512);
+    // taflmatch panicked with "failed to spawn thread" (found by the issue 15 audit).
+    let doc = refuse(
+        "taflmatch",
+        &[
+            "--variant",
+            "brandub",
+            "--engine",
+            "greedy",
+            "--engine",
+            "random",
+            "--games",
+            "4",
+            "--concurrency",
+            "2",
+            "--json",
+        ],
+    );
+    assert_eq!(doc["games"], 4, "{doc}");
+    // taflengine thinks on a thread of its own, for its status lines: refused, it
+    // thinks on the main one and still answers with a move.
+    let mut child = Command::new(binary("taflengine"))
+        .env("RUST_MIN_STACK", "1099511627776")
+        .args(["--engine", "search:depth=1"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let rules = taflcount::rules::catalog::find("brandub").unwrap().rules;
+    let script = format!("rules {rules}\nside attackers\nstart\nplay attackers\ngoodbye\n");
+    std::io::Write::write_all(child.stdin.as_mut().unwrap(), script.as_bytes()).unwrap();
+    let o = child.wait_with_output().unwrap();
+    let (out, err) = (stdout(&o), stderr(&o));
+    assert!(!err.contains("panicked"), "{err}");
+    assert_eq!(o.status.code(), Some(0), "{err}");
+    assert!(out.lines().any(|l| l.starts_with("move ")), "{out}");
 }
 
 // ---------------------------------------------------------------------------------
@@ -306,6 +406,32 @@ fn negative_and_zero_numbers_are_refused_by_name() {
     ];
     for (tool, args, option) in cases {
         usage_error(tool, args, &[option]);
+    }
+    // taflmatch came after the issue: the same for its numbers.
+    for (option, bad) in [
+        ("--games", "-2"),
+        ("--games", "0"),
+        ("--concurrency", "-1"),
+        ("--plies", "-1"),
+        ("--random-openings", "-1"),
+        ("--max-plies", "-1"),
+        ("--max-plies", "0"),
+        ("--seed", "-1"),
+    ] {
+        usage_error(
+            "taflmatch",
+            &[
+                "--variant",
+                "brandub",
+                "--engine",
+                "greedy",
+                "--engine",
+                "random",
+                option,
+                bad,
+            ],
+            &[option],
+        );
     }
 }
 
@@ -1045,6 +1171,49 @@ fn every_tool_survives_a_closed_stdout() {
                 "3",
             ],
         ),
+        (
+            "taflmatch",
+            &[
+                "--variant",
+                "brandub",
+                "--engine",
+                "greedy",
+                "--engine",
+                "random",
+                "--games",
+                "4",
+            ],
+        ),
+        (
+            "taflmatch",
+            &[
+                "--variant",
+                "brandub",
+                "--engine",
+                "greedy",
+                "--games",
+                "3",
+                "--json",
+            ],
+        ),
+        (
+            "taflmatch",
+            &[
+                "--variant",
+                "brandub",
+                "--round-robin",
+                "--engine",
+                "greedy",
+                "--engine",
+                "random",
+                "--engine",
+                "search:depth=1",
+                "--games",
+                "2",
+            ],
+        ),
+        // Says `hello` at once, then reads its (empty) stdin.
+        ("taflengine", &["--engine", "search:depth=1"]),
     ];
     for (tool, args) in runs {
         let o = Command::new(binary(tool))

@@ -20,7 +20,7 @@ use crate::stats::{
 use serde::Serialize;
 use std::collections::BTreeMap;
 use std::fmt;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
 
 /// How many games, how long, on how many threads.
@@ -235,6 +235,11 @@ fn seed_for(seed: u64, game: usize, slot: u64) -> u64 {
 
 /// Plays jobs 0..count on `threads` threads. `collect` sees every finished job on the
 /// calling thread, in finishing order, and may lower the number of jobs to start.
+///
+/// A thread count is a wish (as in [`crate::threads::share_out`]): never more threads
+/// than jobs, and a thread the system refuses is no error. If it refuses every one, the
+/// calling thread plays the games itself, one after another, stopping early the same
+/// way.
 fn run_jobs(
     count: usize,
     threads: usize,
@@ -243,33 +248,63 @@ fn run_jobs(
 ) -> Result<(), MatchError> {
     let next = AtomicUsize::new(0);
     let limit = AtomicUsize::new(count);
-    let (tx, rx) = mpsc::channel::<(usize, Result<MatchGame, MatchError>)>();
     let mut failure = None;
+    let mut take = |i: usize, result: Result<MatchGame, MatchError>| match result {
+        Ok(game) => {
+            if let Some(new_limit) = collect(i, game) {
+                limit.fetch_min(new_limit, Ordering::SeqCst);
+            }
+        }
+        Err(e) => {
+            limit.store(0, Ordering::SeqCst);
+            failure.get_or_insert(e);
+        }
+    };
+    let wanted = crate::threads::used(threads, count);
+    // Set by each thread once it runs our code: a thread that died while the system
+    // set it up is told apart from a game that panicked.
+    let running: Vec<AtomicBool> = (0..wanted).map(|_| AtomicBool::new(false)).collect();
     std::thread::scope(|s| {
-        for _ in 0..threads.max(1) {
+        let (tx, rx) = mpsc::channel::<(usize, Result<MatchGame, MatchError>)>();
+        let mut started = Vec::new();
+        for flag in &running {
             let tx = tx.clone();
             let (next, limit) = (&next, &limit);
-            s.spawn(move || loop {
-                let i = next.fetch_add(1, Ordering::SeqCst);
-                if i >= limit.load(Ordering::SeqCst) {
-                    break;
+            let worker = move || {
+                flag.store(true, Ordering::SeqCst);
+                loop {
+                    let i = next.fetch_add(1, Ordering::SeqCst);
+                    if i >= limit.load(Ordering::SeqCst) {
+                        break;
+                    }
+                    if tx.send((i, job(i))).is_err() {
+                        break;
+                    }
                 }
-                if tx.send((i, job(i))).is_err() {
-                    break;
-                }
-            });
+            };
+            match std::thread::Builder::new().spawn_scoped(s, worker) {
+                Ok(handle) => started.push((handle, flag)),
+                Err(_) => break,
+            }
         }
         drop(tx);
         for (i, result) in rx {
-            match result {
-                Ok(game) => {
-                    if let Some(new_limit) = collect(i, game) {
-                        limit.fetch_min(new_limit, Ordering::SeqCst);
-                    }
-                }
-                Err(e) => {
-                    limit.store(0, Ordering::SeqCst);
-                    failure.get_or_insert(e);
+            take(i, result);
+        }
+        // Games no thread took (the system refused every thread, or those it started
+        // died before their first game) are played here.
+        loop {
+            let i = next.fetch_add(1, Ordering::SeqCst);
+            if i >= limit.load(Ordering::SeqCst) {
+                break;
+            }
+            take(i, job(i));
+        }
+        for (handle, flag) in started {
+            if let Err(panic) = handle.join() {
+                if flag.load(Ordering::SeqCst) {
+                    // A game panicked: that is a bug, not a limit; pass it on.
+                    std::panic::resume_unwind(panic);
                 }
             }
         }
@@ -698,6 +733,18 @@ mod tests {
             }
         ));
         assert_eq!(game.plies(), 1);
+    }
+
+    #[test]
+    fn a_wish_for_more_threads_than_games_is_no_hang() {
+        // The old run_jobs started every thread asked for: `--concurrency 1000000` spent
+        // minutes starting threads for two games, usize::MAX never ended.
+        let t = tables("brandub");
+        let (a, b) = (spec("greedy"), spec("random"));
+        let supply = random_openings(&t, 2, 2, 3);
+        let one = run_match(&t, [&a, &b], &supply, &settings(4, 1), &mut |_| {}).unwrap();
+        let many = run_match(&t, [&a, &b], &supply, &settings(4, usize::MAX), &mut |_| {});
+        assert_eq!(many.unwrap(), one);
     }
 
     #[test]
