@@ -638,6 +638,30 @@ fn missing_binary_and_directory_files_are_named_as_such() {
             usage_error(tool, &a, &[says]);
         }
     }
+    // taflmatch and taflengine, after the issue: openings and evaluation weights said
+    // "No such file or directory (os error 2)" and "stream did not contain valid UTF-8".
+    let players = ["--variant", "brandub", "--engine", "greedy", "--engine"];
+    for (path, says) in [
+        (&missing, "does not exist"),
+        (&folder, "is a directory"),
+        (&binary, "not a UTF-8 text file"),
+    ] {
+        let path = path.to_str().unwrap();
+        for option in ["--openings", "--openings-from-records"] {
+            let mut a = players.to_vec();
+            a.extend(["random", "--games", "2", option, path]);
+            usage_error("taflmatch", &a, &[option, says]);
+        }
+        let eval = format!("search:depth=1,eval={path}");
+        let mut a = players.to_vec();
+        a.extend([eval.as_str(), "--games", "2"]);
+        usage_error("taflmatch", &a, &["evaluation weights", says]);
+        usage_error(
+            "taflengine",
+            &["--engine", &eval],
+            &["evaluation weights", says],
+        );
+    }
 }
 
 /// A `--games` folder whose archive is a directory or binary was "not found" (random
@@ -1065,6 +1089,49 @@ fn json_fields_are_named_and_typed_alike_in_every_tool() {
             ],
         ),
         ("taflregress", &["bench", "--json"]),
+        (
+            "taflmatch",
+            &[
+                "--variant",
+                "brandub",
+                "--engine",
+                "search:depth=1",
+                "--engine",
+                "greedy",
+                "--games",
+                "2",
+                "--json",
+            ],
+        ),
+        (
+            "taflmatch",
+            &[
+                "--variant",
+                "brandub",
+                "--engine",
+                "greedy",
+                "--games",
+                "2",
+                "--json",
+            ],
+        ),
+        (
+            "taflmatch",
+            &[
+                "--variant",
+                "brandub",
+                "--round-robin",
+                "--engine",
+                "greedy",
+                "--engine",
+                "random",
+                "--engine",
+                "search:depth=1",
+                "--games",
+                "2",
+                "--json",
+            ],
+        ),
     ];
     let mut problems = Vec::new();
     for (tool, args) in runs {

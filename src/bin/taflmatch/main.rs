@@ -21,6 +21,7 @@ use taflcount::matches::{
 };
 use taflcount::moves::Tables;
 use taflcount::stats::SprtParameters;
+use taflcount::text::read_text_file;
 use taflcount::threads::used;
 
 /// Output schema of `--json`.
@@ -304,9 +305,7 @@ fn run(args: Args) -> Result<(), CliError> {
 /// The openings the arguments ask for, `needed` of them for random ones.
 fn openings(args: &Args, tables: &Tables, needed: usize) -> Result<OpeningSupply, CliError> {
     if let Some(path) = &args.openings {
-        let text = fs::read_to_string(path).map_err(|e| {
-            CliError::Input(format!("--openings: cannot read {}: {e}", path.display()))
-        })?;
+        let text = read_text_file(path).map_err(|e| CliError::Input(format!("--openings: {e}")))?;
         return Ok(openings_from_text(
             tables,
             &text,
@@ -317,12 +316,8 @@ fn openings(args: &Args, tables: &Tables, needed: usize) -> Result<OpeningSupply
         if args.plies == 0 {
             return Err(CliError::Input("--plies must be at least 1".into()));
         }
-        let text = fs::read_to_string(path).map_err(|e| {
-            CliError::Input(format!(
-                "--openings-from-records: cannot read {}: {e}",
-                path.display()
-            ))
-        })?;
+        let text = read_text_file(path)
+            .map_err(|e| CliError::Input(format!("--openings-from-records: {e}")))?;
         return Ok(openings_from_records(
             tables,
             &text,
