@@ -282,17 +282,41 @@ fn a_refused_thread_is_no_crash() {
 
 #[test]
 fn a_huge_game_count_streams_in_little_memory() {
-    for games in ["1000000000", "18446744073709551615"] {
-        let mut child = Command::new(binary("taflcount"))
-            .args([
-                "branching",
-                "--variant",
-                "brandub",
-                "--threads",
-                "1",
-                "--games",
-                games,
-            ])
+    let branching = |games| {
+        vec![
+            "branching",
+            "--variant",
+            "brandub",
+            "--threads",
+            "1",
+            "--games",
+            games,
+        ]
+    };
+    // taflmatch kept a slot per game the same way (found by the issue 15 audit).
+    let matched = |games| {
+        vec![
+            "--variant",
+            "brandub",
+            "--engine",
+            "random",
+            "--engine",
+            "random",
+            "--concurrency",
+            "1",
+            "--games",
+            games,
+        ]
+    };
+    let runs = [
+        ("taflcount", branching("1000000000")),
+        ("taflcount", branching("18446744073709551615")),
+        ("taflmatch", matched("1000000000")),
+        ("taflmatch", matched("18446744073709551614")),
+    ];
+    for (tool, args) in runs {
+        let mut child = Command::new(binary(tool))
+            .args(&args)
             .stdout(Stdio::null())
             .stderr(Stdio::piped())
             .spawn()
@@ -306,14 +330,32 @@ fn a_huge_game_count_streams_in_little_memory() {
             if let Some(status) = child.try_wait().unwrap() {
                 let mut err = String::new();
                 std::io::Read::read_to_string(child.stderr.as_mut().unwrap(), &mut err).unwrap();
-                panic!("--games {games}: ended early with {status}: {err}");
+                panic!("{tool} {args:?}: ended early with {status}: {err}");
             }
             peak = peak.max(resident_kb(child.id()).unwrap_or(0));
         }
         child.kill().unwrap();
         child.wait().unwrap();
-        assert!(peak < 200_000, "--games {games}: {peak} kB resident");
+        assert!(peak < 200_000, "{tool} {args:?}: {peak} kB resident");
     }
+    // A round robin of three engines cannot count 3 x (2^64 - 2) games: refused.
+    usage_error(
+        "taflmatch",
+        &[
+            "--variant",
+            "brandub",
+            "--round-robin",
+            "--engine",
+            "random",
+            "--engine",
+            "greedy",
+            "--engine",
+            "search:depth=1",
+            "--games",
+            "18446744073709551614",
+        ],
+        &["--games", "more games than can be counted"],
+    );
 }
 
 // ---------------------------------------------------------------------------------

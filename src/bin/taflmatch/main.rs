@@ -250,7 +250,8 @@ fn run(args: Args) -> Result<(), CliError> {
         }
         Mode::RoundRobin => {
             let n = factories.len();
-            let progress = Progress::new((n * (n - 1) / 2 * args.games) as u64, "games");
+            let progress =
+                Progress::new((n * (n - 1) / 2).saturating_mul(args.games) as u64, "games");
             let result = run_round_robin(
                 &tables,
                 &factories,
@@ -260,7 +261,10 @@ fn run(args: Args) -> Result<(), CliError> {
                 &mut |_, _| progress.inc(1),
             )?;
             progress.finish();
-            let timing = render::timing(started, used(threads, n * (n - 1) / 2 * args.games));
+            let timing = render::timing(
+                started,
+                used(threads, (n * (n - 1) / 2).saturating_mul(args.games)),
+            );
             (
                 render::round_robin_text(&header, &result),
                 render::round_robin_json(&header, &result, timing),
