@@ -1339,6 +1339,40 @@ fn every_tool_survives_a_closed_stdout() {
     }
 }
 
+/// A closed pipe stops the printing of a check, not the check: `taflbench --baseline
+/// | head -1` exited 0 over a regression and skipped `--save`, a failing suite behind
+/// `| head -1` exited 0 (found by the issue 15 audit, when every exit-code test was
+/// rerun with stdout closed).
+#[test]
+fn a_closed_pipe_keeps_the_verdict_and_the_saved_file() {
+    let dir = scratch("closed-verdict");
+    // A baseline no machine reaches: the quick run is slower, exit 1.
+    let base = dir.join("base.json");
+    let text = bench_document(1e15, 1.0)
+        .replace("\"movegen\"", "\"perft-bulk\"")
+        .replace("moves/s", "leaves/s")
+        .replace("every move", "depth 4 from the start, 1 thread");
+    std::fs::write(&base, text).unwrap();
+    let saved = dir.join("saved.json");
+    let args = [
+        "--quick",
+        "--variant",
+        "brandub",
+        "--baseline",
+        base.to_str().unwrap(),
+        "--save",
+        saved.to_str().unwrap(),
+    ];
+    same_with_stdout_closed("taflbench", &args, Some(1));
+    let text = std::fs::read_to_string(&saved).expect("--save wrote its file");
+    assert!(text.contains("\"movegen\""), "{text}");
+    let suite = dir.join("wrong.perft");
+    std::fs::write(&suite, "id a\nrules brandub\nperft 1 40\nperft 2 961\n").unwrap();
+    let suite = suite.to_str().unwrap();
+    same_with_stdout_closed("taflperft", &["--suite", suite], Some(1));
+    same_with_stdout_closed("taflperft", &["--suite", suite, "--json"], Some(1));
+}
+
 // ---------------------------------------------------------------------------------
 // Fixed by the restructure (issue 10); checked here so they stay fixed.
 

@@ -8,6 +8,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
 use taflcount::board::RecordOrder;
+use taflcount::cli::output::finish_when_closed;
 use taflcount::cli::{
     exit_code, print, print_json, read_text_file, CliError, GameArgs, Progress, Status,
 };
@@ -162,6 +163,8 @@ fn main() -> ExitCode {
 }
 
 fn run_suite(cli: &Cli) -> Result<Status, CliError> {
+    // The exit code is the suite's verdict, whatever happens to stdout.
+    finish_when_closed();
     let (name, loaded) = match &cli.suite {
         Some(dir) => (dir.display().to_string(), regress::load_dir(dir)?),
         None => ("built-in".to_string(), regress::built_in()?),
