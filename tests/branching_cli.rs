@@ -1,12 +1,11 @@
 //! `taflcount branching` as a user runs it: the JSON schema, determinism under a seed on
 //! any number of threads, recorded games, the report files, exit codes.
+
+mod closed_stdout;
 use std::process::Command;
 
 fn taflcount(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_taflcount"))
-        .args(args)
-        .output()
-        .unwrap();
+    let out = closed_stdout::output(Command::new(env!("CARGO_BIN_EXE_taflcount")).args(args));
     (
         out.status.code().unwrap_or(-1),
         String::from_utf8(out.stdout).unwrap(),

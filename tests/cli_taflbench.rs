@@ -1,13 +1,12 @@
 //! taflbench as a user runs it: comparing two saved files (handcrafted, so nothing here is
 //! timed), exit codes, error messages, and one quick real run for the document's shape.
+
+mod closed_stdout;
 use std::path::PathBuf;
 use std::process::Command;
 
 fn taflbench(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_taflbench"))
-        .args(args)
-        .output()
-        .unwrap();
+    let out = closed_stdout::output(Command::new(env!("CARGO_BIN_EXE_taflbench")).args(args));
     (
         out.status.code().unwrap_or(-1),
         String::from_utf8(out.stdout).unwrap(),

@@ -2,14 +2,16 @@
 //! documents of the three modes, the same games on one thread and on several, and match
 //! games read back by `taflcount branching --records` and `taflregress mine`.
 
+mod closed_stdout;
+
 use std::process::{Command, Output};
 
 fn run(bin: &str, args: &[&str]) -> Output {
-    Command::new(bin)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
+    closed_stdout::output(
+        Command::new(bin)
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .args(args),
+    )
 }
 
 fn taflmatch(args: &[&str]) -> Output {

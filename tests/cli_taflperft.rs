@@ -1,11 +1,10 @@
 //! taflperft as a user runs it: output shapes, JSON schema, exit codes, error messages.
+
+mod closed_stdout;
 use std::process::Command;
 
 fn taflperft(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_taflperft"))
-        .args(args)
-        .output()
-        .unwrap();
+    let out = closed_stdout::output(Command::new(env!("CARGO_BIN_EXE_taflperft")).args(args));
     (
         out.status.code().unwrap_or(-1),
         String::from_utf8(out.stdout).unwrap(),

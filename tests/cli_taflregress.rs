@@ -2,14 +2,16 @@
 //! bench signature (a snapshot: it changes whenever search behaviour changes), and
 //! input errors ending with exit code 2.
 
+mod closed_stdout;
+
 use std::process::{Command, Output};
 
 fn taflregress(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_taflregress"))
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
+    closed_stdout::output(
+        Command::new(env!("CARGO_BIN_EXE_taflregress"))
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .args(args),
+    )
 }
 
 fn stdout(o: &Output) -> String {

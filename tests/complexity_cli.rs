@@ -1,14 +1,13 @@
 //! `taflcount complexity` as a user runs it: snapshots of the table and the JSON, the
 //! committed report kept in step, and input errors ending with exit code 2.
 
+mod closed_stdout;
+
 use std::path::Path;
 use std::process::{Command, Output};
 
 fn taflcount(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_taflcount"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
+    closed_stdout::output(Command::new(env!("CARGO_BIN_EXE_taflcount")).args(args))
 }
 
 fn stdout_of(args: &[&str]) -> String {

@@ -15,18 +15,22 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-const TOOLS: [(&str, &str); 4] = [
+const TOOLS: [(&str, &str); 6] = [
     ("taflperft", env!("CARGO_BIN_EXE_taflperft")),
     ("taflcount", env!("CARGO_BIN_EXE_taflcount")),
     ("taflbench", env!("CARGO_BIN_EXE_taflbench")),
     ("taflregress", env!("CARGO_BIN_EXE_taflregress")),
+    ("taflmatch", env!("CARGO_BIN_EXE_taflmatch")),
+    ("taflengine", env!("CARGO_BIN_EXE_taflengine")),
 ];
 
 /// Examples that stand for something the user supplies, with what is checked instead:
 /// (text in the example, what its error must say).
-const PLACEHOLDERS: [(&str, &str); 2] = [
+const PLACEHOLDERS: [(&str, &str); 3] = [
     // The user's own engine.
     ("--against ./my-engine", "my-engine"),
+    // The user's own evaluation weights, the candidate of a tuning run.
+    ("eval=new.json", "new.json"),
     // Adds up the results of all 64 units of the plan example, hours of counting.
     ("merge runs/cph7/", "unit"),
 ];
@@ -97,17 +101,32 @@ fn subcommands(text: &str) -> Vec<String> {
         .collect()
 }
 
-/// The example lines of a help text: after `Example:` or `Examples:`, indented.
+/// The example lines of a help text: after `Example:` or `Examples:`, indented; a line
+/// ending in ` \` goes on on the next, as in sh.
 fn examples(text: &str) -> Vec<String> {
-    let mut found = Vec::new();
+    let mut found: Vec<String> = Vec::new();
     let mut inside = false;
+    let mut continued = false;
     for line in text.lines() {
         if line.starts_with("Example") && line.ends_with(':') {
             inside = true;
         } else if inside && line.starts_with("  ") {
-            found.push(line.trim().to_string());
+            let words = line.trim();
+            let (words, goes_on) = match words.strip_suffix('\\') {
+                Some(rest) => (rest.trim_end(), true),
+                None => (words, false),
+            };
+            match found.last_mut() {
+                Some(last) if continued => {
+                    last.push(' ');
+                    last.push_str(words);
+                }
+                _ => found.push(words.to_string()),
+            }
+            continued = goes_on;
         } else {
             inside = false;
+            continued = false;
         }
     }
     found
@@ -290,6 +309,12 @@ fn every_option_example_runs_as_written() {
         }
     }
     assert!(checked >= 6, "{checked} option examples found");
+}
+
+#[test]
+fn an_example_may_go_on_on_the_next_line() {
+    let text = "Examples:\n  tool --a 1 \\\n      --b 2\n  tool --c\n\nExit codes: 0";
+    assert_eq!(examples(text), ["tool --a 1 --b 2", "tool --c"]);
 }
 
 #[test]

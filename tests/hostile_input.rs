@@ -13,6 +13,8 @@ fn binary(tool: &str) -> &'static str {
         "taflcount" => env!("CARGO_BIN_EXE_taflcount"),
         "taflbench" => env!("CARGO_BIN_EXE_taflbench"),
         "taflregress" => env!("CARGO_BIN_EXE_taflregress"),
+        "taflmatch" => env!("CARGO_BIN_EXE_taflmatch"),
+        "taflengine" => env!("CARGO_BIN_EXE_taflengine"),
         _ => panic!("no tool {tool}"),
     }
 }
@@ -34,10 +36,34 @@ fn stderr(o: &Output) -> String {
     String::from_utf8_lossy(&o.stderr).into_owned()
 }
 
+/// The same run with stdout closed early (the write end of a pipe whose reader is
+/// gone): the exit code must not change, and nothing may panic. Every exit-code check
+/// below goes through here.
+fn same_with_stdout_closed(tool: &str, args: &[&str], code: Option<i32>) {
+    let o = Command::new(binary(tool))
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .args(args)
+        .stdout(closed_stdout())
+        .stderr(Stdio::piped())
+        .output()
+        .expect("the binary runs");
+    let err = stderr(&o);
+    assert!(
+        !err.contains("panicked"),
+        "{tool} {args:?}, stdout closed: {err}"
+    );
+    assert_eq!(
+        o.status.code(),
+        code,
+        "{tool} {args:?}, stdout closed: {err}"
+    );
+}
+
 /// Exit 0 and no panic; the parsed JSON of stdout.
 fn json_ok(tool: &str, args: &[&str]) -> serde_json::Value {
     let o = run(tool, args);
     assert_eq!(o.status.code(), Some(0), "{tool} {args:?}: {}", stderr(&o));
+    same_with_stdout_closed(tool, args, Some(0));
     serde_json::from_str(&stdout(&o)).unwrap_or_else(|e| panic!("{tool} {args:?}: {e}"))
 }
 
@@ -53,6 +79,7 @@ fn usage_error(tool: &str, args: &[&str], needles: &[&str]) -> String {
             "{tool} {args:?}: `{needle}` not in: {err}"
         );
     }
+    same_with_stdout_closed(tool, args, Some(2));
     err
 }
 
@@ -91,6 +118,26 @@ fn every_threads_option_is_range_checked_and_names_itself() {
             usage_error(tool, &a, &["--threads"]);
         }
     }
+    // taflmatch's is --concurrency: `--concurrency 1000000` spent minutes starting
+    // threads for two games (found by the issue 15 audit).
+    for bad in ["0", "1025", "1000000", "4294967295", "-1"] {
+        usage_error(
+            "taflmatch",
+            &[
+                "--variant",
+                "brandub",
+                "--engine",
+                "greedy",
+                "--engine",
+                "random",
+                "--games",
+                "2",
+                "--concurrency",
+                bad,
+            ],
+            &["--concurrency"],
+        );
+    }
 }
 
 #[test]
@@ -127,6 +174,23 @@ fn more_threads_than_work_start_only_as_many_as_there_is_work() {
     );
     assert_eq!(doc["games"], 3);
     assert_eq!(doc["timing"]["threads"], 3, "one thread per game at most");
+    let doc = json_ok(
+        "taflmatch",
+        &[
+            "--variant",
+            "brandub",
+            "--engine",
+            "greedy",
+            "--engine",
+            "random",
+            "--games",
+            "2",
+            "--concurrency",
+            "1024",
+            "--json",
+        ],
+    );
+    assert_eq!(doc["timing"]["threads"], 2, "one thread per game at most");
 }
 
 /// The system refuses every new thread when each asks for a 1 TiB stack (RUST_MIN_STACK
@@ -175,6 +239,42 @@ fn a_refused_thread_is_no_crash() {
         ],
     );
     assert_eq!(doc["results"][2]["nodes"], 39_512);
+    // taflmatch panicked with "failed to spawn thread" (found by the issue 15 audit).
+    let doc = refuse(
+        "taflmatch",
+        &[
+            "--variant",
+            "brandub",
+            "--engine",
+            "greedy",
+            "--engine",
+            "random",
+            "--games",
+            "4",
+            "--concurrency",
+            "2",
+            "--json",
+        ],
+    );
+    assert_eq!(doc["games"], 4, "{doc}");
+    // taflengine thinks on a thread of its own, for its status lines: refused, it
+    // thinks on the main one and still answers with a move.
+    let mut child = Command::new(binary("taflengine"))
+        .env("RUST_MIN_STACK", "1099511627776")
+        .args(["--engine", "search:depth=1"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let rules = taflcount::rules::catalog::find("brandub").unwrap().rules;
+    let script = format!("rules {rules}\nside attackers\nstart\nplay attackers\ngoodbye\n");
+    std::io::Write::write_all(child.stdin.as_mut().unwrap(), script.as_bytes()).unwrap();
+    let o = child.wait_with_output().unwrap();
+    let (out, err) = (stdout(&o), stderr(&o));
+    assert!(!err.contains("panicked"), "{err}");
+    assert_eq!(o.status.code(), Some(0), "{err}");
+    assert!(out.lines().any(|l| l.starts_with("move ")), "{out}");
 }
 
 // ---------------------------------------------------------------------------------
@@ -182,17 +282,41 @@ fn a_refused_thread_is_no_crash() {
 
 #[test]
 fn a_huge_game_count_streams_in_little_memory() {
-    for games in ["1000000000", "18446744073709551615"] {
-        let mut child = Command::new(binary("taflcount"))
-            .args([
-                "branching",
-                "--variant",
-                "brandub",
-                "--threads",
-                "1",
-                "--games",
-                games,
-            ])
+    let branching = |games| {
+        vec![
+            "branching",
+            "--variant",
+            "brandub",
+            "--threads",
+            "1",
+            "--games",
+            games,
+        ]
+    };
+    // taflmatch kept a slot per game the same way (found by the issue 15 audit).
+    let matched = |games| {
+        vec![
+            "--variant",
+            "brandub",
+            "--engine",
+            "random",
+            "--engine",
+            "random",
+            "--concurrency",
+            "1",
+            "--games",
+            games,
+        ]
+    };
+    let runs = [
+        ("taflcount", branching("1000000000")),
+        ("taflcount", branching("18446744073709551615")),
+        ("taflmatch", matched("1000000000")),
+        ("taflmatch", matched("18446744073709551614")),
+    ];
+    for (tool, args) in runs {
+        let mut child = Command::new(binary(tool))
+            .args(&args)
             .stdout(Stdio::null())
             .stderr(Stdio::piped())
             .spawn()
@@ -206,14 +330,32 @@ fn a_huge_game_count_streams_in_little_memory() {
             if let Some(status) = child.try_wait().unwrap() {
                 let mut err = String::new();
                 std::io::Read::read_to_string(child.stderr.as_mut().unwrap(), &mut err).unwrap();
-                panic!("--games {games}: ended early with {status}: {err}");
+                panic!("{tool} {args:?}: ended early with {status}: {err}");
             }
             peak = peak.max(resident_kb(child.id()).unwrap_or(0));
         }
         child.kill().unwrap();
         child.wait().unwrap();
-        assert!(peak < 200_000, "--games {games}: {peak} kB resident");
+        assert!(peak < 200_000, "{tool} {args:?}: {peak} kB resident");
     }
+    // A round robin of three engines cannot count 3 x (2^64 - 2) games: refused.
+    usage_error(
+        "taflmatch",
+        &[
+            "--variant",
+            "brandub",
+            "--round-robin",
+            "--engine",
+            "random",
+            "--engine",
+            "greedy",
+            "--engine",
+            "search:depth=1",
+            "--games",
+            "18446744073709551614",
+        ],
+        &["--games", "more games than can be counted"],
+    );
 }
 
 // ---------------------------------------------------------------------------------
@@ -306,6 +448,32 @@ fn negative_and_zero_numbers_are_refused_by_name() {
     ];
     for (tool, args, option) in cases {
         usage_error(tool, args, &[option]);
+    }
+    // taflmatch came after the issue: the same for its numbers.
+    for (option, bad) in [
+        ("--games", "-2"),
+        ("--games", "0"),
+        ("--concurrency", "-1"),
+        ("--plies", "-1"),
+        ("--random-openings", "-1"),
+        ("--max-plies", "-1"),
+        ("--max-plies", "0"),
+        ("--seed", "-1"),
+    ] {
+        usage_error(
+            "taflmatch",
+            &[
+                "--variant",
+                "brandub",
+                "--engine",
+                "greedy",
+                "--engine",
+                "random",
+                option,
+                bad,
+            ],
+            &[option],
+        );
     }
 }
 
@@ -511,6 +679,30 @@ fn missing_binary_and_directory_files_are_named_as_such() {
             a.push(path.to_str().unwrap());
             usage_error(tool, &a, &[says]);
         }
+    }
+    // taflmatch and taflengine, after the issue: openings and evaluation weights said
+    // "No such file or directory (os error 2)" and "stream did not contain valid UTF-8".
+    let players = ["--variant", "brandub", "--engine", "greedy", "--engine"];
+    for (path, says) in [
+        (&missing, "does not exist"),
+        (&folder, "is a directory"),
+        (&binary, "not a UTF-8 text file"),
+    ] {
+        let path = path.to_str().unwrap();
+        for option in ["--openings", "--openings-from-records"] {
+            let mut a = players.to_vec();
+            a.extend(["random", "--games", "2", option, path]);
+            usage_error("taflmatch", &a, &[option, says]);
+        }
+        let eval = format!("search:depth=1,eval={path}");
+        let mut a = players.to_vec();
+        a.extend([eval.as_str(), "--games", "2"]);
+        usage_error("taflmatch", &a, &["evaluation weights", says]);
+        usage_error(
+            "taflengine",
+            &["--engine", &eval],
+            &["evaluation weights", says],
+        );
     }
 }
 
@@ -939,6 +1131,49 @@ fn json_fields_are_named_and_typed_alike_in_every_tool() {
             ],
         ),
         ("taflregress", &["bench", "--json"]),
+        (
+            "taflmatch",
+            &[
+                "--variant",
+                "brandub",
+                "--engine",
+                "search:depth=1",
+                "--engine",
+                "greedy",
+                "--games",
+                "2",
+                "--json",
+            ],
+        ),
+        (
+            "taflmatch",
+            &[
+                "--variant",
+                "brandub",
+                "--engine",
+                "greedy",
+                "--games",
+                "2",
+                "--json",
+            ],
+        ),
+        (
+            "taflmatch",
+            &[
+                "--variant",
+                "brandub",
+                "--round-robin",
+                "--engine",
+                "greedy",
+                "--engine",
+                "random",
+                "--engine",
+                "search:depth=1",
+                "--games",
+                "2",
+                "--json",
+            ],
+        ),
     ];
     let mut problems = Vec::new();
     for (tool, args) in runs {
@@ -1045,6 +1280,49 @@ fn every_tool_survives_a_closed_stdout() {
                 "3",
             ],
         ),
+        (
+            "taflmatch",
+            &[
+                "--variant",
+                "brandub",
+                "--engine",
+                "greedy",
+                "--engine",
+                "random",
+                "--games",
+                "4",
+            ],
+        ),
+        (
+            "taflmatch",
+            &[
+                "--variant",
+                "brandub",
+                "--engine",
+                "greedy",
+                "--games",
+                "3",
+                "--json",
+            ],
+        ),
+        (
+            "taflmatch",
+            &[
+                "--variant",
+                "brandub",
+                "--round-robin",
+                "--engine",
+                "greedy",
+                "--engine",
+                "random",
+                "--engine",
+                "search:depth=1",
+                "--games",
+                "2",
+            ],
+        ),
+        // Says `hello` at once, then reads its (empty) stdin.
+        ("taflengine", &["--engine", "search:depth=1"]),
     ];
     for (tool, args) in runs {
         let o = Command::new(binary(tool))
@@ -1059,6 +1337,40 @@ fn every_tool_survives_a_closed_stdout() {
         assert!(!err.contains("error"), "{tool} {args:?}: {err}");
         assert_eq!(o.status.code(), Some(0), "{tool} {args:?}: {err}");
     }
+}
+
+/// A closed pipe stops the printing of a check, not the check: `taflbench --baseline
+/// | head -1` exited 0 over a regression and skipped `--save`, a failing suite behind
+/// `| head -1` exited 0 (found by the issue 15 audit, when every exit-code test was
+/// rerun with stdout closed).
+#[test]
+fn a_closed_pipe_keeps_the_verdict_and_the_saved_file() {
+    let dir = scratch("closed-verdict");
+    // A baseline no machine reaches: the quick run is slower, exit 1.
+    let base = dir.join("base.json");
+    let text = bench_document(1e15, 1.0)
+        .replace("\"movegen\"", "\"perft-bulk\"")
+        .replace("moves/s", "leaves/s")
+        .replace("every move", "depth 4 from the start, 1 thread");
+    std::fs::write(&base, text).unwrap();
+    let saved = dir.join("saved.json");
+    let args = [
+        "--quick",
+        "--variant",
+        "brandub",
+        "--baseline",
+        base.to_str().unwrap(),
+        "--save",
+        saved.to_str().unwrap(),
+    ];
+    same_with_stdout_closed("taflbench", &args, Some(1));
+    let text = std::fs::read_to_string(&saved).expect("--save wrote its file");
+    assert!(text.contains("\"movegen\""), "{text}");
+    let suite = dir.join("wrong.perft");
+    std::fs::write(&suite, "id a\nrules brandub\nperft 1 40\nperft 2 961\n").unwrap();
+    let suite = suite.to_str().unwrap();
+    same_with_stdout_closed("taflperft", &["--suite", suite], Some(1));
+    same_with_stdout_closed("taflperft", &["--suite", suite, "--json"], Some(1));
 }
 
 // ---------------------------------------------------------------------------------

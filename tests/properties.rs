@@ -1,8 +1,9 @@
 //! Property tests over every parser (issue 15): rules strings, position records, moves
 //! with captures, move lines, suite files, fixtures, saved bench files and game
-//! archives. For each, on generated and mutated input: never a panic; what parses
-//! prints back to text that parses to the same value; and on random positions, bulk
-//! perft equals perft played out.
+//! archives; and those of taflmatch and taflengine (OTEP lines, engine descriptions,
+//! SPRT parameters, time controls). For each, on generated and mutated input: never a
+//! panic; what parses prints back to text that parses to the same value; and on random
+//! positions, bulk perft equals perft played out.
 //!
 //! proptest shrinks a failure to the smallest input that still fails, which a
 //! hand-rolled generator does not. The generator is seeded, so a run is repeatable.
@@ -801,6 +802,187 @@ fn variant_and_board() -> impl Strategy<Value = (usize, Layout, bool)> {
 }
 
 // ---------------------------------------------------------------------------------
+// The parsers of taflmatch and taflengine (after the issue): OTEP lines, engine
+// descriptions, SPRT parameters and time controls.
+
+const OTEP_WORDS: &[&str] = &[
+    "hello",
+    "simple-moves",
+    "on",
+    "off",
+    "rules",
+    "start",
+    "position",
+    "side",
+    "attackers",
+    "defenders",
+    "clock",
+    "analyze",
+    "analysis",
+    "play",
+    "move",
+    "error",
+    "opponent-move",
+    "finish",
+    "goodbye",
+    "status",
+    " ",
+    "  ",
+    "\t",
+    "0",
+    "1",
+    "-1",
+    "3",
+    "60000",
+    "*",
+    "d1-d3",
+    "d1-d3xc3",
+    "e5-e2|e2-e1",
+    "/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/",
+    "dim:7",
+    "ks:w",
+    "0.5",
+    "-0.5",
+    "1e309",
+    "NaN",
+    "4294967296",
+    "é",
+    "\u{0}",
+    "\r",
+];
+
+/// An OTEP line: a real one mutated, or a soup of the protocol's words.
+fn otep_text() -> impl Strategy<Value = String> {
+    let real = prop::sample::select(vec![
+        "hello",
+        "simple-moves on",
+        "rules dim:7 name:Brandub ks:w start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/",
+        "start",
+        "position /3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/",
+        "side attackers",
+        "clock 60000 60000 0 0 0",
+        "clock 60000* 60000 5 2 1000",
+        "analyze 3 10",
+        "analysis 1 d1-d3 0.5",
+        "play defenders",
+        "move d1-d3",
+        "error 3 illegal move",
+        "opponent-move d1-d3 /3t3/7/3T3/ttTKTtt/3T3/3t3/3t3/",
+        "finish 1",
+        "goodbye",
+        "status thinking",
+    ])
+    .prop_map(str::to_string);
+    prop_oneof![
+        real.prop_flat_map(|t| mutated(t, OTEP_WORDS)),
+        text_of(OTEP_WORDS, 8),
+        text_of(NOISE, 20),
+    ]
+}
+
+/// OTEP lines: no panic; what parses prints back to a line that parses to the same
+/// message.
+fn otep_property(text: &str) -> Result<(), TestCaseError> {
+    use taflcount::otep::Message;
+    if let Ok(message) = text.parse::<Message>() {
+        let printed = message.to_string();
+        let again: Message = printed
+            .parse()
+            .map_err(|e| TestCaseError::fail(format!("`{printed}` does not parse back: {e}")))?;
+        prop_assert_eq!(again, message, "printed as `{}`", printed);
+    }
+    Ok(())
+}
+
+const MATCH_WORDS: &[&str] = &[
+    "random",
+    "greedy",
+    "search",
+    "mcts",
+    "otep",
+    ":",
+    ",",
+    "=",
+    "depth",
+    "nodes",
+    "movetime",
+    "playouts",
+    "cutoff",
+    "c",
+    "seed",
+    "eval",
+    "elo0",
+    "elo1",
+    "alpha",
+    "beta",
+    "model",
+    "logistic",
+    "normalized",
+    "0",
+    "1",
+    "2",
+    "-1",
+    "0.05",
+    "1.5",
+    "100ms",
+    "2s",
+    "1e309",
+    "NaN",
+    "inf",
+    "+",
+    "10",
+    "0.1",
+    "18446744073709551616",
+    " ",
+    "\"",
+    "é",
+    "\u{0}",
+];
+
+/// Match options (engine descriptions, SPRT parameters, time controls): a real one
+/// mutated, or a soup of their words.
+fn match_text() -> impl Strategy<Value = String> {
+    let real = prop::sample::select(vec![
+        "search:depth=3",
+        "search:nodes=20000,eval=no-such-weights.json",
+        "mcts:playouts=500,cutoff=40,c=1.4,seed=3",
+        "mcts:movetime=100ms",
+        "random",
+        "greedy",
+        "otep:\"no-such-engine --engine search\"",
+        "elo0=0,elo1=5,alpha=0.05,beta=0.05",
+        "elo0=-5,elo1=5,model=logistic",
+        "10+0.1",
+        "60",
+    ])
+    .prop_map(str::to_string);
+    prop_oneof![
+        real.prop_flat_map(|t| mutated(t, MATCH_WORDS)),
+        text_of(MATCH_WORDS, 10),
+    ]
+}
+
+/// Engine descriptions, SPRT parameters and time controls: no panic; SPRT parameters
+/// print back to the same parameters; a time control read is positive and finite.
+fn match_property(text: &str) -> Result<(), TestCaseError> {
+    use taflcount::matches::{EngineSpec, TimeControl};
+    use taflcount::stats::SprtParameters;
+    // An `otep:` description is only read here, never started.
+    let _ = text.parse::<EngineSpec>();
+    if let Ok(sprt) = text.parse::<SprtParameters>() {
+        let printed = sprt.to_string();
+        let again: SprtParameters = printed
+            .parse()
+            .map_err(|e| TestCaseError::fail(format!("`{printed}` does not parse back: {e}")))?;
+        prop_assert_eq!(again, sprt, "printed as `{}`", printed);
+    }
+    if let Ok(tc) = text.parse::<TimeControl>() {
+        prop_assert!(!tc.base.is_zero() && tc.base.as_secs() < 10_000_000);
+    }
+    Ok(())
+}
+
+// ---------------------------------------------------------------------------------
 // CI: 300 to 5,000 cases each, by cost.
 
 proptest! {
@@ -819,6 +1001,10 @@ proptest! {
     fn prop_archives(text in archive_text()) { archive_property(&text)?; }
     #[test]
     fn prop_bench_files(text in bench_text()) { bench_property(&text)?; }
+    #[test]
+    fn prop_otep_lines(text in otep_text()) { otep_property(&text)?; }
+    #[test]
+    fn prop_match_options(text in match_text()) { match_property(&text)?; }
 }
 
 proptest! {
@@ -900,6 +1086,12 @@ proptest! {
     #[test]
     #[ignore = "the long fuzz run"]
     fn fuzz_suite_round_trip(entries in suite_entries()) { suite_round_trip(entries)?; }
+    #[test]
+    #[ignore = "the long fuzz run"]
+    fn fuzz_otep_lines(text in otep_text()) { otep_property(&text)?; }
+    #[test]
+    #[ignore = "the long fuzz run"]
+    fn fuzz_match_options(text in match_text()) { match_property(&text)?; }
     #[test]
     #[ignore = "the long fuzz run"]
     fn fuzz_bulk_on_random_boards((v, layout, defenders) in variant_and_board()) {

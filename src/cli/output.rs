@@ -4,34 +4,55 @@
 use super::error::CliError;
 use serde::Serialize;
 use std::io::{self, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
 
-fn stdout_error(error: io::Error) -> CliError {
-    if error.kind() == io::ErrorKind::BrokenPipe {
-        CliError::ClosedPipe
-    } else {
-        CliError::Write {
+/// Set by [`finish_when_closed`]: a closed pipe no longer stops the run.
+static FINISH_WHEN_CLOSED: AtomicBool = AtomicBool::new(false);
+
+/// For a run whose exit code is a verdict (a suite, a comparison with a baseline) or
+/// that still has files to write (`--save`, `--report`): from now on a closed pipe
+/// stops the printing, not the run. Without it, `taflbench --baseline old.json | head
+/// -1` exited 0 over a regression and skipped `--save`. Printing to a closed pipe
+/// costs one failed write per call.
+pub fn finish_when_closed() {
+    FINISH_WHEN_CLOSED.store(true, Ordering::Relaxed);
+}
+
+fn stdout_result(result: io::Result<()>) -> Result<(), CliError> {
+    match result {
+        Ok(()) => Ok(()),
+        Err(error) if error.kind() == io::ErrorKind::BrokenPipe => {
+            if FINISH_WHEN_CLOSED.load(Ordering::Relaxed) {
+                Ok(())
+            } else {
+                Err(CliError::ClosedPipe)
+            }
+        }
+        Err(error) => Err(CliError::Write {
             target: "<stdout>".into(),
             source: error,
-        }
+        }),
     }
 }
 
 /// Writes text to stdout as it is.
 pub fn print(text: &str) -> Result<(), CliError> {
     let mut stdout = io::stdout().lock();
-    stdout
-        .write_all(text.as_bytes())
-        .and_then(|()| stdout.flush())
-        .map_err(stdout_error)
+    stdout_result(
+        stdout
+            .write_all(text.as_bytes())
+            .and_then(|()| stdout.flush()),
+    )
 }
 
 /// Writes formatted text and a newline to stdout; used by [`outln!`](crate::outln).
 pub fn print_line(args: std::fmt::Arguments) -> Result<(), CliError> {
     let mut stdout = io::stdout().lock();
-    stdout
-        .write_fmt(args)
-        .and_then(|()| stdout.write_all(b"\n"))
-        .map_err(stdout_error)
+    stdout_result(
+        stdout
+            .write_fmt(args)
+            .and_then(|()| stdout.write_all(b"\n")),
+    )
 }
 
 /// Writes a document as pretty JSON ending with a newline.

@@ -251,11 +251,17 @@ pub fn openings_from_records(
     })
 }
 
+/// The most random openings drawn for one run: beyond it they repeat (as when fewer
+/// distinct ones exist). Drawing one opening per pair up front made `--games 10^9` draw
+/// for hours before the first game, and `--games 18446744073709551614` overflow.
+pub const MAX_RANDOM_OPENINGS: usize = 1 << 16;
+
 /// Up to `count` distinct openings of `plies` uniformly random legal plies, opening `i`
 /// drawn from the seeded stream `i`; draws that end the game or repeat a position
 /// already supplied are redrawn, up to a bound (fewer openings then: the supply is
-/// exhausted).
+/// exhausted). At most [`MAX_RANDOM_OPENINGS`], whatever `count` asks.
 pub fn random_openings(t: &Tables, plies: usize, count: usize, seed: u64) -> OpeningSupply {
+    let count = count.min(MAX_RANDOM_OPENINGS);
     let source = OpeningSource::Random { plies, seed };
     if plies == 0 {
         return OpeningSupply {

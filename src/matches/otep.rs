@@ -167,7 +167,9 @@ impl<'t> OtepEngine<'t> {
         let stdout = child.stdout.take().expect("piped");
         let stdin = child.stdin.take().expect("piped");
         let (tx, lines) = mpsc::channel();
-        std::thread::spawn(move || {
+        // The engine's lines are read on a thread of their own (for the time limits); a
+        // thread the system refuses is an engine that cannot run, not a panic.
+        let reader = std::thread::Builder::new().spawn(move || {
             for line in BufReader::new(stdout).lines() {
                 let Ok(line) = line else { break };
                 if tx.send(line).is_err() {
@@ -175,6 +177,13 @@ impl<'t> OtepEngine<'t> {
                 }
             }
         });
+        if let Err(e) = reader {
+            let _ = child.kill();
+            let _ = child.wait();
+            return Err(EngineError::Failed(format!(
+                "cannot start a thread to read `{program}`: {e}"
+            )));
+        }
         let mut process = Process {
             child,
             stdin,

@@ -20,7 +20,7 @@ use crate::stats::{
 use serde::Serialize;
 use std::collections::BTreeMap;
 use std::fmt;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
 
 /// How many games, how long, on how many threads.
@@ -235,6 +235,11 @@ fn seed_for(seed: u64, game: usize, slot: u64) -> u64 {
 
 /// Plays jobs 0..count on `threads` threads. `collect` sees every finished job on the
 /// calling thread, in finishing order, and may lower the number of jobs to start.
+///
+/// A thread count is a wish (as in [`crate::threads::share_out`]): never more threads
+/// than jobs, and a thread the system refuses is no error. If it refuses every one, the
+/// calling thread plays the games itself, one after another, stopping early the same
+/// way.
 fn run_jobs(
     count: usize,
     threads: usize,
@@ -243,33 +248,63 @@ fn run_jobs(
 ) -> Result<(), MatchError> {
     let next = AtomicUsize::new(0);
     let limit = AtomicUsize::new(count);
-    let (tx, rx) = mpsc::channel::<(usize, Result<MatchGame, MatchError>)>();
     let mut failure = None;
+    let mut take = |i: usize, result: Result<MatchGame, MatchError>| match result {
+        Ok(game) => {
+            if let Some(new_limit) = collect(i, game) {
+                limit.fetch_min(new_limit, Ordering::SeqCst);
+            }
+        }
+        Err(e) => {
+            limit.store(0, Ordering::SeqCst);
+            failure.get_or_insert(e);
+        }
+    };
+    let wanted = crate::threads::used(threads, count);
+    // Set by each thread once it runs our code: a thread that died while the system
+    // set it up is told apart from a game that panicked.
+    let running: Vec<AtomicBool> = (0..wanted).map(|_| AtomicBool::new(false)).collect();
     std::thread::scope(|s| {
-        for _ in 0..threads.max(1) {
+        let (tx, rx) = mpsc::channel::<(usize, Result<MatchGame, MatchError>)>();
+        let mut started = Vec::new();
+        for flag in &running {
             let tx = tx.clone();
             let (next, limit) = (&next, &limit);
-            s.spawn(move || loop {
-                let i = next.fetch_add(1, Ordering::SeqCst);
-                if i >= limit.load(Ordering::SeqCst) {
-                    break;
+            let worker = move || {
+                flag.store(true, Ordering::SeqCst);
+                loop {
+                    let i = next.fetch_add(1, Ordering::SeqCst);
+                    if i >= limit.load(Ordering::SeqCst) {
+                        break;
+                    }
+                    if tx.send((i, job(i))).is_err() {
+                        break;
+                    }
                 }
-                if tx.send((i, job(i))).is_err() {
-                    break;
-                }
-            });
+            };
+            match std::thread::Builder::new().spawn_scoped(s, worker) {
+                Ok(handle) => started.push((handle, flag)),
+                Err(_) => break,
+            }
         }
         drop(tx);
         for (i, result) in rx {
-            match result {
-                Ok(game) => {
-                    if let Some(new_limit) = collect(i, game) {
-                        limit.fetch_min(new_limit, Ordering::SeqCst);
-                    }
-                }
-                Err(e) => {
-                    limit.store(0, Ordering::SeqCst);
-                    failure.get_or_insert(e);
+            take(i, result);
+        }
+        // Games no thread took (the system refused every thread, or those it started
+        // died before their first game) are played here.
+        loop {
+            let i = next.fetch_add(1, Ordering::SeqCst);
+            if i >= limit.load(Ordering::SeqCst) {
+                break;
+            }
+            take(i, job(i));
+        }
+        for (handle, flag) in started {
+            if let Err(panic) = handle.join() {
+                if flag.load(Ordering::SeqCst) {
+                    // A game panicked: that is a bug, not a limit; pass it on.
+                    std::panic::resume_unwind(panic);
                 }
             }
         }
@@ -332,6 +367,40 @@ fn one_game(
     })
 }
 
+/// Finished games by number. It grows with the games played, never with the number
+/// asked for: a slot per game up front (`vec![None; games]`) made `--games
+/// 18446744073709551614` a capacity-overflow panic and a billion games a reservation of
+/// hundreds of gigabytes. Games are handed out in number order, so the slots in use
+/// never run more than the threads ahead of the games finished.
+struct Slots(Vec<Option<MatchGame>>);
+
+impl Slots {
+    fn new() -> Slots {
+        Slots(Vec::new())
+    }
+
+    fn put(&mut self, number: usize, game: MatchGame) {
+        if self.0.len() <= number {
+            self.0.resize_with(number + 1, || None);
+        }
+        self.0[number] = Some(game);
+    }
+
+    fn get(&self, number: usize) -> Option<&MatchGame> {
+        self.0.get(number).and_then(Option::as_ref)
+    }
+
+    /// Games 0..count, every one of them played.
+    fn into_games(mut self, count: usize) -> Vec<MatchGame> {
+        self.0.truncate(count);
+        assert_eq!(self.0.len(), count, "every game before the end was played");
+        self.0
+            .into_iter()
+            .map(|g| g.expect("every game before the end was played"))
+            .collect()
+    }
+}
+
 /// Two engines, `settings.games` games in pairs, stopped early if the SPRT decides.
 /// `progress` is called on the calling thread after each finished game.
 pub fn run_match(
@@ -354,15 +423,16 @@ pub fn run_match(
         let slots = if g % 2 == 0 { (0, 1) } else { (1, 0) };
         one_game(t, &factories, slots, openings, g / 2, settings, g)
     };
-    let mut slots: Vec<Option<MatchGame>> = vec![None; settings.games];
+    let mut slots = Slots::new();
     let mut pentanomial = Pentanomial::default();
     let mut complete = 0;
     let mut decided = None;
     let mut collect = |g: usize, game: MatchGame| {
-        slots[g] = Some(game);
+        slots.put(g, game);
         let mut stop = None;
         while decided.is_none() && complete < pairs {
-            let (Some(first), Some(second)) = (&slots[2 * complete], &slots[2 * complete + 1])
+            let (Some(first), Some(second)) =
+                (slots.get(2 * complete), slots.get(2 * complete + 1))
             else {
                 break;
             };
@@ -385,12 +455,7 @@ pub fn run_match(
         stop
     };
     run_jobs(settings.games, settings.threads, &job, &mut collect)?;
-    let kept = 2 * decided.unwrap_or(pairs);
-    let games: Vec<MatchGame> = slots
-        .into_iter()
-        .take(kept)
-        .map(|g| g.expect("every game before the stop was played"))
-        .collect();
+    let games = slots.into_games(2 * decided.unwrap_or(pairs));
     let mut results = [SideResults::default(); 2];
     let mut pentanomial = Pentanomial::default();
     for (i, g) in games.iter().enumerate() {
@@ -473,26 +538,28 @@ pub fn run_round_robin(
         .flat_map(|a| (a + 1..n).map(move |b| (a, b)))
         .collect();
     let per = settings.games;
-    let total = pairs.len() * per;
+    let total = pairs.len().checked_mul(per).ok_or_else(|| {
+        MatchError::Settings(format!(
+            "--games {per} for each of {} pairings is more games than can be counted",
+            pairs.len()
+        ))
+    })?;
     let job = |j: usize| {
         let (a, b) = pairs[j / per];
         let g = j % per;
         let slots = if g % 2 == 0 { (a, b) } else { (b, a) };
         one_game(t, engines, slots, openings, g / 2, settings, j)
     };
-    let mut slots: Vec<Option<MatchGame>> = vec![None; total];
+    let mut slots = Slots::new();
     let mut done = 0;
     let mut collect = |j: usize, game: MatchGame| {
-        slots[j] = Some(game);
+        slots.put(j, game);
         done += 1;
         progress(done, total);
         None
     };
     run_jobs(total, settings.threads, &job, &mut collect)?;
-    let games: Vec<MatchGame> = slots
-        .into_iter()
-        .map(|g| g.expect("every game was played"))
-        .collect();
+    let games = slots.into_games(total);
     let mut results = vec![SideResults::default(); n];
     let mut pairings = Vec::new();
     for (k, &(a, b)) in pairs.iter().enumerate() {
@@ -565,19 +632,16 @@ pub fn run_side_balance(
     check_openings(openings)?;
     let factories = [engine];
     let job = |g: usize| one_game(t, &factories, (0, 0), openings, g, settings, g);
-    let mut slots: Vec<Option<MatchGame>> = vec![None; settings.games];
+    let mut slots = Slots::new();
     let mut done = 0;
     let mut collect = |g: usize, game: MatchGame| {
-        slots[g] = Some(game);
+        slots.put(g, game);
         done += 1;
         progress(done, settings.games);
         None
     };
     run_jobs(settings.games, settings.threads, &job, &mut collect)?;
-    let games: Vec<MatchGame> = slots
-        .into_iter()
-        .map(|g| g.expect("every game was played"))
-        .collect();
+    let games = slots.into_games(settings.games);
     let mut attackers = Trinomial::default();
     for g in &games {
         attackers.add(match g.game.winner {
@@ -698,6 +762,18 @@ mod tests {
             }
         ));
         assert_eq!(game.plies(), 1);
+    }
+
+    #[test]
+    fn a_wish_for_more_threads_than_games_is_no_hang() {
+        // The old run_jobs started every thread asked for: `--concurrency 1000000` spent
+        // minutes starting threads for two games, usize::MAX never ended.
+        let t = tables("brandub");
+        let (a, b) = (spec("greedy"), spec("random"));
+        let supply = random_openings(&t, 2, 2, 3);
+        let one = run_match(&t, [&a, &b], &supply, &settings(4, 1), &mut |_| {}).unwrap();
+        let many = run_match(&t, [&a, &b], &supply, &settings(4, usize::MAX), &mut |_| {});
+        assert_eq!(many.unwrap(), one);
     }
 
     #[test]

@@ -179,8 +179,19 @@ pub fn read_weights(path: &Path) -> Result<Weights, SpecError> {
         path: path.to_path_buf(),
         reason,
     };
-    let text = std::fs::read_to_string(path).map_err(|e| fail(e.to_string()))?;
-    serde_json::from_str(&text).map_err(|e| fail(e.to_string()))
+    // Read as every text file is (a missing file, a directory and a binary file named
+    // as such, a byte-order mark dropped); the message already names the path.
+    let text = crate::text::read_text_file(path).map_err(|e| {
+        let message = e.to_string();
+        let prefix = format!("cannot read {}: ", path.display());
+        fail(
+            message
+                .strip_prefix(&prefix)
+                .unwrap_or(&message)
+                .to_string(),
+        )
+    })?;
+    serde_json::from_str(&text).map_err(|e| fail(crate::text::json_error(&text, &e)))
 }
 
 impl FromStr for EngineSpec {

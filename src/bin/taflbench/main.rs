@@ -9,6 +9,7 @@ use taflcount::bench::{
     compare, measure_workload, BenchDocument, GameSource, KernelOptions, Machine, Plan, Workload,
     DEFAULT_THRESHOLD, DEFAULT_VARIANTS, KERNELS, SCHEMA_VERSION,
 };
+use taflcount::cli::output::finish_when_closed;
 use taflcount::cli::parse::{parse_with, Rule};
 use taflcount::cli::{exit_code, print_json, CliError, Progress, Status};
 use taflcount::outln;
@@ -72,6 +73,9 @@ fn main() -> ExitCode {
 }
 
 fn run(cli: &Cli) -> Result<Status, CliError> {
+    // The exit code is a verdict with --baseline, and --save/--report are written after
+    // the tables: a closed pipe must not skip either.
+    finish_when_closed();
     if !(cli.threshold > 0.0 && cli.threshold < 100.0) {
         return Err(CliError::Input(format!(
             "--threshold {} must be a percentage between 0 and 100",

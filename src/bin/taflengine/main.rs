@@ -49,7 +49,7 @@ struct Args {
 }
 
 fn main() -> ExitCode {
-    exit_code("taflengine", run(Args::parse()))
+    exit_code("taflengine", run(taflcount::cli::parse::parse::<Args>()))
 }
 
 /// The AI: its description, and whether it has a fixed limit of its own.
@@ -247,9 +247,13 @@ fn think(
     let thought = std::thread::scope(|scope| {
         let (tx, rx) = mpsc::channel();
         let (position, history, moves) = (&position, &history, &moves);
-        scope.spawn(move || {
+        let thinker = std::thread::Builder::new().spawn_scoped(scope, move || {
             let _ = tx.send(search(player, tables, position, history, moves, budget));
         });
+        if thinker.is_err() {
+            // The system refused the thread: think here, without status lines.
+            return Ok(search(player, tables, position, history, moves, budget));
+        }
         loop {
             match rx.recv_timeout(STATUS_EVERY) {
                 Ok(thought) => return Ok::<Thought, CliError>(thought),
@@ -389,5 +393,17 @@ fn search(
                 nodes: 0,
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use taflcount::cli::parse::{command, problems};
+
+    /// Every option has help text and reads `-1` as its value (so its own check, which
+    /// names it, refuses a negative number).
+    #[test]
+    fn every_option_has_help_and_reads_negative_numbers() {
+        assert_eq!(problems(command::<super::Args>()), Vec::<String>::new());
     }
 }

@@ -21,6 +21,8 @@ use taflcount::matches::{
 };
 use taflcount::moves::Tables;
 use taflcount::stats::SprtParameters;
+use taflcount::text::read_text_file;
+use taflcount::threads::used;
 
 /// Output schema of `--json`.
 pub const SCHEMA_VERSION: u32 = 1;
@@ -52,9 +54,10 @@ struct Args {
     /// Games to play: a match's maximum (even, in pairs), each pairing's in a round robin
     #[arg(long, value_name = "N", default_value_t = 100)]
     games: usize,
-    /// Games played at once, one thread each (default: all cores)
-    #[arg(long, value_name = "N")]
-    concurrency: Option<usize>,
+    /// Games played at once, one thread each, 1 to 1024 (default: all cores; never more than games)
+    #[arg(long, value_name = "N",
+          value_parser = clap::value_parser!(u16).range(1..=1024))]
+    concurrency: Option<u16>,
     /// Openings from a file: one move list a line ("d1-d3 e5-e2"), `#` comments
     #[arg(long, value_name = "FILE", group = "opening")]
     openings: Option<PathBuf>,
@@ -97,7 +100,10 @@ struct Args {
 }
 
 fn main() -> ExitCode {
-    exit_code("taflmatch", run(Args::parse()).map(|()| Status::Success))
+    exit_code(
+        "taflmatch",
+        run(taflcount::cli::parse::parse::<Args>()).map(|()| Status::Success),
+    )
 }
 
 /// What the run plays.
@@ -170,12 +176,10 @@ fn run(args: Args) -> Result<(), CliError> {
     if args.max_plies == 0 {
         return Err(CliError::Input("--max-plies must be at least 1".into()));
     }
-    let threads = args
-        .concurrency
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
-    if threads == 0 {
-        return Err(CliError::Input("--concurrency must be at least 1".into()));
-    }
+    let threads = args.concurrency.map_or_else(
+        || std::thread::available_parallelism().map_or(1, |n| n.get().min(1024)),
+        usize::from,
+    );
     // Openings needed: one per pair, or one per game in the side balance.
     let needed = match mode {
         Mode::SideBalance => args.games,
@@ -237,7 +241,7 @@ fn run(args: Args) -> Result<(), CliError> {
                 },
             )?;
             progress.finish();
-            let timing = render::timing(started, threads);
+            let timing = render::timing(started, used(threads, args.games));
             (
                 render::match_text(&header, &result),
                 render::match_json(&header, &result, timing),
@@ -246,7 +250,8 @@ fn run(args: Args) -> Result<(), CliError> {
         }
         Mode::RoundRobin => {
             let n = factories.len();
-            let progress = Progress::new((n * (n - 1) / 2 * args.games) as u64, "games");
+            let progress =
+                Progress::new((n * (n - 1) / 2).saturating_mul(args.games) as u64, "games");
             let result = run_round_robin(
                 &tables,
                 &factories,
@@ -256,7 +261,10 @@ fn run(args: Args) -> Result<(), CliError> {
                 &mut |_, _| progress.inc(1),
             )?;
             progress.finish();
-            let timing = render::timing(started, threads);
+            let timing = render::timing(
+                started,
+                used(threads, (n * (n - 1) / 2).saturating_mul(args.games)),
+            );
             (
                 render::round_robin_text(&header, &result),
                 render::round_robin_json(&header, &result, timing),
@@ -270,7 +278,7 @@ fn run(args: Args) -> Result<(), CliError> {
                     progress.inc(1)
                 })?;
             progress.finish();
-            let timing = render::timing(started, threads);
+            let timing = render::timing(started, used(threads, args.games));
             (
                 render::side_balance_text(&header, &result),
                 render::side_balance_json(&header, &result, timing),
@@ -301,9 +309,7 @@ fn run(args: Args) -> Result<(), CliError> {
 /// The openings the arguments ask for, `needed` of them for random ones.
 fn openings(args: &Args, tables: &Tables, needed: usize) -> Result<OpeningSupply, CliError> {
     if let Some(path) = &args.openings {
-        let text = fs::read_to_string(path).map_err(|e| {
-            CliError::Input(format!("--openings: cannot read {}: {e}", path.display()))
-        })?;
+        let text = read_text_file(path).map_err(|e| CliError::Input(format!("--openings: {e}")))?;
         return Ok(openings_from_text(
             tables,
             &text,
@@ -314,12 +320,8 @@ fn openings(args: &Args, tables: &Tables, needed: usize) -> Result<OpeningSupply
         if args.plies == 0 {
             return Err(CliError::Input("--plies must be at least 1".into()));
         }
-        let text = fs::read_to_string(path).map_err(|e| {
-            CliError::Input(format!(
-                "--openings-from-records: cannot read {}: {e}",
-                path.display()
-            ))
-        })?;
+        let text = read_text_file(path)
+            .map_err(|e| CliError::Input(format!("--openings-from-records: {e}")))?;
         return Ok(openings_from_records(
             tables,
             &text,
@@ -329,4 +331,16 @@ fn openings(args: &Args, tables: &Tables, needed: usize) -> Result<OpeningSupply
     }
     let plies = args.random_openings.unwrap_or(DEFAULT_RANDOM_PLIES);
     Ok(random_openings(tables, plies, needed, args.seed))
+}
+
+#[cfg(test)]
+mod tests {
+    use taflcount::cli::parse::{command, problems};
+
+    /// Every option has help text and reads `-1` as its value (so its own check, which
+    /// names it, refuses a negative number).
+    #[test]
+    fn every_option_has_help_and_reads_negative_numbers() {
+        assert_eq!(problems(command::<super::Args>()), Vec::<String>::new());
+    }
 }

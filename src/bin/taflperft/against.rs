@@ -14,6 +14,8 @@ pub fn run(
     threads: usize,
     json_out: bool,
 ) -> Result<Status, CliError> {
+    // The exit code is the verdict, whatever happens to stdout.
+    taflcount::cli::output::finish_when_closed();
     let root = super::plan::root_of(game)?;
     let mut oracle = CommandOracle::new(command, root.clone());
     let verdict = bisect(&root, depth, threads, &mut oracle)?;

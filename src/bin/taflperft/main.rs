@@ -10,6 +10,7 @@ use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 use std::time::Instant;
 use taflcount::board::RecordOrder;
+use taflcount::cli::output::finish_when_closed;
 use taflcount::cli::parse::{parse_with, Rule};
 use taflcount::cli::{
     exit_code, print, print_json, read_text_file, ChosenGame, CliError, GameArgs, Progress, Status,
@@ -349,6 +350,8 @@ fn list_variants(json: bool) -> Result<Status, CliError> {
 }
 
 fn check_suite(cli: &Cli, path: &str) -> Result<Status, CliError> {
+    // The exit code is the suite's verdict, whatever happens to stdout.
+    finish_when_closed();
     let text = read_text_file(std::path::Path::new(path))?;
     let entries = parse_suite(&text).map_err(|e| CliError::about(path, e))?;
     let counting = cli.counting();

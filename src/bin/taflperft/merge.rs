@@ -27,6 +27,8 @@ fn log10(n: u128) -> f64 {
 }
 
 pub fn run(args: &MergeArgs) -> Result<Status, CliError> {
+    // The exit code is the verdict (every unit there), whatever happens to stdout.
+    taflcount::cli::output::finish_when_closed();
     let merged = match units::merge(&args.dir) {
         Ok(m) => m,
         Err(e @ UnitsError::Missing { .. }) => {

@@ -8,6 +8,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
 use taflcount::board::RecordOrder;
+use taflcount::cli::output::finish_when_closed;
 use taflcount::cli::{
     exit_code, print, print_json, read_text_file, CliError, GameArgs, Progress, Status,
 };
@@ -275,6 +276,8 @@ fn tier_fixtures(
 }
 
 fn run_suite(cli: &Cli) -> Result<Status, CliError> {
+    // The exit code is the suite's verdict, whatever happens to stdout.
+    finish_when_closed();
     let (name, chosen) = tier_fixtures(cli.tier, cli.suite.as_ref(), cli.filter.as_ref())?;
     if cli.tier == Tier::Hard {
         let budget = cli.nodes.unwrap_or(regress::tier::DEFAULT_NODES);
