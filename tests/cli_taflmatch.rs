@@ -274,6 +274,7 @@ fn one_thread_and_two_threads_play_the_same_games() {
             "--json".into(),
             "--records".into(),
             records.into(),
+            "--force".into(),
         ]
     };
     let (f1, f2) = (temp("one.csv"), temp("two.csv"));
@@ -305,6 +306,7 @@ fn match_records_are_read_back_by_branching_and_mine() {
         "6",
         "--records",
         file.to_str().unwrap(),
+        "--force",
         "--json",
     ]);
     let v = json(&o);
@@ -374,4 +376,36 @@ fn a_closed_pipe_is_a_quiet_end() {
     let status = child.wait().unwrap();
     assert_eq!(status.code(), Some(0), "{err}");
     assert!(!err.contains("panicked"), "{err}");
+}
+
+#[test]
+fn an_existing_records_file_is_kept_unless_forced() {
+    let file = temp("kept.csv");
+    std::fs::write(&file, "earlier games\n").unwrap();
+    let args = |force: bool| {
+        let mut a = vec![
+            "--variant",
+            "brandub",
+            "--engine",
+            "random",
+            "--engine",
+            "random",
+        ];
+        a.extend(["--games", "2", "--records", file.to_str().unwrap()]);
+        if force {
+            a.push("--force");
+        }
+        a
+    };
+    let o = taflmatch(&args(false));
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("exists") && stderr(&o).contains("--force"),
+        "{}",
+        stderr(&o)
+    );
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), "earlier games\n");
+    let o = taflmatch(&args(true));
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(std::fs::read_to_string(&file).unwrap().lines().count(), 2);
 }

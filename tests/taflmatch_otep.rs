@@ -217,7 +217,7 @@ fn the_taflmatch_command_line_gives_the_same_records_both_ways() {
         let path = dir.join(name);
         let out = std::process::Command::new(env!("CARGO_BIN_EXE_taflmatch"))
             .args(["--variant", "brandub", "--games", "4", "--concurrency", "2"])
-            .args(["--engine", spec, "--engine", spec, "--records"])
+            .args(["--engine", spec, "--engine", spec, "--force", "--records"])
             .arg(&path)
             .output()
             .unwrap();

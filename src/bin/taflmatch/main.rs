@@ -85,6 +85,10 @@ struct Args {
     /// Write every game to a CSV archive (moves,attacker_captures,defender_captures,result)
     #[arg(long, value_name = "FILE.csv")]
     records: Option<PathBuf>,
+    /// With --records: replace an existing file (without it, an existing file is refused
+    /// before any game is played, so no archive of earlier games is lost)
+    #[arg(long, requires = "records")]
+    force: bool,
     /// The seed of openings and engines; the same seed gives the same games
     #[arg(long, value_name = "S", default_value_t = 1)]
     seed: u64,
@@ -186,6 +190,14 @@ fn run(args: Args) -> Result<(), CliError> {
         _ => args.games / 2,
     };
     let supply = openings(&args, &tables, needed)?;
+    if let Some(path) = &args.records {
+        if path.exists() && !args.force {
+            return Err(CliError::Input(format!(
+                "--records: {} exists; name another file, or add --force to replace it",
+                path.display()
+            )));
+        }
+    }
     let mut records_file = match &args.records {
         Some(path) => Some((
             path,
