@@ -437,6 +437,29 @@ impl<'t> Prover<'t> {
         self.reps.ending(self.t, child).map(|o| o.winner == Some(p))
     }
 
+    /// Whether side `p` wins from `child`, just played from the top of the path with
+    /// `within` plies of the horizon counted from its parent: at once if the game ends
+    /// there, else by a proof of `within - 1` plies, or not at all when `within` is below
+    /// `shortest`, the fewest plies in which `p` could still win.
+    fn wins_after(
+        &mut self,
+        child: &Position,
+        p: Side,
+        within: u32,
+        shortest: u32,
+    ) -> Result<bool, ProverError> {
+        match self.ending(child, p) {
+            Some(won) => Ok(won),
+            None if within < shortest => Ok(false),
+            None => {
+                self.enter(child);
+                let won = self.prove(child, within - 1, p);
+                self.leave();
+                won
+            }
+        }
+    }
+
     // ----- Immediate wins -----
 
     fn mover_of(pos: &Position, side: Side, s: crate::moves::Sq) -> Mover {
@@ -1231,16 +1254,7 @@ impl<'t> Prover<'t> {
                 return Ok(false);
             }
             let child = s.play(root, mv);
-            match s.ending(&child, side) {
-                Some(won) => Ok(won),
-                None if within < 3 => Ok(false),
-                None => {
-                    s.enter(&child);
-                    let won = s.prove(&child, within - 1, side);
-                    s.leave();
-                    won
-                }
-            }
+            s.wins_after(&child, side, within, 3)
         })
     }
 
@@ -1282,16 +1296,7 @@ impl<'t> Prover<'t> {
                 win_in = Some(n.min(within));
                 for mv in root.legal_moves(s.t) {
                     let child = s.play(root, mv);
-                    let won = match s.ending(&child, side) {
-                        Some(won) => won,
-                        None if within < 3 => false,
-                        None => {
-                            s.enter(&child);
-                            let won = s.prove(&child, within - 1, side);
-                            s.leave();
-                            won?
-                        }
-                    };
+                    let won = s.wins_after(&child, side, within, 3)?;
                     if won {
                         winning_moves.push(mv);
                     }
@@ -1319,16 +1324,7 @@ impl<'t> Prover<'t> {
             if s.reps.ending(s.t, root).is_none() {
                 for mv in root.legal_moves(s.t) {
                     let child = s.play(root, mv);
-                    let loses = match s.ending(&child, foe) {
-                        Some(won) => won,
-                        None if within < 2 => false,
-                        None => {
-                            s.enter(&child);
-                            let lost = s.prove(&child, within - 1, foe);
-                            s.leave();
-                            lost?
-                        }
-                    };
+                    let loses = s.wins_after(&child, foe, within, 2)?;
                     if loses {
                         losing_moves.push(mv);
                     } else {
