@@ -74,6 +74,8 @@ pub mod rules;
 pub mod sampling;
 pub mod search;
 pub mod stats;
+#[cfg(test)]
+mod test_support;
 pub mod text;
 pub mod threads;
 

@@ -7,7 +7,7 @@
 
 mod common;
 
-use common::Rng;
+use common::{random_position, Rng};
 use std::path::Path;
 use taflcount::board::{Layout, Piece, RecordOrder, Side, Square};
 use taflcount::game::Game;
@@ -18,38 +18,6 @@ use taflcount::rules::{Escape, Rules};
 
 fn tables(rules: &str) -> Tables {
     Tables::new(&rules.parse::<Rules>().unwrap()).unwrap()
-}
-
-fn random_position(
-    t: &Tables,
-    rng: &mut Rng,
-    attackers: usize,
-    defenders: usize,
-) -> Option<Position> {
-    let dim = t.dim();
-    let mut layout = Layout::empty(dim);
-    let mut free: Vec<Square> = (0..dim)
-        .flat_map(|r| (0..dim).map(move |f| Square::new(f, r)))
-        .filter(|s| !t.is_corner(s.file(), s.rank()) && (s.file(), s.rank()) != (dim / 2, dim / 2))
-        .collect();
-    let mut place = |piece: Piece, layout: &mut Layout| {
-        let i = rng.below(free.len());
-        layout.set(free.swap_remove(i), Some(piece));
-    };
-    place(Piece::KING, &mut layout);
-    for _ in 0..defenders {
-        place(Piece::DEFENDER, &mut layout);
-    }
-    for _ in 0..attackers {
-        place(Piece::ATTACKER, &mut layout);
-    }
-    let side = if rng.below(2) == 0 {
-        Side::Attackers
-    } else {
-        Side::Defenders
-    };
-    let pos = Position::from_layout(t, &layout, side).ok()?;
-    pos.outcome(t).is_none().then_some(pos)
 }
 
 /// A game history that returns to its positions: a random move and reply played, taken

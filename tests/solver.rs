@@ -2,13 +2,14 @@
 //! no early exits, the engine's `outcome()` as the only judge) on small random
 //! positions, and against hand-worked positions, repetition included.
 
-use taflcount::board::{Layout, Piece, RecordOrder, Side, Square};
+use taflcount::board::{Layout, RecordOrder, Side};
 use taflcount::moves::{Move, Position, Tables};
 use taflcount::regress::Solver;
 use taflcount::rules::Rules;
 
-/// The library's seeded generator, so every run tests the same positions.
-use taflcount::rng::SplitMix64 as Rng;
+// The library's seeded generator and random small positions, shared with tests/prover.rs.
+mod common;
+use common::{random_position, Rng};
 
 fn tables(rules: &str) -> Tables {
     Tables::new(&rules.parse::<Rules>().unwrap()).unwrap()
@@ -43,38 +44,6 @@ fn brute_move(t: &Tables, pos: &Position, mv: Move, n: u32, mover: Side) -> i32 
         None if n <= 1 => 0,
         None => -brute(t, &child, n - 1),
     }
-}
-
-fn random_position(
-    t: &Tables,
-    rng: &mut Rng,
-    attackers: usize,
-    defenders: usize,
-) -> Option<Position> {
-    let dim = t.dim();
-    let mut layout = Layout::empty(dim);
-    let mut free: Vec<Square> = (0..dim)
-        .flat_map(|r| (0..dim).map(move |f| Square::new(f, r)))
-        .filter(|s| !t.is_corner(s.file(), s.rank()) && (s.file(), s.rank()) != (dim / 2, dim / 2))
-        .collect();
-    let mut place = |piece: Piece, layout: &mut Layout| {
-        let i = rng.below(free.len());
-        layout.set(free.swap_remove(i), Some(piece));
-    };
-    place(Piece::KING, &mut layout);
-    for _ in 0..defenders {
-        place(Piece::DEFENDER, &mut layout);
-    }
-    for _ in 0..attackers {
-        place(Piece::ATTACKER, &mut layout);
-    }
-    let side = if rng.below(2) == 0 {
-        Side::Attackers
-    } else {
-        Side::Defenders
-    };
-    let pos = Position::from_layout(t, &layout, side).ok()?;
-    pos.outcome(t).is_none().then_some(pos)
 }
 
 fn compare_on_random_positions(

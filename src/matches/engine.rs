@@ -7,9 +7,8 @@
 use crate::mcts::{Mcts, MctsConfig};
 use crate::moves::{Move, Position, Tables};
 use crate::notation::MoveText;
-use crate::sampling::{game_rng, GameRng, GreedyPlayer, Player};
+use crate::sampling::{game_rng, GameRng, GreedyPlayer, Player, RandomPlayer};
 use crate::search::{Limits, Searcher, Weights};
-use rand::RngExt;
 use std::fmt;
 use std::time::Duration;
 
@@ -97,27 +96,24 @@ pub trait EngineFactory: Sync {
     fn create<'t>(&self, tables: &'t Tables) -> Result<Box<dyn Engine + 't>, EngineError>;
 }
 
-/// Uniformly random legal moves.
-pub struct RandomEngine {
+/// A player of `sampling` (random, greedy) as an engine, drawing from the game's seed:
+/// the same moves in a match as in `taflcount branching`.
+pub struct PlayerEngine<P: Player> {
+    player: P,
     rng: GameRng,
 }
 
-impl RandomEngine {
+impl<P: Player> PlayerEngine<P> {
     /// Seeded with 0 until `new_game` gives it the game's seed.
-    pub fn new() -> RandomEngine {
-        RandomEngine {
+    pub fn new(player: P) -> PlayerEngine<P> {
+        PlayerEngine {
+            player,
             rng: game_rng(0, 0),
         }
     }
 }
 
-impl Default for RandomEngine {
-    fn default() -> RandomEngine {
-        RandomEngine::new()
-    }
-}
-
-impl Engine for RandomEngine {
+impl<P: Player> Engine for PlayerEngine<P> {
     fn new_game(&mut self, seed: u64) {
         self.rng = game_rng(seed, 0);
     }
@@ -127,49 +123,22 @@ impl Engine for RandomEngine {
         if moves.is_empty() {
             return Err(EngineError::NoMove);
         }
-        Ok(moves[self.rng.random_range(0..moves.len())])
-    }
-}
-
-/// The one-ply greedy player of `sampling` (wins at once, captures, keeps pieces safe).
-pub struct GreedyEngine {
-    rng: GameRng,
-}
-
-impl GreedyEngine {
-    /// Seeded with 0 until `new_game` gives it the game's seed (it breaks ties at random).
-    pub fn new() -> GreedyEngine {
-        GreedyEngine {
-            rng: game_rng(0, 0),
-        }
-    }
-}
-
-impl Default for GreedyEngine {
-    fn default() -> GreedyEngine {
-        GreedyEngine::new()
-    }
-}
-
-impl Engine for GreedyEngine {
-    fn new_game(&mut self, seed: u64) {
-        self.rng = game_rng(seed, 0);
-    }
-
-    fn choose(&mut self, turn: &Turn) -> Result<Move, EngineError> {
-        let moves = turn.position.legal_moves(turn.tables);
-        if moves.is_empty() {
-            return Err(EngineError::NoMove);
-        }
-        Ok(GreedyPlayer.choose(
+        let mv = self.player.choose(
             turn.tables,
             turn.position,
             &moves,
             turn.history,
             &mut self.rng,
-        ))
+        );
+        Ok(mv)
     }
 }
+
+/// Uniformly random legal moves.
+pub type RandomEngine = PlayerEngine<RandomPlayer>;
+/// The one-ply greedy player of `sampling` (wins at once, captures, keeps pieces safe;
+/// it breaks ties at random).
+pub type GreedyEngine = PlayerEngine<GreedyPlayer>;
 
 /// The alpha-beta search (`taflcount::search`) under fixed limits and weights.
 pub struct SearchEngine<'t> {

@@ -35,8 +35,8 @@ mod run;
 mod spec;
 
 pub use engine::{
-    Engine, EngineError, EngineFactory, GreedyEngine, MctsEngine, RandomEngine, SearchEngine, Turn,
-    CRASHED, LOST_ON_TIME,
+    Engine, EngineError, EngineFactory, GreedyEngine, MctsEngine, PlayerEngine, RandomEngine,
+    SearchEngine, Turn, CRASHED, LOST_ON_TIME,
 };
 pub use game::{play_game, GameEnd, PlayedGame};
 pub use openings::{Opening, OpeningError, OpeningSource, OpeningSupply};

@@ -11,6 +11,7 @@ use super::engine::{
 use super::otep::{OtepEngine, OtepLimits};
 use crate::mcts::{MctsConfig, MctsLimits};
 use crate::moves::Tables;
+use crate::sampling::{GreedyPlayer, RandomPlayer};
 use crate::search::{Limits, Weights};
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -385,8 +386,8 @@ impl EngineFactory for EngineSpec {
 
     fn create<'t>(&self, tables: &'t Tables) -> Result<Box<dyn Engine + 't>, EngineError> {
         Ok(match &self.kind {
-            EngineKind::Random => Box::new(RandomEngine::new()),
-            EngineKind::Greedy => Box::new(GreedyEngine::new()),
+            EngineKind::Random => Box::new(RandomEngine::new(RandomPlayer)),
+            EngineKind::Greedy => Box::new(GreedyEngine::new(GreedyPlayer)),
             EngineKind::Search {
                 limits,
                 movetime,

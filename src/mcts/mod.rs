@@ -537,15 +537,8 @@ impl<'t> Mcts<'t> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::{Layout, RecordOrder};
     use crate::rules::catalog;
-
-    fn setup(variant: &str, record: &str, side: Side) -> (Tables, Position) {
-        let t = Tables::new(&catalog::find(variant).unwrap().rules()).unwrap();
-        let layout = Layout::parse(record, RecordOrder::RankOneFirst).unwrap();
-        let pos = Position::from_layout(&t, &layout, side).unwrap();
-        (t, pos)
-    }
+    use crate::test_support::position as setup;
 
     fn text(m: Move) -> String {
         m.to_string()

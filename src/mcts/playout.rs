@@ -145,24 +145,8 @@ pub(crate) fn choose(t: &Tables, pos: &Position, moves: &[Move], rng: &mut ChaCh
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::{Layout, RecordOrder};
-    use crate::rules::catalog;
+    use crate::test_support::{mv, position as setup};
     use rand::SeedableRng;
-
-    fn setup(variant: &str, record: &str, side: Side) -> (Tables, Position) {
-        let t = Tables::new(&catalog::find(variant).unwrap().rules()).unwrap();
-        let layout = Layout::parse(record, RecordOrder::RankOneFirst).unwrap();
-        let pos = Position::from_layout(&t, &layout, side).unwrap();
-        (t, pos)
-    }
-
-    fn mv(text: &str) -> Move {
-        let (a, b) = text.split_once('-').unwrap();
-        Move {
-            from: crate::moves::from_square(a.parse().unwrap()),
-            to: crate::moves::from_square(b.parse().unwrap()),
-        }
-    }
 
     #[test]
     fn the_king_takes_his_escape() {

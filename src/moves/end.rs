@@ -61,7 +61,8 @@ pub struct Outcome {
     pub reason: EndReason,
 }
 
-type Words = [u32; MAX_DIM];
+/// A set of squares as one bit word per rank (bit `file + 1`, like `Position::ranks`).
+pub type Words = [u32; MAX_DIM];
 
 /// What a position with the attackers to move knows about encirclement after its moves
 /// ([`Position::encirclement_hint`]), for [`Position::ended_before_moving_after`].
@@ -160,8 +161,9 @@ fn flood(dim: usize, mut reach: Words, open: &Words) -> Words {
     }
 }
 
-/// The squares orthogonally next to `set`, `set` included.
-fn dilate(dim: usize, board: u32, set: &Words) -> Words {
+/// The squares orthogonally next to `set`, `set` included, on a board of `dim` ranks
+/// whose squares are the bits of `board`.
+pub fn dilate(dim: usize, board: u32, set: &Words) -> Words {
     let mut out = [0; MAX_DIM];
     for r in 0..dim {
         let mut x = set[r] | (set[r] << 1) | (set[r] >> 1);

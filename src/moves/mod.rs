@@ -9,7 +9,7 @@ mod repetition;
 mod sq;
 mod tables;
 
-pub use end::{EncirclementHint, EndReason, Outcome};
+pub use end::{dilate, EncirclementHint, EndReason, Outcome, Words};
 pub use generate::{BitIter, Move, PieceMoves};
 pub use position::Position;
 pub use repetition::{repetition_outcome, Repetitions};

@@ -61,6 +61,27 @@ pub struct Expect {
     pub avoid: Vec<String>,
 }
 
+impl Expect {
+    /// What a proof lets a fixture expect: the winning (or safe) moves as best, or, where
+    /// the proof is that the move played loses, that move avoided.
+    pub fn from_proof(proof: &Proof, misplay: &str) -> Expect {
+        match proof.kind() {
+            Some(ProofKind::Wins) => Expect {
+                best: proof.wins.clone().unwrap_or_default(),
+                avoid: vec![],
+            },
+            Some(ProofKind::Safe) => Expect {
+                best: proof.safe.clone().unwrap_or_default(),
+                avoid: vec![],
+            },
+            _ => Expect {
+                best: vec![],
+                avoid: vec![misplay.to_string()],
+            },
+        }
+    }
+}
+
 /// `{"depth": D}` or `{"nodes": N}`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]

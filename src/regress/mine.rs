@@ -290,20 +290,7 @@ pub fn game_fixture(
     let side = pos.side_to_move();
     let (_, history_moves) = history_since_capture(&r.positions, &r.moves, ply);
     let line: Vec<String> = r.moves[..ply].iter().map(|m| m.to_string()).collect();
-    let expect = match proof.kind() {
-        Some(ProofKind::Wins) => Expect {
-            best: proof.wins.clone().unwrap_or_default(),
-            avoid: vec![],
-        },
-        Some(ProofKind::Safe) => Expect {
-            best: proof.safe.clone().unwrap_or_default(),
-            avoid: vec![],
-        },
-        _ => Expect {
-            best: vec![],
-            avoid: vec![played.to_string()],
-        },
-    };
+    let expect = Expect::from_proof(&proof, &played.to_string());
     Fixture {
         id: id.to_string(),
         variant: Some(variant.to_string()),

@@ -77,13 +77,12 @@
 
 use super::solver::{Refutation, Solution};
 use crate::board::{Side, MAX_DIM};
-use crate::moves::{file_of, rank_of, sq, Move, Mover, PieceMoves, Position, Repetitions, Tables};
+use crate::moves::{
+    dilate, file_of, rank_of, sq, Move, Mover, PieceMoves, Position, Repetitions, Tables, Words,
+};
 use crate::rules::{Berserk, Jump, Repetition, Shieldwall};
 use std::collections::HashMap;
 use std::fmt;
-
-/// A set of squares as rank words (bit `file + 1` of word `rank`).
-type Words = [u32; MAX_DIM];
 
 /// How immediate wins are looked for in a position.
 enum Mode {
@@ -597,20 +596,7 @@ impl<'t> Prover<'t> {
                 w & edge_files
             }
         };
-        let grow = |set: &Words| {
-            let mut out = [0u32; MAX_DIM];
-            for r in 0..dim {
-                let mut x = set[r] | (set[r] << 1) | (set[r] >> 1);
-                if r > 0 {
-                    x |= set[r - 1];
-                }
-                if r + 1 < dim {
-                    x |= set[r + 1];
-                }
-                out[r] = x & board;
-            }
-            out
-        };
+        let grow = |set: &Words| dilate(dim, board, set);
         // The sources tried: the king first, then defenders off the edge (a defender on
         // the edge could be taken by a shieldwall far from the move).
         let mut sources = Vec::new();

@@ -260,26 +260,33 @@ impl Rules {
     /// True if a piece of this type may pass the square, starting on a square of the
     /// kinds in `origin` (re-entry rules lapse for kinds it starts on).
     pub fn may_pass_from(&self, piece: Piece, file: usize, rank: usize, origin: u8) -> bool {
-        let kinds = self.square_kinds(file, rank);
-        SpecialKind::ALL
-            .iter()
-            .filter(|k| kinds & k.bit() != 0)
-            .all(|k| {
-                let s = self.special(*k);
-                s.pass.contains(piece) && (s.reenter.contains(piece) || origin & k.bit() != 0)
-            })
+        self.allowed_on(piece, file, rank, origin, |s| &s.pass)
     }
 
     /// True if a piece of this type may end a move on the square, starting on a square
     /// of the kinds in `origin`.
     pub fn may_stop_from(&self, piece: Piece, file: usize, rank: usize, origin: u8) -> bool {
+        self.allowed_on(piece, file, rank, origin, |s| &s.stop)
+    }
+
+    /// True if every special kind of the square lets the piece in through `permission`
+    /// (its `pass` or `stop` set), and lets it re-enter or it starts on that kind.
+    fn allowed_on(
+        &self,
+        piece: Piece,
+        file: usize,
+        rank: usize,
+        origin: u8,
+        permission: fn(&SpecialSquares) -> &TypeSet,
+    ) -> bool {
         let kinds = self.square_kinds(file, rank);
         SpecialKind::ALL
             .iter()
             .filter(|k| kinds & k.bit() != 0)
             .all(|k| {
                 let s = self.special(*k);
-                s.stop.contains(piece) && (s.reenter.contains(piece) || origin & k.bit() != 0)
+                permission(s).contains(piece)
+                    && (s.reenter.contains(piece) || origin & k.bit() != 0)
             })
     }
 

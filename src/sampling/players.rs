@@ -221,23 +221,8 @@ impl PlayerKind {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::{Layout, RecordOrder, Side};
-    use crate::rules::catalog;
-
-    fn setup(variant: &str, record: &str, side: Side) -> (Tables, Position) {
-        let t = Tables::new(&catalog::find(variant).unwrap().rules()).unwrap();
-        let layout = Layout::parse(record, RecordOrder::RankOneFirst).unwrap();
-        let pos = Position::from_layout(&t, &layout, side).unwrap();
-        (t, pos)
-    }
-
-    fn mv(text: &str) -> Move {
-        let (a, b) = text.split_once('-').unwrap();
-        Move {
-            from: crate::moves::from_square(a.parse().unwrap()),
-            to: crate::moves::from_square(b.parse().unwrap()),
-        }
-    }
+    use crate::board::Side;
+    use crate::test_support::{mv, position as setup};
 
     #[test]
     fn player_names_parse_and_print() {

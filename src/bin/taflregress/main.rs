@@ -7,7 +7,6 @@ use clap::{Args, Parser, Subcommand};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
-use taflcount::board::RecordOrder;
 use taflcount::cli::output::finish_when_closed;
 use taflcount::cli::{
     exit_code, print, print_json, read_text_file, CliError, GameArgs, Progress, Status,
@@ -451,23 +450,6 @@ fn check_id(id: &str) -> Result<(), CliError> {
     }
 }
 
-fn expectation(kind: ProofKind, proof: &Proof, misplay: String) -> Expect {
-    match kind {
-        ProofKind::Wins => Expect {
-            best: proof.wins.clone().unwrap_or_default(),
-            avoid: vec![],
-        },
-        ProofKind::Safe => Expect {
-            best: proof.safe.clone().unwrap_or_default(),
-            avoid: vec![],
-        },
-        ProofKind::Loses => Expect {
-            best: vec![],
-            avoid: vec![misplay],
-        },
-    }
-}
-
 /// Sets the fixture's limit to the shallowest depth (up to `max`) at which the AI passes.
 fn shallowest_passing_depth(file: &str, fixture: &mut Fixture, max: u32) -> Result<bool, CliError> {
     for depth in 1..=max {
@@ -519,7 +501,7 @@ fn add(a: &AddArgs) -> Result<Status, CliError> {
             path.display()
         )));
     }
-    let (history, history_moves) = history_since_capture(&r.positions, &r.moves, a.ply);
+    let (history, _) = history_since_capture(&r.positions, &r.moves, a.ply);
     let played = r.moves[a.ply - 1];
     let (kind, within) = judge(tables, pos, &history, played, true).ok_or_else(|| {
         CliError::input(format!(
@@ -529,40 +511,19 @@ fn add(a: &AddArgs) -> Result<Status, CliError> {
         ))
     })?;
     let proof = Proof::establish(tables, pos, &history, kind, within);
-    let side = pos.side_to_move();
-    let line: Vec<String> = r.moves[..a.ply].iter().map(|m| m.to_string()).collect();
     let file_name = a
         .records
         .records
         .file_name()
         .and_then(|s| s.to_str())
         .unwrap_or("records");
-    let mut fixture = Fixture {
-        id: id.clone(),
-        variant: Some(variant),
-        rules: None,
-        position: format!(
-            "starti:{}",
-            pos.layout(tables).record(RecordOrder::TopRankFirst)
-        ),
-        side_to_move: side.name().to_string(),
-        history: history_moves.iter().map(|m| m.to_string()).collect(),
-        misplay: played.to_string(),
-        expect: expectation(kind, &proof, played.to_string()),
-        limit: LimitSpec {
-            depth: Some(1),
-            nodes: None,
-        },
-        proof,
-        source: format!(
-            "{file_name} game {} (line {}), ply {}: {}",
-            a.game,
-            record.line,
-            a.ply,
-            line.join(" ")
-        ),
-        comment: format!("recorded game: the {side} played {played}"),
+    let limit = LimitSpec {
+        depth: Some(1),
+        nodes: None,
     };
+    let mut fixture = regress::game_fixture(
+        tables, &id, &variant, file_name, record, &r, a.ply, proof, limit,
+    );
     if !shallowest_passing_depth(&id, &mut fixture, 5)? {
         eprintln!(
             "taflregress: warning: the AI does not get {id} right at depth 1..5; written with \
@@ -605,7 +566,7 @@ fn prove(p: &ProveArgs) -> Result<Status, CliError> {
     fixture.proof = Proof::establish_auto(&tables, &position, &history, kind, p.within)
         .map_err(|e| CliError::about(&file, e))?;
     if fixture.expect.best.is_empty() && fixture.expect.avoid.is_empty() {
-        fixture.expect = expectation(kind, &fixture.proof, fixture.misplay.clone());
+        fixture.expect = Expect::from_proof(&fixture.proof, &fixture.misplay);
     }
     if !shallowest_passing_depth(&file, &mut fixture, 6)? {
         eprintln!(
