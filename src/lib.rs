@@ -1,7 +1,7 @@
 //! taflcount: a rules engine and command-line tools for the tafl family of board games
-//! (hnefatafl, copenhagen, tablut, brandub...). The library does all the work; the four
-//! programs `taflperft`, `taflcount`, `taflbench` and `taflregress` parse arguments, call
-//! it and print.
+//! (hnefatafl, copenhagen, tablut, brandub...). The library does all the work; the
+//! programs (`taflperft`, `taflcount`, `taflbench`, `taflregress`, `taflmatch`,
+//! `taflengine`) parse arguments, call it and print.
 //!
 //! # A tour, from the bottom up
 //!
@@ -16,11 +16,13 @@
 //!   archives and their replay.
 //! - On top of play: [`perft`] (exact counts of the positions below a root, Knuth
 //!   estimates, suites), [`complexity`] (exact state-space bounds, game-tree estimates)
-//!   and [`search`] (the AI: alpha-beta with iterative deepening).
+//!   and [`search`] (the AI: alpha-beta with iterative deepening); [`mcts`] is a second
+//!   player, Monte Carlo tree search, to match it against.
 //! - On top of those: [`sampling`] (branching factors and game lengths from self-play or
-//!   recorded games), [`regress`] (taflregress's misplay fixtures, the exact solver that
-//!   proves them, mining recorded games, the bench signature) and [`bench`](mod@bench)
-//!   (taflbench's kernels and measurements).
+//!   recorded games), [`regress`] (taflregress's misplay fixtures, the full-width solver
+//!   and the df-pn prover that prove them, mining recorded games, the bench signature) and [`bench`](mod@bench)
+//!   (taflbench's kernels and measurements), and [`matches`] (taflmatch: games between
+//!   engines in pairs of openings, Elo and SPRT).
 //! - [`otep`]: the OpenTafl engine protocol (its messages, the engine's side of a
 //!   conversation), spoken by `taflengine` and by `taflmatch`'s external engines.
 //! - [`report`]: what the tools print: SVG plots, and with the `cli` feature the tables
