@@ -21,7 +21,7 @@
 //! - On top of those: [`sampling`] (branching factors and game lengths from self-play or
 //!   recorded games), [`regress`] (taflregress's misplay fixtures, the full-width solver
 //!   and the df-pn prover that prove them, mining recorded games, the bench signature) and [`bench`](mod@bench)
-//!   (taflbench's kernels and measurements), and [`matches`] (taflmatch: games between
+//!   (taflbench's kernels and measurements), and [`matches`](mod@matches) (taflmatch: games between
 //!   engines in pairs of openings, Elo and SPRT).
 //! - [`otep`]: the OpenTafl engine protocol (its messages, the engine's side of a
 //!   conversation), spoken by `taflengine` and by `taflmatch`'s external engines.

@@ -1,7 +1,7 @@
 //! The command line read the same way by every tool: options that take a value accept a
 //! leading `-`, so `--depth -1` reaches the option's own check and its message names
-//! the option ("invalid value '-1' for '--depth <D>'"), where clap alone says only
-//! "unexpected argument '-1' found"; and combinations are checked after clap by
+//! the option (`invalid value '-1' for '--depth <D>'`), where clap alone says only
+//! `unexpected argument '-1' found`; and combinations are checked after clap by
 //! [`Rule`]s, refused the way clap refuses a conflict (exit 2, with the usage).
 //!
 //! Why rules beside clap's own `requires`: clap skips a `requires` whose target

@@ -15,7 +15,8 @@ use std::fmt;
 pub enum Action {
     /// Send this line to the host.
     Send(Message),
-    /// Think, then answer through [`Session::play`] or [`Session::analysis_position`].
+    /// Think, then answer: a move through [`Session::play`], or an `analysis` message for
+    /// an `analyze` request.
     Think(Request),
     /// Leave (after `goodbye`).
     Quit,
