@@ -6,6 +6,8 @@ use std::path::PathBuf;
 use std::process::Command;
 use std::sync::OnceLock;
 
+mod closed_stdout;
+
 const BRANDUB: &str =
     "dim:7 name:Brandub surf:n atkf:y ks:w cenh: cenhe: start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/";
 
@@ -30,12 +32,13 @@ fn reference_engine() -> &'static PathBuf {
 
 fn against(engine_args: &str, args: &[&str]) -> (i32, String, String) {
     let command = format!("'{}' {engine_args}", reference_engine().display());
-    let out = Command::new(env!("CARGO_BIN_EXE_taflperft"))
-        .arg("--against")
-        .arg(&command)
-        .args(args)
-        .output()
-        .unwrap();
+    // As every exit-code test: also with stdout closed early (issue 15).
+    let out = closed_stdout::output(
+        Command::new(env!("CARGO_BIN_EXE_taflperft"))
+            .arg("--against")
+            .arg(&command)
+            .args(args),
+    );
     (
         out.status.code().unwrap_or(-1),
         String::from_utf8(out.stdout).unwrap(),

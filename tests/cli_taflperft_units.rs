@@ -4,19 +4,99 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+mod closed_stdout;
+
 const BRANDUB: [u64; 6] = [40, 960, 39_512, 1_007_392, 41_843_336, 1_111_688_896];
 const COPENHAGEN: [u64; 4] = [116, 6_788, 806_344, 50_456_804];
 
+/// Runs taflperft as a user would, and also with stdout closed early (issue 15): the
+/// same exit code, no panic. `plan` and `unit` write files, so their closed-stdout run
+/// goes first in a twin of their folder (a copy as it stands), and the files it leaves
+/// must be the ones the ordinary run leaves: a closed pipe loses no work.
 fn taflperft(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_taflperft"))
-        .args(args)
-        .output()
-        .unwrap();
+    let mut command = Command::new(env!("CARGO_BIN_EXE_taflperft"));
+    let out = match folder_written(args) {
+        Some((at, folder)) => {
+            let twin = twin_of(&folder);
+            let mut twin_args: Vec<String> = args.iter().map(|a| a.to_string()).collect();
+            twin_args[at] = twin_args[at].replacen(s(&folder), s(&twin), 1);
+            let closed = Command::new(env!("CARGO_BIN_EXE_taflperft"))
+                .args(&twin_args)
+                .stdout(closed_stdout::closed_stdout())
+                .output()
+                .unwrap();
+            let out = command.args(args).output().unwrap();
+            let err = String::from_utf8_lossy(&closed.stderr);
+            assert!(!err.contains("panicked"), "{args:?} with stdout closed: {err}");
+            assert_eq!(closed.status.code(), out.status.code(), "{args:?} with stdout closed: {err}");
+            assert_eq!(
+                folder_contents(&twin),
+                folder_contents(&folder),
+                "{args:?}: stdout closed, other files"
+            );
+            out
+        }
+        None => closed_stdout::output(command.args(args)),
+    };
     (
         out.status.code().unwrap_or(-1),
         String::from_utf8(out.stdout).unwrap(),
         String::from_utf8(out.stderr).unwrap(),
     )
+}
+
+/// The argument that names the folder a command writes in, and the folder: `plan`'s
+/// `--out`, `unit`'s unit file (in its plan folder).
+fn folder_written(args: &[&str]) -> Option<(usize, PathBuf)> {
+    match args.first() {
+        Some(&"plan") => {
+            let at = args.iter().position(|a| *a == "--out")? + 1;
+            Some((at, PathBuf::from(args.get(at)?)))
+        }
+        Some(&"unit") => Some((1, Path::new(args.get(1)?).parent()?.to_path_buf())),
+        _ => None,
+    }
+}
+
+/// A copy of `folder` as it stands (absent if it is), beside it.
+fn twin_of(folder: &Path) -> PathBuf {
+    let twin = folder.with_file_name(format!(
+        "{}-closed-stdout",
+        folder.file_name().unwrap().to_str().unwrap()
+    ));
+    let _ = std::fs::remove_dir_all(&twin);
+    if let Ok(entries) = std::fs::read_dir(folder) {
+        std::fs::create_dir_all(&twin).unwrap();
+        for e in entries {
+            let e = e.unwrap();
+            std::fs::copy(e.path(), twin.join(e.file_name())).unwrap();
+        }
+    }
+    twin
+}
+
+/// Every file of `folder` by name, results without their timing.
+fn folder_contents(folder: &Path) -> Vec<(String, String)> {
+    let mut files: Vec<(String, String)> = std::fs::read_dir(folder)
+        .map(|entries| {
+            entries
+                .map(|e| {
+                    let e = e.unwrap();
+                    let name = e.file_name().into_string().unwrap();
+                    let mut text = std::fs::read_to_string(e.path()).unwrap_or_default();
+                    if name.ends_with(".result.json") {
+                        if let Ok(mut doc) = serde_json::from_str::<serde_json::Value>(&text) {
+                            doc.as_object_mut().map(|o| o.remove("timing"));
+                            text = doc.to_string();
+                        }
+                    }
+                    (name, text)
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    files.sort();
+    files
 }
 
 /// A fresh folder under the target's temporary directory.
