@@ -199,6 +199,60 @@ fn plan_unit_merge_equals_the_published_counts_at_two_splits() {
 }
 
 #[test]
+fn folded_plans_give_the_published_counts_and_the_direct_divide() {
+    for (variant, counts, split) in [
+        ("brandub", &BRANDUB[..], 2),
+        ("brandub", &BRANDUB[..5], 3),
+        ("copenhagen", &COPENHAGEN[..], 2),
+    ] {
+        let depth = counts.len() as u32;
+        let dir = fresh(&format!("folded-{variant}-{split}"));
+        let (code, out, err) = taflperft(&[
+            "plan",
+            "--variant",
+            variant,
+            "--depth",
+            &depth.to_string(),
+            "--split",
+            &split.to_string(),
+            "--units",
+            "3",
+            "--fold-symmetries",
+            "--out",
+            s(&dir),
+        ]);
+        assert_eq!(code, 0, "{out}{err}");
+        assert!(out.contains("up to the 8 symmetries the rules keep"), "{out}");
+        for u in unit_files(&dir) {
+            run_unit(&u, &["--hash", "8"]);
+        }
+        let doc = merge_json(&dir);
+        assert_eq!(totals(&doc), counts, "{variant} split {split}");
+        let (code, direct, _) = taflperft(&[
+            "--variant",
+            variant,
+            "--depth",
+            &depth.to_string(),
+            "--divide",
+            "--json",
+        ]);
+        assert_eq!(code, 0);
+        let direct: serde_json::Value = serde_json::from_str(&direct).unwrap();
+        let rows = |rows: &serde_json::Value| -> Vec<(String, u64)> {
+            let mut v: Vec<(String, u64)> = rows
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|r| (r["move"].as_str().unwrap().to_string(), r["nodes"].as_u64().unwrap()))
+                .collect();
+            v.sort();
+            v
+        };
+        assert_eq!(rows(&doc["divide"]), rows(&direct["divide"]), "{variant} split {split}");
+    }
+}
+
+#[test]
 fn the_merged_divide_equals_the_direct_divide() {
     let dir = fresh("divide");
     plan(&dir, "copenhagen", 4, 2, 3);

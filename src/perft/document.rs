@@ -258,10 +258,12 @@ pub struct PlanReport {
     pub split: u32,
     /// Unit files written.
     pub units: usize,
-    /// Distinct positions at the split ply.
+    /// Distinct positions at the split ply (up to the folded symmetries, if any).
     pub unique_positions: u64,
     /// Move sequences reaching the split ply (perft at the split depth).
     pub paths: u64,
+    /// The symmetries positions were merged under (`--fold-symmetries`); empty if none.
+    pub folded: Vec<String>,
     /// How long planning took.
     pub timing: Seconds,
 }

@@ -13,7 +13,7 @@
 
 use super::hashed::{perft_hashed, PerftTable};
 use super::{perft, Counting};
-use crate::board::{Layout, RecordOrder, Side};
+use crate::board::{Layout, RecordOrder, Side, Symmetry};
 use crate::moves::{Move, Position, Tables};
 use crate::notation::play_line_moves;
 use crate::rules::Rules;
@@ -195,10 +195,16 @@ pub struct PlanDoc {
     pub unique_positions: u64,
     /// Perft at depths 1..=split, counted while planning.
     pub shallow: Vec<DepthCount>,
+    /// The board symmetries under which positions at ply `split` were merged
+    /// (`plan --fold-symmetries`), by name, the identity first; empty if positions were
+    /// merged only when equal.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub folded: Vec<String>,
 }
 
 /// One position of a unit: a line reaching it from the root, and how many move
-/// sequences reach it through each root move.
+/// sequences reach it through each root move (in a folded plan, reach it or one of its
+/// images under the folded symmetries, which have the same subtree counts).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct UnitPosition {
@@ -229,6 +235,9 @@ pub struct UnitDoc {
     pub depth: u32,
     /// The plan's split: every position here lies `split` plies below the root.
     pub split: u32,
+    /// The plan's folded symmetries (see `PlanDoc::folded`); part of the plan id.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub folded: Vec<String>,
     /// The unique positions dealt to this unit.
     pub positions: Vec<UnitPosition>,
 }
@@ -299,18 +308,59 @@ fn fnv128(parts: &[&str]) -> String {
     format!("{h:032x}")
 }
 
-/// The plan id: a hash of the root, the depth, the split and the number of units.
-pub fn plan_id(root: &Root, depth: u32, split: u32, units: usize) -> String {
-    fnv128(&[
+/// The plan id: a hash of the root, the depth, the split, the number of units and the
+/// folded symmetries (left out when there are none, so plans made before folding keep
+/// their ids).
+pub fn plan_id(root: &Root, depth: u32, split: u32, units: usize, folded: &[String]) -> String {
+    let (depth, split, units) = (depth.to_string(), split.to_string(), units.to_string());
+    let mut parts = vec![
         "taflperft-plan-v1",
         &root.rules,
         &root.position,
         &root.side,
         &root.moves,
-        &depth.to_string(),
-        &split.to_string(),
-        &units.to_string(),
-    ])
+        &depth,
+        &split,
+        &units,
+    ];
+    if !folded.is_empty() {
+        parts.push("folded");
+        parts.extend(folded.iter().map(String::as_str));
+    }
+    fnv128(&parts)
+}
+
+/// The symmetries a plan of `root` folds: every one its rules keep (`Rules::symmetries`).
+fn symmetries_of(root: &Root) -> Result<Vec<Symmetry>, UnitsError> {
+    let rules: Rules = root
+        .rules
+        .parse()
+        .map_err(|e| UnitsError::Invalid(format!("rules: {e}")))?;
+    Ok(rules.symmetries())
+}
+
+/// Checks a document's `folded` names: all of them, exactly the symmetries its rules
+/// keep, the identity first. Anything else could merge positions whose counts differ.
+fn check_folded(path: &Path, root: &Root, folded: &[String]) -> Result<(), UnitsError> {
+    if folded.is_empty() {
+        return Ok(());
+    }
+    let kept: Vec<String> = symmetries_of(root)
+        .map_err(|e| corrupt(path, e.to_string()))?
+        .iter()
+        .map(|g| g.name().to_string())
+        .collect();
+    if folded != kept.as_slice() {
+        return Err(corrupt(
+            path,
+            format!(
+                "`folded` lists {}, but the rules keep exactly {}",
+                folded.join(", "),
+                kept.join(", ")
+            ),
+        ));
+    }
+    Ok(())
 }
 
 /// The digest of a unit's positions.
@@ -368,8 +418,17 @@ struct Unique {
 }
 
 /// Plans a perft of `root` to `depth`: unique positions at ply `split` dealt round-robin
-/// into `units` units (in the order they are first reached).
-pub fn plan(root: &Root, depth: u32, split: u32, units: usize) -> Result<Plan, UnitsError> {
+/// into `units` units (in the order they are first reached). With `fold_symmetries`, a
+/// position that is the image of one already found under a symmetry the rules keep is
+/// merged into it: perft is invariant under those symmetries, so a symmetric start
+/// leaves up to 8 times fewer positions to count.
+pub fn plan(
+    root: &Root,
+    depth: u32,
+    split: u32,
+    units: usize,
+    fold_symmetries: bool,
+) -> Result<Plan, UnitsError> {
     if split == 0 || split >= depth {
         return Err(UnitsError::Invalid(format!(
             "--split must be between 1 and depth - 1 = {} (got {split})",
@@ -380,6 +439,16 @@ pub fn plan(root: &Root, depth: u32, split: u32, units: usize) -> Result<Plan, U
         return Err(UnitsError::Invalid("--units must be at least 1".into()));
     }
     let (t, start) = root.setup(0)?;
+    let group = if fold_symmetries {
+        symmetries_of(root)?
+    } else {
+        Vec::new()
+    };
+    let folded: Vec<String> = group.iter().map(|g| g.name().to_string()).collect();
+    let images: Vec<Symmetry> = group
+        .into_iter()
+        .filter(|&g| g != Symmetry::Identity)
+        .collect();
     let root_moves = if start.is_over(&t) {
         Vec::new()
     } else {
@@ -400,6 +469,7 @@ pub fn plan(root: &Root, depth: u32, split: u32, units: usize) -> Result<Plan, U
             1,
             split,
             i,
+            &images,
             &mut line,
             &mut shallow,
             &mut found,
@@ -413,7 +483,7 @@ pub fn plan(root: &Root, depth: u32, split: u32, units: usize) -> Result<Plan, U
             found.len()
         )));
     }
-    let id = plan_id(root, depth, split, units);
+    let id = plan_id(root, depth, split, units, &folded);
     let names: Vec<String> = root_moves.iter().map(|m| m.to_string()).collect();
     let mut unit_docs: Vec<UnitDoc> = (0..units)
         .map(|unit| UnitDoc {
@@ -425,6 +495,7 @@ pub fn plan(root: &Root, depth: u32, split: u32, units: usize) -> Result<Plan, U
             root: root.clone(),
             depth,
             split,
+            folded: folded.clone(),
             positions: Vec::new(),
         })
         .collect();
@@ -462,6 +533,7 @@ pub fn plan(root: &Root, depth: u32, split: u32, units: usize) -> Result<Plan, U
                     nodes: shallow[d as usize].to_string(),
                 })
                 .collect(),
+            folded,
         },
         units: unit_docs,
     })
@@ -475,6 +547,7 @@ fn enumerate(
     ply: u32,
     split: u32,
     first: usize,
+    images: &[Symmetry],
     line: &mut Vec<Move>,
     shallow: &mut [u64],
     found: &mut Vec<Unique>,
@@ -482,16 +555,23 @@ fn enumerate(
 ) {
     shallow[ply as usize] += 1;
     if ply == split {
-        let candidates = by_hash.entry(pos.hash()).or_default();
-        let same = candidates.iter().copied().find(|&i| {
-            let mut q = start.clone();
-            for &mv in &found[i].moves {
-                q.play(t, mv);
-            }
-            same_position(pos, &q)
+        let known = |image: &Position, found: &[Unique], by_hash: &HashMap<u64, Vec<usize>>| {
+            by_hash.get(&image.hash())?.iter().copied().find(|&i| {
+                let mut q = start.clone();
+                for &mv in &found[i].moves {
+                    q.play(t, mv);
+                }
+                same_position(image, &q)
+            })
+        };
+        // The position itself first (most repeats are transpositions), then its images.
+        let same = known(pos, found, by_hash).or_else(|| {
+            images
+                .iter()
+                .find_map(|&g| known(&pos.transformed(t, g), found, by_hash))
         });
         let i = same.unwrap_or_else(|| {
-            candidates.push(found.len());
+            by_hash.entry(pos.hash()).or_default().push(found.len());
             found.push(Unique {
                 moves: line.clone(),
                 paths: Vec::new(),
@@ -520,6 +600,7 @@ fn enumerate(
                 ply + 1,
                 split,
                 first,
+                images,
                 line,
                 shallow,
                 found,
@@ -611,12 +692,13 @@ fn check_header(path: &Path, schema: u32, kind: &str, want: &str) -> Result<(), 
 pub fn read_plan(path: &Path) -> Result<PlanDoc, UnitsError> {
     let doc: PlanDoc = read_doc(path)?;
     check_header(path, doc.schema_version, &doc.kind, PLAN_KIND)?;
-    if doc.plan_id != plan_id(&doc.root, doc.depth, doc.split, doc.units) {
+    if doc.plan_id != plan_id(&doc.root, doc.depth, doc.split, doc.units, &doc.folded) {
         return Err(corrupt(
             path,
-            "the plan id does not match the plan's root, depth, split and units",
+            "the plan id does not match the plan's root, depth, split, units and folded symmetries",
         ));
     }
+    check_folded(path, &doc.root, &doc.folded)?;
     if doc.split == 0 || doc.split >= doc.depth || doc.units == 0 {
         return Err(corrupt(path, "impossible depth, split or unit count"));
     }
@@ -639,12 +721,13 @@ pub fn read_plan(path: &Path) -> Result<PlanDoc, UnitsError> {
 pub fn read_unit(path: &Path) -> Result<UnitDoc, UnitsError> {
     let doc: UnitDoc = read_doc(path)?;
     check_header(path, doc.schema_version, &doc.kind, UNIT_KIND)?;
-    if doc.plan_id != plan_id(&doc.root, doc.depth, doc.split, doc.units) {
+    if doc.plan_id != plan_id(&doc.root, doc.depth, doc.split, doc.units, &doc.folded) {
         return Err(corrupt(
             path,
-            "the plan id does not match the unit's root, depth, split and units",
+            "the plan id does not match the unit's root, depth, split, units and folded symmetries",
         ));
     }
+    check_folded(path, &doc.root, &doc.folded)?;
     if doc.split == 0 || doc.split >= doc.depth || doc.unit >= doc.units {
         return Err(corrupt(path, "impossible depth, split or unit number"));
     }
@@ -1048,7 +1131,7 @@ mod tests {
 
     #[test]
     fn plan_counts_every_path_once_and_merges_transpositions() {
-        let plan = plan(&brandub_root(), 4, 3, 3).unwrap();
+        let plan = plan(&brandub_root(), 4, 3, 3, false).unwrap();
         // brandub perft(1..3): 40, 960, 39,512 (published).
         let shallow: Vec<&str> = plan.doc.shallow.iter().map(|c| c.nodes.as_str()).collect();
         assert_eq!(shallow, ["40", "960", "39512"]);
@@ -1066,13 +1149,67 @@ mod tests {
     }
 
     #[test]
+    fn folding_merges_images_and_keeps_every_path() {
+        let plain = plan(&brandub_root(), 4, 3, 3, false).unwrap();
+        let folded = plan(&brandub_root(), 4, 3, 3, true).unwrap();
+        assert_eq!(folded.doc.folded.len(), 8);
+        assert_ne!(folded.doc.plan_id, plain.doc.plan_id);
+        // Same paths, about an eighth of the positions (a few are their own images).
+        let paths = |p: &Plan| -> u64 {
+            p.units
+                .iter()
+                .flat_map(|u| &u.positions)
+                .flat_map(|q| q.paths.iter().map(|(_, n)| n))
+                .sum()
+        };
+        assert_eq!(paths(&folded), 39_512);
+        let (f, p) = (folded.doc.unique_positions, plain.doc.unique_positions);
+        assert!(f * 8 >= p && f * 7 < p, "{f} folded of {p}");
+        // No two folded positions are images of each other.
+        let (t, start) = brandub_root().setup(0).unwrap();
+        let reps: Vec<Position> = folded
+            .units
+            .iter()
+            .flat_map(|u| &u.positions)
+            .map(|q| play_line_moves(&t, start.clone(), &q.line).unwrap().0)
+            .collect();
+        let mut seen = std::collections::HashSet::new();
+        for r in &reps {
+            for g in Symmetry::ALL {
+                let image = r.transformed(&t, g);
+                assert!(
+                    g == Symmetry::Identity || !seen.contains(&image.hash()),
+                    "an image already planned"
+                );
+            }
+            seen.insert(r.hash());
+        }
+    }
+
+    #[test]
+    fn a_folded_list_the_rules_do_not_keep_is_refused() {
+        let folded = plan(&brandub_root(), 4, 2, 1, true).unwrap();
+        let mut unit = folded.units[0].clone();
+        let dir = std::env::temp_dir().join(format!("units-folded-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("unit-000.json");
+        // A rule set with a corner missing keeps fewer symmetries than the unit claims.
+        unit.root.rules = unit.root.rules.replace("name:Brandub", "name:Brandub cor:a1");
+        unit.plan_id = plan_id(&unit.root, unit.depth, unit.split, unit.units, &unit.folded);
+        std::fs::write(&path, to_json(&unit)).unwrap();
+        let err = read_unit(&path).unwrap_err().to_string();
+        assert!(err.contains("`folded`"), "{err}");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
     fn a_split_at_or_below_the_depth_is_refused() {
         assert!(matches!(
-            plan(&brandub_root(), 3, 3, 1),
+            plan(&brandub_root(), 3, 3, 1, false),
             Err(UnitsError::Invalid(_))
         ));
         assert!(matches!(
-            plan(&brandub_root(), 3, 0, 1),
+            plan(&brandub_root(), 3, 0, 1, false),
             Err(UnitsError::Invalid(_))
         ));
     }

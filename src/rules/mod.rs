@@ -13,7 +13,7 @@ mod print;
 
 pub use error::{RulesError, RulesErrorKind};
 
-use crate::board::{Layout, Piece, Side, Square, TypeSet};
+use crate::board::{Layout, Piece, Side, Square, Symmetry, TypeSet};
 
 /// Where the king escapes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -248,6 +248,24 @@ impl Rules {
         }
     }
 
+    /// The board symmetries that map every kind of special square onto itself, the
+    /// identity first. No other rule names a square, so under these a position's moves
+    /// and their images correspond one to one: perft, and every outcome, is the same for
+    /// a position and its image (tests/differential.rs checks it on random positions).
+    pub fn symmetries(&self) -> Vec<Symmetry> {
+        Symmetry::ALL
+            .into_iter()
+            .filter(|&g| {
+                SpecialKind::ALL.iter().all(|&kind| {
+                    let squares = &self.special(kind).squares;
+                    squares
+                        .iter()
+                        .all(|&s| squares.contains(&g.square(self.dim, s)))
+                })
+            })
+            .collect()
+    }
+
     /// Bit flags of the special kinds the square belongs to (see `SpecialKind::bit`).
     pub fn square_kinds(&self, file: usize, rank: usize) -> u8 {
         let square = Square::new(file, rank);
@@ -315,6 +333,23 @@ mod tests {
 
     fn err(text: &str) -> RulesError {
         text.parse::<Rules>().unwrap_err()
+    }
+
+    #[test]
+    fn symmetries_are_those_that_keep_every_special_square() {
+        let rules = |text: &str| text.parse::<Rules>().unwrap();
+        let start = "start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/";
+        assert_eq!(rules(&format!("dim:7 {start}")).symmetries(), Symmetry::ALL);
+        // One corner: only the diagonal through it keeps it.
+        assert_eq!(
+            rules(&format!("dim:7 cor:a1 {start}")).symmetries(),
+            [Symmetry::Identity, Symmetry::Diagonal]
+        );
+        // Two corners, both on the bottom edge: only left and right swap.
+        assert_eq!(
+            rules(&format!("dim:7 cor:a1,g1 {start}")).symmetries(),
+            [Symmetry::Identity, Symmetry::MirrorFiles]
+        );
     }
 
     #[test]
