@@ -50,13 +50,14 @@ fn main() -> ExitCode {
         eprintln!("usage: compare_units PLAN_DIR_A PLAN_DIR_B");
         return ExitCode::from(2);
     }
-    let ((a_doc, a), (b_doc, b)) = match (counted(Path::new(&args[0])), counted(Path::new(&args[1]))) {
-        (Ok(a), Ok(b)) => (a, b),
-        (Err(e), _) | (_, Err(e)) => {
-            eprintln!("compare_units: {e}");
-            return ExitCode::from(2);
-        }
-    };
+    let ((a_doc, a), (b_doc, b)) =
+        match (counted(Path::new(&args[0])), counted(Path::new(&args[1]))) {
+            (Ok(a), Ok(b)) => (a, b),
+            (Err(e), _) | (_, Err(e)) => {
+                eprintln!("compare_units: {e}");
+                return ExitCode::from(2);
+            }
+        };
     if (&a_doc.root, a_doc.depth, a_doc.split) != (&b_doc.root, b_doc.depth, b_doc.split) {
         eprintln!("compare_units: the two runs count different roots, depths or splits");
         return ExitCode::from(2);

@@ -27,8 +27,15 @@ fn taflperft(args: &[&str]) -> (i32, String, String) {
                 .unwrap();
             let out = command.args(args).output().unwrap();
             let err = String::from_utf8_lossy(&closed.stderr);
-            assert!(!err.contains("panicked"), "{args:?} with stdout closed: {err}");
-            assert_eq!(closed.status.code(), out.status.code(), "{args:?} with stdout closed: {err}");
+            assert!(
+                !err.contains("panicked"),
+                "{args:?} with stdout closed: {err}"
+            );
+            assert_eq!(
+                closed.status.code(),
+                out.status.code(),
+                "{args:?} with stdout closed: {err}"
+            );
             assert_eq!(
                 folder_contents(&twin),
                 folder_contents(&folder),
@@ -222,7 +229,10 @@ fn folded_plans_give_the_published_counts_and_the_direct_divide() {
             s(&dir),
         ]);
         assert_eq!(code, 0, "{out}{err}");
-        assert!(out.contains("up to the 8 symmetries the rules keep"), "{out}");
+        assert!(
+            out.contains("up to the 8 symmetries the rules keep"),
+            "{out}"
+        );
         for u in unit_files(&dir) {
             run_unit(&u, &["--hash", "8"]);
         }
@@ -243,12 +253,21 @@ fn folded_plans_give_the_published_counts_and_the_direct_divide() {
                 .as_array()
                 .unwrap()
                 .iter()
-                .map(|r| (r["move"].as_str().unwrap().to_string(), r["nodes"].as_u64().unwrap()))
+                .map(|r| {
+                    (
+                        r["move"].as_str().unwrap().to_string(),
+                        r["nodes"].as_u64().unwrap(),
+                    )
+                })
                 .collect();
             v.sort();
             v
         };
-        assert_eq!(rows(&doc["divide"]), rows(&direct["divide"]), "{variant} split {split}");
+        assert_eq!(
+            rows(&doc["divide"]),
+            rows(&direct["divide"]),
+            "{variant} split {split}"
+        );
     }
 }
 

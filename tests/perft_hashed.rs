@@ -3,7 +3,9 @@
 //! time and a large one, under two hash seeds, on one and two threads. The fixture
 //! counts are plain perft's (tests/perft_suites.rs checks them); small ones are also
 //! recounted plain here.
+use taflcount::board::RecordOrder;
 use taflcount::moves::Tables;
+use taflcount::perft::units::{self, Root};
 use taflcount::perft::{
     divide, divide_hashed, parse_suite, perft, perft_hashed, perft_hashed_threads, Counting,
     PerftTable, SuiteEntry,
@@ -124,8 +126,13 @@ fn full_counting_equals_bulk_with_a_table() {
     );
 }
 
+/// Above this, a count is recounted through folded work units (next tests): tablut and
+/// copenhagen perft(7) would take many hours of direct hashed perft.
+const DIRECT_CAP: u64 = 2_000_000_000_000;
+
 /// The counts above plain perft's reach in the release tier (tests/perft_suites.rs
-/// `PLAIN_CAP`): copenhagen perft(6), brandub perft(8)... of fixtures/perft/deep.perft,
+/// `PLAIN_CAP`) up to `DIRECT_CAP`: copenhagen perft(6), brandub perft(8)... of
+/// fixtures/perft/deep.perft,
 /// recounted with a 2 GiB table under a key seed that none of the report's runs used
 /// (they used seeds 0 and 2), so a false hit of those runs would not repeat here.
 #[test]
@@ -138,7 +145,11 @@ fn deepest_counts_hashed_under_a_third_seed() {
         for entry in &suite {
             let (game, root) = entry.setup().unwrap();
             let t = Tables::with_key_seed(&game.rules, seed).unwrap();
-            for &(depth, expected) in entry.perft.iter().filter(|(_, n)| *n > PLAIN_CAP) {
+            for &(depth, expected) in entry
+                .perft
+                .iter()
+                .filter(|(_, n)| *n > PLAIN_CAP && *n <= DIRECT_CAP)
+            {
                 let table = PerftTable::new(2048, seed).unwrap();
                 let got = perft_hashed_threads(&t, &root, depth, Counting::Bulk, 2, &table);
                 assert_eq!(got, expected, "{file}: {} perft {depth}", entry.id);
@@ -147,4 +158,73 @@ fn deepest_counts_hashed_under_a_third_seed() {
         }
     }
     assert!(checked >= 2, "only {checked} deep counts");
+}
+
+/// Perft of a suite entry's root at `depth` through a folded plan (`plan
+/// --fold-symmetries`, split 3, 16 units) counted in-process with a table of
+/// `megabytes` under `seed` on 2 threads, as `taflperft unit` counts: the path the report's 7-ply counts took.
+fn through_folded_units(entry: &SuiteEntry, depth: u32, megabytes: usize, seed: u64) -> u128 {
+    let (game, root) = entry.setup().unwrap();
+    let t = &game.tables;
+    let root = Root {
+        rules: game.rules.to_string(),
+        position: root.layout(t).record(RecordOrder::RankOneFirst),
+        side: root.side_to_move().name().to_string(),
+        moves: String::new(),
+    };
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("folded-{}-{depth}-{seed}", entry.id));
+    let plan = units::plan(&root, depth, 3.min(depth - 1), 16, true).unwrap();
+    assert_eq!(plan.doc.folded.len(), 8, "{}: a symmetric start", entry.id);
+    units::write_plan(&dir, &plan, true).unwrap();
+    let table = PerftTable::new(megabytes, seed).unwrap();
+    for unit in 0..16 {
+        let path = dir.join(units::unit_file_name(unit, 16));
+        let options = units::UnitOptions {
+            threads: 2,
+            table: Some((&table, megabytes)),
+            progress: &|| {},
+        };
+        table.clear();
+        units::run_unit(&path, &options).unwrap();
+    }
+    let merged = units::merge(&dir).unwrap();
+    std::fs::remove_dir_all(&dir).unwrap();
+    merged.totals.last().unwrap().1
+}
+
+#[test]
+fn folded_units_give_the_published_counts() {
+    // brandub perft(5) and copenhagen perft(3) (fixtures/perft/reference.perft).
+    for (rules, depth, expected) in [("brandub", 5, 41_843_336), ("copenhagen", 3, 806_344)] {
+        let entry = parse_suite(&format!(
+            "id {rules}\nrules {rules}\nperft {depth} {expected}\n"
+        ))
+        .unwrap()
+        .remove(0);
+        assert_eq!(
+            through_folded_units(&entry, depth, 16, SEEDS[1]),
+            expected as u128,
+            "{rules}"
+        );
+    }
+}
+
+/// The counts above `DIRECT_CAP` (tablut and copenhagen perft(7)), recounted through
+/// folded units under the third key seed: about 20 minutes of CPU for tablut and two
+/// hours for copenhagen on the report's machine.
+#[test]
+#[ignore = "hours in release: cargo test --release -- --ignored"]
+fn seven_ply_counts_through_folded_units_under_a_third_seed() {
+    let mut checked = 0;
+    for (file, suite) in suites() {
+        for entry in &suite {
+            for &(depth, expected) in entry.perft.iter().filter(|(_, n)| *n > DIRECT_CAP) {
+                let got = through_folded_units(entry, depth, 1024, SEEDS[1]);
+                assert_eq!(got, expected as u128, "{file}: {} perft {depth}", entry.id);
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked >= 1, "no count above the direct cap");
 }

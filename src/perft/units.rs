@@ -1194,7 +1194,10 @@ mod tests {
         std::fs::create_dir_all(&dir).unwrap();
         let path = dir.join("unit-000.json");
         // A rule set with a corner missing keeps fewer symmetries than the unit claims.
-        unit.root.rules = unit.root.rules.replace("name:Brandub", "name:Brandub cor:a1");
+        unit.root.rules = unit
+            .root
+            .rules
+            .replace("name:Brandub", "name:Brandub cor:a1");
         unit.plan_id = plan_id(&unit.root, unit.depth, unit.split, unit.units, &unit.folded);
         std::fs::write(&path, to_json(&unit)).unwrap();
         let err = read_unit(&path).unwrap_err().to_string();

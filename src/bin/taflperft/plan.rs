@@ -78,7 +78,13 @@ pub fn root_of(game_args: &GameArgs) -> Result<Root, CliError> {
 pub fn run(args: &PlanArgs) -> Result<Status, CliError> {
     let root = root_of(&args.game)?;
     let clock = std::time::Instant::now();
-    let plan = units::plan(&root, args.depth, args.split, args.units, args.fold_symmetries)?;
+    let plan = units::plan(
+        &root,
+        args.depth,
+        args.split,
+        args.units,
+        args.fold_symmetries,
+    )?;
     units::write_plan(&args.out, &plan, args.force)?;
     let seconds = clock.elapsed().as_secs_f64();
     let paths = plan.doc.shallow.last().map_or("0", |c| c.nodes.as_str());
