@@ -26,16 +26,7 @@ fn taflperft(args: &[&str]) -> (i32, String, String) {
                 .output()
                 .unwrap();
             let out = command.args(args).output().unwrap();
-            let err = String::from_utf8_lossy(&closed.stderr);
-            assert!(
-                !err.contains("panicked"),
-                "{args:?} with stdout closed: {err}"
-            );
-            assert_eq!(
-                closed.status.code(),
-                out.status.code(),
-                "{args:?} with stdout closed: {err}"
-            );
+            closed_stdout::assert_same_ending(&format!("{args:?}"), &closed, &out);
             assert_eq!(
                 folder_contents(&twin),
                 folder_contents(&folder),
@@ -118,20 +109,35 @@ fn s(p: &Path) -> &str {
 }
 
 fn plan(dir: &Path, variant: &str, depth: u32, split: u32, units: usize) {
-    let (code, out, err) = taflperft(&[
+    plan_with(dir, variant, depth, split, units, &[]);
+}
+
+/// `plan` with `extra` options; returns what it printed.
+fn plan_with(
+    dir: &Path,
+    variant: &str,
+    depth: u32,
+    split: u32,
+    units: usize,
+    extra: &[&str],
+) -> String {
+    let (depth, split, units) = (depth.to_string(), split.to_string(), units.to_string());
+    let mut args = vec![
         "plan",
         "--variant",
         variant,
         "--depth",
-        &depth.to_string(),
+        &depth,
         "--split",
-        &split.to_string(),
+        &split,
         "--units",
-        &units.to_string(),
-        "--out",
-        s(dir),
-    ]);
+        &units,
+    ];
+    args.extend_from_slice(extra);
+    args.extend_from_slice(&["--out", s(dir)]);
+    let (code, out, err) = taflperft(&args);
     assert_eq!(code, 0, "{out}{err}");
+    out
 }
 
 fn unit_files(dir: &Path) -> Vec<PathBuf> {
@@ -214,21 +220,7 @@ fn folded_plans_give_the_published_counts_and_the_direct_divide() {
     ] {
         let depth = counts.len() as u32;
         let dir = fresh(&format!("folded-{variant}-{split}"));
-        let (code, out, err) = taflperft(&[
-            "plan",
-            "--variant",
-            variant,
-            "--depth",
-            &depth.to_string(),
-            "--split",
-            &split.to_string(),
-            "--units",
-            "3",
-            "--fold-symmetries",
-            "--out",
-            s(&dir),
-        ]);
-        assert_eq!(code, 0, "{out}{err}");
+        let out = plan_with(&dir, variant, depth, split, 3, &["--fold-symmetries"]);
         assert!(
             out.contains("up to the 8 symmetries the rules keep"),
             "{out}"

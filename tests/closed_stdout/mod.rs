@@ -31,15 +31,21 @@ pub fn output(command: &mut Command) -> Output {
         .stderr(Stdio::piped())
         .output()
         .expect("the binary runs");
+    assert_same_ending(&format!("{command:?}"), &closed, &run);
+    run
+}
+
+/// The run with stdout closed (`closed`) ended without a panic and with the exit code
+/// of the ordinary run (`run`).
+pub fn assert_same_ending(what: &str, closed: &Output, run: &Output) {
     let err = String::from_utf8_lossy(&closed.stderr);
     assert!(
         !err.contains("panicked"),
-        "{command:?} with stdout closed: {err}"
+        "{what} with stdout closed: {err}"
     );
     assert_eq!(
         closed.status.code(),
         run.status.code(),
-        "{command:?} with stdout closed: {err}"
+        "{what} with stdout closed: {err}"
     );
-    run
 }
