@@ -4,7 +4,7 @@
 //! the defenders are to move and the king can step onto an escape square (exact: such
 //! a move ends the game at once and its position cannot have occurred before).
 
-use super::evaluation::{Evaluator, Weights};
+use super::evaluation::{Evaluator, KingRoutes, Weights};
 use super::ordering::Ordering;
 use super::score::{self, from_table, to_table, win_at, INFINITY};
 use super::transposition::{Bound, Entry, TranspositionTable};
@@ -183,10 +183,20 @@ impl<'t> Searcher<'t> {
     /// A child at the horizon, for its side to move at `ply`, whose ending other than
     /// having no legal move was judged already (`ending_unless_stuck`).
     #[inline]
-    fn leaf(&self, pos: &Position, ply: usize, sides: Option<[u128; 2]>) -> i32 {
+    fn leaf(
+        &self,
+        pos: &Position,
+        ply: usize,
+        sides: Option<[u128; 2]>,
+        parent_routes: Option<&KingRoutes>,
+    ) -> i32 {
         debug_assert_eq!(sides, sides.and(self.evaluator.packed_sides(pos)));
         let t = self.tables;
-        let routes = pos.king().map(|k| self.evaluator.escape_routes(t, pos, k));
+        let routes = self.evaluator.routes_reusing(t, pos, parent_routes);
+        debug_assert_eq!(
+            routes,
+            pos.king().map(|k| self.evaluator.escape_routes(t, pos, k))
+        );
         // The king's moves are legal ones unless a berserker must move on.
         let king_moves = match routes {
             Some((escapes, _, mobility))
@@ -279,6 +289,13 @@ impl<'t> Searcher<'t> {
         } else {
             None
         };
+        // The king's escape routes here, which most leaves below share (a move off his
+        // rank and file leaves them alone).
+        let parent_routes = if depth <= 1 {
+            self.evaluator.king_routes(t, pos)
+        } else {
+            None
+        };
         for i in 0..moves.len() {
             if i == HINT_AFTER && mover == Side::Attackers {
                 hint = pos.encirclement_hint(t);
@@ -321,7 +338,7 @@ impl<'t> Searcher<'t> {
             {
                 Self::end_score(o, mover, ply)
             } else if depth <= 1 {
-                -self.leaf(&child, ply + 1, child_sides)
+                -self.leaf(&child, ply + 1, child_sides, parent_routes.as_ref())
             } else {
                 self.reps.push(&child);
                 let s = -self.negamax(&child, depth - 1, ply + 1, -beta, -alpha);

@@ -67,6 +67,8 @@ pub struct Evaluator {
     /// Special squares hostile (as anvils) to each side.
     hostile: [[u32; MAX_DIM]; 2],
     escape_distance: Vec<u8>,
+    /// `packed_bits[s]`: the bit of square `s` in `packed_sides` (empty unless packed).
+    packed_bits: Vec<u128>,
     /// The same masks packed into one `u128` (bit `rank * dim + file`) on boards of up to
     /// 11x11, where the danger and guard terms are a few shifts for the whole board.
     packed: Option<Packed>,
@@ -86,6 +88,28 @@ struct Packed {
     /// `step[side][direction]`: squares from which a taflman of `side` may step one
     /// square east, west, north or south (rank + 1), when that square is empty.
     step: [[u128; 4]; 2],
+}
+
+/// The king's escape routes in a position, with the pieces of his rank and file they
+/// depend on (`Evaluator::king_routes`).
+#[derive(Clone, Copy)]
+pub(crate) struct KingRoutes {
+    king: Sq,
+    /// Each side's rank word of the king's rank, then each side's file word of his file.
+    lines: [u32; 4],
+    routes: (u32, u32, u32),
+}
+
+/// The words `KingRoutes::lines` of the king on `k` in `pos`.
+#[inline(always)]
+fn king_lines(pos: &Position, k: Sq) -> [u32; 4] {
+    let (f, r) = (file_of(k), rank_of(k));
+    [
+        pos.ranks[0][r],
+        pos.ranks[1][r],
+        pos.files[0][f],
+        pos.files[1][f],
+    ]
 }
 
 /// Rank words (bit `file + 1`) packed into one `u128` (bit `rank * D + file`).
@@ -204,6 +228,20 @@ impl Evaluator {
             guard,
             hostile,
             escape_distance,
+            packed_bits: if packed.is_some() {
+                (0..32 * dim)
+                    .map(|s| {
+                        let (f, r) = (s % 32, s / 32);
+                        if f < dim {
+                            1u128 << (r * dim + f)
+                        } else {
+                            0
+                        }
+                    })
+                    .collect()
+            } else {
+                Vec::new()
+            },
             packed,
         }
     }
@@ -214,6 +252,37 @@ impl Evaluator {
         match pos.king() {
             Some(k) => self.escape_routes(t, pos, k).0 > 0,
             None => false,
+        }
+    }
+
+    /// The king's `escape_routes` in `pos` with the words of his rank and file they were
+    /// read from, for `routes_reusing` in its children.
+    #[inline]
+    pub(crate) fn king_routes(&self, t: &Tables, pos: &Position) -> Option<KingRoutes> {
+        let k = pos.king()?;
+        (pos.exotic_len == 0).then(|| KingRoutes {
+            king: k,
+            lines: king_lines(pos, k),
+            routes: self.escape_routes(t, pos, k),
+        })
+    }
+
+    /// `escape_routes` of the king in `pos`, taken from `parent` (the parent's
+    /// `king_routes`) when the king stands on the same square with the same pieces on
+    /// his rank and file: his moves (slides and jumps) read nothing else.
+    #[inline]
+    pub(crate) fn routes_reusing(
+        &self,
+        t: &Tables,
+        pos: &Position,
+        parent: Option<&KingRoutes>,
+    ) -> Option<(u32, u32, u32)> {
+        let k = pos.king()?;
+        match parent {
+            Some(p) if p.king == k && pos.exotic_len == 0 && p.lines == king_lines(pos, k) => {
+                Some(p.routes)
+            }
+            _ => Some(self.escape_routes(t, pos, k)),
         }
     }
 
@@ -256,7 +325,7 @@ impl Evaluator {
     #[inline]
     pub(crate) fn packed_sides(&self, pos: &Position) -> Option<[u128; 2]> {
         let (att, def) = (ranks(pos, Side::Attackers), ranks(pos, Side::Defenders));
-        match (self.dim, self.packed) {
+        match (self.dim, &self.packed) {
             (7, Some(_)) => Some([pack::<7>(att), pack::<7>(def)]),
             (9, Some(_)) => Some([pack::<9>(att), pack::<9>(def)]),
             (11, Some(_)) => Some([pack::<11>(att), pack::<11>(def)]),
@@ -268,7 +337,7 @@ impl Evaluator {
     /// an empty square next to it (from `packed_sides`). False: not known.
     #[inline]
     pub(crate) fn surely_has_moves(&self, pos: &Position, sides: Option<[u128; 2]>) -> bool {
-        let (Some(p), Some([a, d])) = (self.packed, sides) else {
+        let (Some(p), Some([a, d])) = (self.packed.as_ref(), sides) else {
             return false;
         };
         if pos.berserker().is_some() || pos.exotic_len != 0 {
@@ -281,11 +350,26 @@ impl Evaluator {
         }
         let empty = p.board & !(a | d);
         let step = &p.step[side];
-        let dim = self.dim;
-        ((own & step[0]) << 1
-            | (own & step[1]) >> 1
-            | (own & step[2]) << dim
-            | (own & step[3]) >> dim)
+        match self.dim {
+            7 => Self::can_step::<7>(own, step, empty),
+            9 => Self::can_step::<9>(own, step, empty),
+            11 => Self::can_step::<11>(own, step, empty),
+            dim => {
+                ((own & step[0]) << 1
+                    | (own & step[1]) >> 1
+                    | (own & step[2]) << dim
+                    | (own & step[3]) >> dim)
+                    & empty
+                    != 0
+            }
+        }
+    }
+
+    /// Some piece of `own` steps east, west, north or south (`step`) onto `empty`, on a
+    /// board `D` squares wide (constant shifts of the packed words).
+    #[inline(always)]
+    fn can_step<const D: usize>(own: u128, step: &[u128; 4], empty: u128) -> bool {
+        ((own & step[0]) << 1 | (own & step[1]) >> 1 | (own & step[2]) << D | (own & step[3]) >> D)
             & empty
             != 0
     }
@@ -293,7 +377,10 @@ impl Evaluator {
     /// The bit of a square in `packed_sides`.
     #[inline(always)]
     pub(crate) fn packed_bit(&self, s: Sq) -> u128 {
-        1u128 << (rank_of(s) * self.dim + file_of(s))
+        match self.packed_bits.get(s as usize) {
+            Some(&bit) => bit,
+            None => 1u128 << (rank_of(s) * self.dim + file_of(s)),
+        }
     }
 
     /// `evaluate`, given `escape_routes` of the king (`None` without a king), which the
@@ -328,18 +415,18 @@ impl Evaluator {
             }
             score -= next as i32 * w.attacker_next_to_king;
         }
-        let (guards, danger) = match (self.dim, self.packed) {
+        let (guards, danger) = match (self.dim, self.packed.as_ref()) {
             (7, Some(p)) => {
                 let [a, d] = sides.unwrap_or_else(|| [pack::<7>(att), pack::<7>(def)]);
-                Self::guards_and_danger_packed::<7>(&p, a, d)
+                Self::guards_and_danger_packed::<7>(p, a, d)
             }
             (9, Some(p)) => {
                 let [a, d] = sides.unwrap_or_else(|| [pack::<9>(att), pack::<9>(def)]);
-                Self::guards_and_danger_packed::<9>(&p, a, d)
+                Self::guards_and_danger_packed::<9>(p, a, d)
             }
             (11, Some(p)) => {
                 let [a, d] = sides.unwrap_or_else(|| [pack::<11>(att), pack::<11>(def)]);
-                Self::guards_and_danger_packed::<11>(&p, a, d)
+                Self::guards_and_danger_packed::<11>(p, a, d)
             }
             _ => self.guards_and_danger_by_ranks(att, def),
         };

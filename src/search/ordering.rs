@@ -39,7 +39,8 @@ pub struct NodeInfo {
     /// captures as a guess for ordering; the engine decides when the move is played).
     capture_squares: [u32; MAX_DIM],
     side: usize,
-    ply: usize,
+    /// The ply's killer moves, packed.
+    killers: [u32; 2],
 }
 
 impl Ordering {
@@ -125,7 +126,7 @@ impl Ordering {
             king_captures: t.king_hammer(),
             capture_squares,
             side: side as usize,
-            ply,
+            killers: self.killers[ply],
         }
     }
 
@@ -145,7 +146,7 @@ impl Ordering {
         if node.capture_squares[r] & bit != 0 && (!by_king || node.king_captures) {
             return (CAPTURE, false);
         }
-        let k = &self.killers[node.ply];
+        let k = &node.killers;
         if k[0] == m {
             return (KILLER + 1, true);
         }
