@@ -23,8 +23,8 @@ fn main() {
     let limit: u64 = limit.parse().expect("NODES: a number");
     let game = Game::named(variant).expect("a catalog variant");
     let t = &game.tables;
-    let records = parse_games(&std::fs::read_to_string(file).expect("the archive"))
-        .expect("a valid archive");
+    let records =
+        parse_games(&std::fs::read_to_string(file).expect("the archive")).expect("a valid archive");
     for spec in &args[5..] {
         let (g, ply) = spec.split_once(':').expect("GAME:PLY");
         let (g, ply): (usize, usize) = (g.parse().unwrap(), ply.parse().unwrap());

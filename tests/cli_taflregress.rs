@@ -127,6 +127,26 @@ fn input_errors_exit_with_2_and_say_what_is_wrong() {
             ],
             "has plies",
         ),
+        (
+            vec!["analyze", "--variant", "brandub", "--prove", "12"],
+            "--prove",
+        ),
+        (
+            vec![
+                "analyze",
+                "--variant",
+                "brandub",
+                "--prove",
+                "5",
+                "--depth",
+                "3",
+            ],
+            "--depth",
+        ),
+        (
+            vec!["analyze", "--variant", "berserk", "--prove", "3"],
+            "berserk",
+        ),
     ] {
         let o = taflregress(&args);
         assert_eq!(o.status.code(), Some(2), "{args:?}");
@@ -230,4 +250,72 @@ fn curve_prints_solved_against_budget_and_writes_an_svg() {
         let o = taflregress(&bad);
         assert_eq!(o.status.code(), Some(2), "{bad:?}");
     }
+}
+
+/// The moves of a hard fixture's game before its position (its `source` ends with them,
+/// the misplay last).
+fn moves_before(fixture: &str) -> (serde_json::Value, String) {
+    let path = format!(
+        "{}/fixtures/misplays/hard/{fixture}.json",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let v: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let source = v["source"].as_str().unwrap();
+    let moves: Vec<&str> = source.split_once(": ").unwrap().1.split(' ').collect();
+    let before = moves[..moves.len() - 1].join(" ");
+    (v, before)
+}
+
+#[test]
+fn analyze_prove_names_a_proven_winning_move_and_rules_out_a_shorter_win() {
+    // The fixture's proof (every winning move, shortest 5) is the reference; the game's
+    // moves give the prover the same history.
+    let (fixture, moves) = moves_before("copenhagen-game224-ply64");
+    assert_eq!(fixture["proof"]["shortest"], 5);
+    let prove = |within: &str| {
+        let o = taflregress(&[
+            "analyze",
+            "--variant",
+            "copenhagen",
+            "--moves",
+            &moves,
+            "--prove",
+            within,
+            "--json",
+        ]);
+        assert_eq!(
+            o.status.code(),
+            Some(0),
+            "{}",
+            String::from_utf8_lossy(&o.stderr)
+        );
+        serde_json::from_str::<serde_json::Value>(&stdout(&o)).unwrap()
+    };
+    let v = prove("5");
+    assert_eq!(v["schema_version"], 2);
+    assert_eq!(
+        (v["answer"].as_str(), v["side"].as_str()),
+        (Some("win"), Some("defenders"))
+    );
+    let wins = fixture["proof"]["wins"].as_array().unwrap();
+    assert!(wins.contains(&v["winning_move"]), "{v}");
+    assert!(v["timing"]["seconds"].is_number());
+    let v = prove("3");
+    assert_eq!(v["answer"], "no win", "{v}");
+    assert!(v["winning_move"].is_null());
+    // A node limit too small to settle it: undecided, not a wrong answer.
+    let o = taflregress(&[
+        "analyze",
+        "--variant",
+        "copenhagen",
+        "--moves",
+        &moves,
+        "--prove",
+        "5",
+        "--nodes",
+        "10",
+    ]);
+    assert_eq!(o.status.code(), Some(0));
+    assert!(stdout(&o).contains("undecided"), "{}", stdout(&o));
 }

@@ -110,6 +110,21 @@ fn compare(case: &Case) -> Seen {
                 picture()
             );
             seen.wins += usize::from(expected.win_in.is_some());
+            // `winning_move`: a move exactly when the solver finds a win, and one of its
+            // winning moves.
+            let mut prover = Prover::new(&t, &pos, &history).unwrap();
+            match prover.winning_move(&pos, n).unwrap() {
+                Some(mv) => assert!(
+                    expected.winning_moves.contains(&mv),
+                    "winning_move {mv} within {n}, not the solver's\n{}",
+                    picture()
+                ),
+                None => assert!(
+                    expected.win_in.is_none(),
+                    "winning_move within {n} found none\n{}",
+                    picture()
+                ),
+            }
             if n == case.max_plies {
                 // `shortest_win` asks 1, 3, 5, ... plies, then `n`: the solver's
                 // shortest win, or the odd horizon just above an even one.
@@ -666,4 +681,35 @@ fn immediate_wins_are_exactly_the_moves_that_win_at_once() {
     }
     assert!(targeted > 10_000, "{targeted} targeted tests");
     assert!(wins_seen.iter().all(|&w| w > 20), "{wins_seen:?}");
+}
+
+#[test]
+fn winning_move_plays_a_proven_move_of_every_fifth_hard_fixture_and_finds_no_shorter_win() {
+    // The hard tier's proofs (`Prover::solve`, every winning move at the full horizon)
+    // are the reference: `winning_move` names one of their moves at that horizon, and
+    // none two plies short of the shortest win.
+    let hard = regress::built_in_hard().unwrap_or_else(|e| panic!("{e}"));
+    for l in hard.iter().step_by(5) {
+        let f = &l.fixture;
+        let shortest = f.proof.shortest.expect("a hard fixture proves a win");
+        let mut prover = Prover::new(&l.tables, &l.position, &l.history).unwrap();
+        let mv = prover
+            .winning_move(&l.position, f.proof.within)
+            .unwrap()
+            .unwrap_or_else(|| panic!("{}: no winning move within {}", f.id, f.proof.within));
+        let wins = f
+            .proof
+            .wins
+            .as_ref()
+            .expect("a hard fixture lists its winning moves");
+        assert!(wins.contains(&mv.to_string()), "{}: {mv}", f.id);
+        let mut prover = Prover::new(&l.tables, &l.position, &l.history).unwrap();
+        assert_eq!(
+            prover.winning_move(&l.position, shortest - 2).unwrap(),
+            None,
+            "{}: a win within {}",
+            f.id,
+            shortest - 2
+        );
+    }
 }

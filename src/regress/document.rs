@@ -51,6 +51,27 @@ pub struct SuiteDocument {
     pub timing: Timing,
 }
 
+/// The deep prover's answer on one position (`taflregress analyze --prove N`).
+#[derive(Clone, Debug, Serialize)]
+pub struct ProveDocument {
+    /// [`SCHEMA_VERSION`].
+    pub schema_version: u32,
+    /// Always `taflregress`.
+    pub tool: &'static str,
+    /// The side to move, whose win is asked about.
+    pub side: String,
+    /// The horizon in plies.
+    pub within: u32,
+    /// `win`, `no win`, or `undecided` when the node limit stopped the prover.
+    pub answer: &'static str,
+    /// A first move that forces the win (with `win`).
+    pub winning_move: Option<String>,
+    /// Positions the prover made.
+    pub positions: u64,
+    /// How long it took.
+    pub timing: Timing,
+}
+
 /// The search's answer on one position.
 #[derive(Clone, Debug, Serialize)]
 pub struct AnalysisDocument {

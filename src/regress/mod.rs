@@ -12,8 +12,8 @@ pub mod tier;
 
 pub use bench::{bench, BENCH};
 pub use document::{
-    AnalysisDocument, BenchDocument, BenchRow, MineDocument, MisplayRow, SuiteDocument, Timing,
-    SCHEMA_VERSION,
+    AnalysisDocument, BenchDocument, BenchRow, MineDocument, MisplayRow, ProveDocument,
+    SuiteDocument, Timing, SCHEMA_VERSION,
 };
 pub use fixture::{
     built_in, built_in_hard, fixture_game, load_dir, load_file, load_text, load_texts, setup,

@@ -1224,6 +1224,50 @@ impl<'t> Prover<'t> {
         })
     }
 
+    /// A first move by which the side to move in `root` forces a win within `within`
+    /// plies, or `None` if it has no such win: `wins_within`'s question, with a move to
+    /// show for the answer. The move is read off the proof (a move that ends the game,
+    /// or a child the table holds as proven); where the table no longer holds one, the
+    /// moves are asked in turn (`move_wins`), those the proof found cheapest first.
+    pub fn winning_move(
+        &mut self,
+        root: &Position,
+        within: u32,
+    ) -> Result<Option<Move>, ProverError> {
+        self.check_root(root);
+        let start = self.nodes;
+        let side = root.side_to_move();
+        self.settle(start, |s| {
+            if within == 0 || s.reps.ending(s.t, root).is_some() || !s.prove(root, within, side)? {
+                return Ok(None);
+            }
+            let mut open = Vec::new();
+            for mv in root.legal_moves(s.t) {
+                let child = s.play(root, mv);
+                match s.ending(&child, side) {
+                    Some(true) => return Ok(Some(mv)),
+                    Some(false) => continue,
+                    None => {}
+                }
+                match s.table.probe(s.key(&child, within - 1, side)) {
+                    Some((0, _)) => return Ok(Some(mv)),
+                    Some((_, 0)) => {}
+                    Some((pn, _)) => open.push((pn, mv)),
+                    None => open.push((CAP, mv)),
+                }
+            }
+            open.sort_by_key(|&(pn, _)| pn);
+            for (_, mv) in open {
+                let child = s.play(root, mv);
+                if s.wins_after(&child, side, within, 3)? {
+                    return Ok(Some(mv));
+                }
+            }
+            // Not reached: some move wins, and each is judged exactly.
+            Ok(None)
+        })
+    }
+
     /// Whether the move `mv` of the side to move in `root` forces a win within `within`
     /// plies (the move itself counted).
     pub fn move_wins(

@@ -17,7 +17,8 @@ use taflcount::notation::{parse_games, play_line, replay, GameRecord};
 use taflcount::outln;
 use taflcount::regress::{
     self, history_since_capture, judge, AnalysisDocument, Expect, Fixture, LimitSpec, Loaded,
-    MineDocument, MisplayRow, Proof, ProofKind, SuiteDocument, Timing, SCHEMA_VERSION,
+    MineDocument, MisplayRow, Proof, ProofKind, ProveDocument, SuiteDocument, Timing,
+    SCHEMA_VERSION,
 };
 use taflcount::report::regress::{bench_text, mine_table, suite_summary, suite_table};
 use taflcount::report::table::TableStyle;
@@ -33,7 +34,7 @@ mod deep;
     name = "taflregress",
     version,
     args_conflicts_with_subcommands = true,
-    after_help = "Examples:\n  taflregress\n  taflregress --filter escape --json\n  taflregress analyze --variant brandub --position \"starti:/7/7/3T3/tt1K1tt/3T3/7/7/\" --side defenders --depth 3\n  taflregress add --records fixtures/games/brandubh.csv --game 26 --ply 30 --out my-fixtures\n  taflregress mine --records fixtures/games/brandubh.csv --games 50\n  taflregress mine --records fixtures/games/brandubh.csv --games 5 --plies 9\n  taflregress --tier hard --nodes 10000\n  taflregress curve --max 10000 --svg curve.svg\n  taflregress bench\n\nTiers: core (the default) must always pass; hard is scored: the share of its forced wins\nthe AI finds at a node budget, per variant and per length.\n\nExit codes: 0 success, 1 a core position failed, 2 usage or input error."
+    after_help = "Examples:\n  taflregress\n  taflregress --filter escape --json\n  taflregress analyze --variant brandub --position \"starti:/7/7/3T3/tt1K1tt/3T3/7/7/\" --side defenders --depth 3\n  taflregress analyze --variant copenhagen --moves \"d1-d3 e5-e2\" --prove 5\n  taflregress add --records fixtures/games/brandubh.csv --game 26 --ply 30 --out my-fixtures\n  taflregress mine --records fixtures/games/brandubh.csv --games 50\n  taflregress mine --records fixtures/games/brandubh.csv --games 5 --plies 9\n  taflregress --tier hard --nodes 10000\n  taflregress curve --max 10000 --svg curve.svg\n  taflregress bench\n\nTiers: core (the default) must always pass; hard is scored: the share of its forced wins\nthe AI finds at a node budget, per variant and per length.\n\nExit codes: 0 success, 1 a core position failed, 2 usage or input error."
 )]
 struct Cli {
     #[command(subcommand)]
@@ -126,12 +127,19 @@ struct AnalyzeArgs {
     #[command(flatten)]
     game: GameArgs,
     /// Search to this depth in plies (1 to 60).
-    #[arg(long, value_name = "D", conflicts_with = "nodes", required_unless_present = "nodes",
+    #[arg(long, value_name = "D", conflicts_with_all = ["nodes", "prove"],
+          required_unless_present_any = ["nodes", "prove"],
           value_parser = clap::value_parser!(u32).range(1..=60))]
     depth: Option<u32>,
-    /// Search until this many nodes (iterative deepening stops at the limit).
+    /// Search until this many nodes (iterative deepening stops at the limit); with
+    /// --prove, the positions the prover may make before it answers "undecided".
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     nodes: Option<u64>,
+    /// Ask the deep prover instead of the search: does the side to move force a win
+    /// within N plies (1 to 11)? An exact yes (with a winning first move) or no, or
+    /// "undecided" at the node limit (--nodes, default 50000000).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=11))]
+    prove: Option<u32>,
     /// Print one JSON object instead of text.
     #[arg(long)]
     json: bool,
@@ -345,7 +353,57 @@ fn game_with_history(args: &GameArgs) -> Result<(Tables, Position, Vec<u64>), Cl
     Ok((tables, position, history))
 }
 
+/// Positions the deep prover may make for `analyze --prove` without `--nodes`.
+const PROVE_NODES: u64 = 50_000_000;
+
+/// `analyze --prove N`: the deep prover's exact answer.
+fn prove_win(a: &AnalyzeArgs, within: u32) -> Result<Status, CliError> {
+    let (tables, position, history) = game_with_history(&a.game)?;
+    let limit = a.nodes.unwrap_or(PROVE_NODES);
+    let started = Instant::now();
+    let mut prover = regress::Prover::new(&tables, &position, &history)
+        .map_err(|e| CliError::input(e.to_string()))?
+        .with_node_limit(limit);
+    let answer = prover.winning_move(&position, within);
+    let seconds = started.elapsed().as_secs_f64();
+    let side = position.side_to_move();
+    let (word, winning_move) = match &answer {
+        Ok(Some(mv)) => ("win", Some(mv.to_string())),
+        Ok(None) => ("no win", None),
+        Err(_) => ("undecided", None),
+    };
+    let doc = ProveDocument {
+        schema_version: SCHEMA_VERSION,
+        tool: "taflregress",
+        side: side.to_string(),
+        within,
+        answer: word,
+        winning_move,
+        positions: prover.nodes(),
+        timing: Timing::new(prover.nodes(), seconds),
+    };
+    if a.json {
+        print_json(&doc)?;
+        return Ok(Status::Success);
+    }
+    print(&position.layout(&tables).picture())?;
+    outln!("{side} to move")?;
+    match (&answer, &doc.winning_move) {
+        (Ok(_), Some(mv)) => {
+            outln!("the {side} force a win within {within} plies: {mv} does it (proven)")?
+        }
+        (Ok(_), None) => outln!("the {side} have no forced win within {within} plies (proven)")?,
+        (Err(e), _) => outln!("undecided: {e}; raise --nodes")?,
+    }
+    outln!("positions: {}", doc.positions)?;
+    eprintln!("{:.3} s", seconds);
+    Ok(Status::Success)
+}
+
 fn analyze(a: &AnalyzeArgs) -> Result<Status, CliError> {
+    if let Some(within) = a.prove {
+        return prove_win(a, within);
+    }
     let limits = Limits {
         depth: a.depth,
         nodes: a.nodes,
