@@ -318,4 +318,19 @@ fn analyze_prove_names_a_proven_winning_move_and_rules_out_a_shorter_win() {
     ]);
     assert_eq!(o.status.code(), Some(0));
     assert!(stdout(&o).contains("undecided"), "{}", stdout(&o));
+    // A position that is already an ending has nothing to prove.
+    let o = taflregress(&[
+        "analyze",
+        "--variant",
+        "brandub",
+        "--position",
+        "starti:/7/7/7/K6/7/7/7/",
+        "--side",
+        "attackers",
+        "--prove",
+        "3",
+        "--json",
+    ]);
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(v["answer"], "game over", "{v}");
 }

@@ -62,7 +62,8 @@ pub struct ProveDocument {
     pub side: String,
     /// The horizon in plies.
     pub within: u32,
-    /// `win`, `no win`, or `undecided` when the node limit stopped the prover.
+    /// `win`, `no win`, `game over` (the position is an ending), or `undecided` when
+    /// the node limit stopped the prover.
     pub answer: &'static str,
     /// A first move that forces the win (with `win`).
     pub winning_move: Option<String>,

@@ -360,6 +360,8 @@ const PROVE_NODES: u64 = 50_000_000;
 fn prove_win(a: &AnalyzeArgs, within: u32) -> Result<Status, CliError> {
     let (tables, position, history) = game_with_history(&a.game)?;
     let limit = a.nodes.unwrap_or(PROVE_NODES);
+    let ended =
+        taflcount::moves::Repetitions::new(&tables, &position, &history).ending(&tables, &position);
     let started = Instant::now();
     let mut prover = regress::Prover::new(&tables, &position, &history)
         .map_err(|e| CliError::input(e.to_string()))?
@@ -369,6 +371,7 @@ fn prove_win(a: &AnalyzeArgs, within: u32) -> Result<Status, CliError> {
     let side = position.side_to_move();
     let (word, winning_move) = match &answer {
         Ok(Some(mv)) => ("win", Some(mv.to_string())),
+        Ok(None) if ended.is_some() => ("game over", None),
         Ok(None) => ("no win", None),
         Err(_) => ("undecided", None),
     };
@@ -389,6 +392,10 @@ fn prove_win(a: &AnalyzeArgs, within: u32) -> Result<Status, CliError> {
     print(&position.layout(&tables).picture())?;
     outln!("{side} to move")?;
     match (&answer, &doc.winning_move) {
+        (Ok(_), None) if ended.is_some() => {
+            let reason = ended.map(|o| o.reason.name()).unwrap_or_default();
+            outln!("the game is over ({reason}): no move to prove")?
+        }
         (Ok(_), Some(mv)) => {
             outln!("the {side} force a win within {within} plies: {mv} does it (proven)")?
         }
