@@ -140,7 +140,7 @@ impl Repetitions {
 
     /// The end by threefold repetition of `pos`, just reached by a move and not yet
     /// entered with `push`, if it is the third occurrence and the rules count it.
-    #[inline]
+    #[inline(always)]
     pub fn repeated(&self, pos: &Position) -> Option<Outcome> {
         if self.rule != Repetition::Ignored && self.earlier(pos) >= 2 {
             repetition_outcome(self.rule, pos.side_to_move())
