@@ -45,11 +45,12 @@ fn main() {
                 .with_node_limit(limit);
             match p.solve(pos, within) {
                 Ok(s) => print!(
-                    "; solve: shortest {:?}, {} winning moves, {:.2} s, {} nodes",
+                    "; solve: shortest {:?}, {} winning moves, {:.2} s, {} nodes ({:?})",
                     s.win_in,
                     s.winning_moves.len(),
                     started.elapsed().as_secs_f64(),
-                    s.nodes
+                    s.nodes,
+                    p.stats()
                 ),
                 Err(e) => print!("; solve: {e} ({:.2} s)", started.elapsed().as_secs_f64()),
             }

@@ -812,8 +812,10 @@ impl<'t> Prover<'t> {
         self.candidates(pos, me, &mut cands);
         let mut wins = Vec::new();
         for mv in cands {
-            let child = self.play(pos, mv);
-            if self.ending(&child, me) == Some(true) {
+            if self.escapes(pos, me, mv) || {
+                let child = self.play(pos, mv);
+                self.ending(&child, me) == Some(true)
+            } {
                 wins.push(mv);
                 if first_only {
                     break;
@@ -821,6 +823,16 @@ impl<'t> Prover<'t> {
             }
         }
         wins
+    }
+
+    /// True if `mv`, a legal move of `me` in `pos`, takes the king onto an escape square:
+    /// a win without playing it. The engine ends the game there in the defenders' favour
+    /// (by the escape, or by taking the last attackers on the way), and no repetition
+    /// comes first: no earlier position of a game had the king on an escape square.
+    fn escapes(&self, pos: &Position, me: Side, mv: Move) -> bool {
+        me == Side::Defenders
+            && pos.king() == Some(mv.from)
+            && self.t.escape_squares()[rank_of(mv.to)] & (1 << (file_of(mv.to) + 1)) != 0
     }
 
     /// The moves by which the side *not* to move in `pos` would win at once if it could
@@ -837,6 +849,10 @@ impl<'t> Prover<'t> {
         self.candidates(&null, me, &mut cands);
         let mut out = Vec::new();
         for mv in cands {
+            if self.escapes(&null, me, mv) {
+                out.push(mv);
+                continue;
+            }
             let mut child = null.clone();
             child.play(t, mv);
             self.nodes += 1;
@@ -861,6 +877,9 @@ impl<'t> Prover<'t> {
             let pm = pos.piece_moves(self.t, Mover::of(piece), mv.from);
             if !pm.iter().any(|m| m == mv) {
                 continue;
+            }
+            if self.escapes(pos, p, mv) {
+                return true;
             }
             let child = self.play(pos, mv);
             if self.ending(&child, p) == Some(true) {
