@@ -1049,12 +1049,24 @@ impl<'t> Prover<'t> {
         }
         let n = pieces(pos);
         let exotic = pos.exotic_len != 0;
+        // The hashes met so far, walking down the path: an entry that occurs again higher
+        // up was keyed there.
+        let mut above = [0u64; 24];
+        let mut above_len = 0;
         for (i, e) in self.path.iter().enumerate().rev() {
             if e.pieces != n {
                 break;
             }
             let h = e.pos.hash();
-            if self.path[i + 1..].iter().any(|o| o.pos.hash() == h) {
+            let again = if above_len < above.len() {
+                let again = above[..above_len].contains(&h);
+                above[above_len] = h;
+                above_len += 1;
+                again
+            } else {
+                self.path[i + 1..].iter().any(|o| o.pos.hash() == h)
+            };
+            if again {
                 continue;
             }
             let count = self.counts.get(&h).copied().unwrap_or(1).min(2);
@@ -1065,7 +1077,10 @@ impl<'t> Prover<'t> {
             } else {
                 continue;
             };
-            if exotic || self.differing_squares(pos, &e.pos, reach) <= reach {
+            // `pos` is at most `plies` moves below the entry, none a capture (the piece
+            // count is the same), so it differs on at most two squares per move.
+            let plies = (self.path.len() - i) as u32;
+            if exotic || 2 * plies <= reach || self.differing_squares(pos, &e.pos, reach) <= reach {
                 key ^= mix(h ^ count as u64);
             }
         }
