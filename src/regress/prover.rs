@@ -237,10 +237,22 @@ impl Table {
     }
 }
 
-/// One position of the search path, kept for the repetition part of table keys.
+/// One position of the search path, kept for the repetition part of table keys: its
+/// hash, its pieces (rank words per side) and how many there are.
 struct PathEntry {
-    pos: Position,
+    hash: u64,
+    ranks: [[u32; MAX_DIM]; 2],
     pieces: usize,
+}
+
+impl PathEntry {
+    fn of(pos: &Position) -> PathEntry {
+        PathEntry {
+            hash: pos.hash(),
+            ranks: pos.ranks,
+            pieces: pieces(pos),
+        }
+    }
 }
 
 /// A child of a node in the df-pn search.
@@ -389,10 +401,7 @@ impl<'t> Prover<'t> {
         };
         prover.doubles = prover.counts.values().filter(|&&c| c >= 2).count();
         prover.enter_counts(root.hash());
-        prover.path.push(PathEntry {
-            pos: root.clone(),
-            pieces: pieces(root),
-        });
+        prover.path.push(PathEntry::of(root));
         Ok(prover)
     }
 
@@ -434,15 +443,12 @@ impl<'t> Prover<'t> {
     fn enter(&mut self, pos: &Position) {
         self.reps.push(pos);
         self.enter_counts(pos.hash());
-        self.path.push(PathEntry {
-            pos: pos.clone(),
-            pieces: pieces(pos),
-        });
+        self.path.push(PathEntry::of(pos));
     }
 
     fn leave(&mut self) {
         let e = self.path.pop().expect("a position was entered");
-        self.leave_counts(e.pos.hash());
+        self.leave_counts(e.hash);
         self.reps.pop();
     }
 
@@ -1057,14 +1063,14 @@ impl<'t> Prover<'t> {
             if e.pieces != n {
                 break;
             }
-            let h = e.pos.hash();
+            let h = e.hash;
             let again = if above_len < above.len() {
                 let again = above[..above_len].contains(&h);
                 above[above_len] = h;
                 above_len += 1;
                 again
             } else {
-                self.path[i + 1..].iter().any(|o| o.pos.hash() == h)
+                self.path[i + 1..].iter().any(|o| o.hash == h)
             };
             if again {
                 continue;
@@ -1080,18 +1086,20 @@ impl<'t> Prover<'t> {
             // `pos` is at most `plies` moves below the entry, none a capture (the piece
             // count is the same), so it differs on at most two squares per move.
             let plies = (self.path.len() - i) as u32;
-            if exotic || 2 * plies <= reach || self.differing_squares(pos, &e.pos, reach) <= reach {
+            if exotic || 2 * plies <= reach || self.differing_squares(pos, &e.ranks, reach) <= reach
+            {
                 key ^= mix(h ^ count as u64);
             }
         }
         key
     }
 
-    /// Squares whose occupant differs between `a` and `b` (counting stops past `limit`).
-    fn differing_squares(&self, a: &Position, b: &Position, limit: u32) -> u32 {
+    /// Squares whose occupant differs between `a` and the pieces `b` (rank words per
+    /// side; counting stops past `limit`).
+    fn differing_squares(&self, a: &Position, b: &[[u32; MAX_DIM]; 2], limit: u32) -> u32 {
         let mut n = 0;
         for r in 0..self.dim {
-            n += ((a.ranks[0][r] ^ b.ranks[0][r]) | (a.ranks[1][r] ^ b.ranks[1][r])).count_ones();
+            n += ((a.ranks[0][r] ^ b[0][r]) | (a.ranks[1][r] ^ b[1][r])).count_ones();
             if n > limit {
                 return n;
             }
@@ -1185,9 +1193,8 @@ impl<'t> Prover<'t> {
                     th_dn.min(second.saturating_add(1 + second / 4)),
                 )
             };
-            let (child_pos, child_key) = (c.pos.clone(), c.key);
-            self.enter(&child_pos);
-            let v = self.mid(&child_pos, d - 1, p, child_key, cth_pn, cth_dn);
+            self.enter(&c.pos);
+            let v = self.mid(&c.pos, d - 1, p, c.key, cth_pn, cth_dn);
             self.leave();
             children[best].pn = v.0;
             children[best].dn = v.1;
@@ -1266,7 +1273,7 @@ impl<'t> Prover<'t> {
 
     fn check_root(&self, root: &Position) {
         debug_assert!(
-            self.path.len() == 1 && self.path[0].pos.hash() == root.hash(),
+            self.path.len() == 1 && self.path[0].hash == root.hash(),
             "the prover answers for the root it was made with"
         );
     }
