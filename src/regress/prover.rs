@@ -1098,8 +1098,12 @@ impl<'t> Prover<'t> {
     /// side; counting stops past `limit`).
     fn differing_squares(&self, a: &Position, b: &[[u32; MAX_DIM]; 2], limit: u32) -> u32 {
         let mut n = 0;
-        for r in 0..self.dim {
-            n += ((a.ranks[0][r] ^ b[0][r]) | (a.ranks[1][r] ^ b[1][r])).count_ones();
+        let ranks = a.ranks[0]
+            .iter()
+            .zip(&a.ranks[1])
+            .zip(b[0].iter().zip(&b[1]));
+        for ((a0, a1), (b0, b1)) in ranks.take(self.dim) {
+            n += ((a0 ^ b0) | (a1 ^ b1)).count_ones();
             if n > limit {
                 return n;
             }
