@@ -273,24 +273,21 @@ fn analyze_prove_names_a_proven_winning_move_and_rules_out_a_shorter_win() {
     // moves give the prover the same history.
     let (fixture, moves) = moves_before("copenhagen-game224-ply64");
     assert_eq!(fixture["proof"]["shortest"], 5);
-    let prove = |within: &str| {
-        let o = taflregress(&[
-            "analyze",
-            "--variant",
-            "copenhagen",
-            "--moves",
-            &moves,
-            "--prove",
-            within,
-            "--json",
-        ]);
+    // `analyze` with these arguments: its exit code must be 0.
+    let analyze = |args: &[&str]| {
+        let o = taflregress(&[&["analyze"], args].concat());
         assert_eq!(
             o.status.code(),
             Some(0),
             "{}",
             String::from_utf8_lossy(&o.stderr)
         );
-        serde_json::from_str::<serde_json::Value>(&stdout(&o)).unwrap()
+        stdout(&o)
+    };
+    let game = ["--variant", "copenhagen", "--moves", moves.as_str()];
+    let prove = |within: &str| {
+        let text = analyze(&[&game[..], &["--prove", within, "--json"]].concat());
+        serde_json::from_str::<serde_json::Value>(&text).unwrap()
     };
     let v = prove("5");
     assert_eq!(v["schema_version"], 2);
@@ -305,22 +302,10 @@ fn analyze_prove_names_a_proven_winning_move_and_rules_out_a_shorter_win() {
     assert_eq!(v["answer"], "no win", "{v}");
     assert!(v["winning_move"].is_null());
     // A node limit too small to settle it: undecided, not a wrong answer.
-    let o = taflregress(&[
-        "analyze",
-        "--variant",
-        "copenhagen",
-        "--moves",
-        &moves,
-        "--prove",
-        "5",
-        "--nodes",
-        "10",
-    ]);
-    assert_eq!(o.status.code(), Some(0));
-    assert!(stdout(&o).contains("undecided"), "{}", stdout(&o));
+    let text = analyze(&[&game[..], &["--prove", "5", "--nodes", "10"]].concat());
+    assert!(text.contains("undecided"), "{text}");
     // A position that is already an ending has nothing to prove.
-    let o = taflregress(&[
-        "analyze",
+    let text = analyze(&[
         "--variant",
         "brandub",
         "--position",
@@ -331,6 +316,6 @@ fn analyze_prove_names_a_proven_winning_move_and_rules_out_a_shorter_win() {
         "3",
         "--json",
     ]);
-    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    let v: serde_json::Value = serde_json::from_str(&text).unwrap();
     assert_eq!(v["answer"], "game over", "{v}");
 }

@@ -1055,24 +1055,12 @@ impl<'t> Prover<'t> {
         }
         let n = pieces(pos);
         let exotic = pos.exotic_len != 0;
-        // The hashes met so far, walking down the path: an entry that occurs again higher
-        // up was keyed there.
-        let mut above = [0u64; 24];
-        let mut above_len = 0;
         for (i, e) in self.path.iter().enumerate().rev() {
             if e.pieces != n {
                 break;
             }
             let h = e.hash;
-            let again = if above_len < above.len() {
-                let again = above[..above_len].contains(&h);
-                above[above_len] = h;
-                above_len += 1;
-                again
-            } else {
-                self.path[i + 1..].iter().any(|o| o.hash == h)
-            };
-            if again {
+            if self.path[i + 1..].iter().any(|o| o.hash == h) {
                 continue;
             }
             let count = self.counts.get(&h).copied().unwrap_or(1).min(2);
@@ -1347,13 +1335,12 @@ impl<'t> Prover<'t> {
                 match s.table.probe(s.key(&child, within - 1, side)) {
                     Some((0, _)) => return Ok(Some(mv)),
                     Some((_, 0)) => {}
-                    Some((pn, _)) => open.push((pn, mv)),
-                    None => open.push((CAP, mv)),
+                    Some((pn, _)) => open.push((pn, mv, child)),
+                    None => open.push((CAP, mv, child)),
                 }
             }
-            open.sort_by_key(|&(pn, _)| pn);
-            for (_, mv) in open {
-                let child = s.play(root, mv);
+            open.sort_by_key(|&(pn, _, _)| pn);
+            for (_, mv, child) in open {
                 if s.wins_after(&child, side, within, 3)? {
                     return Ok(Some(mv));
                 }

@@ -268,8 +268,9 @@ impl Evaluator {
     }
 
     /// `escape_routes` of the king in `pos`, taken from `parent` (the parent's
-    /// `king_routes`) when the king stands on the same square with the same pieces on
-    /// his rank and file: his moves (slides and jumps) read nothing else.
+    /// `king_routes`, made only without special pieces, which no move brings back) when
+    /// the king stands on the same square with the same pieces on his rank and file: his
+    /// moves (slides and jumps) read nothing else.
     #[inline]
     pub(crate) fn routes_reusing(
         &self,
@@ -279,9 +280,7 @@ impl Evaluator {
     ) -> Option<(u32, u32, u32)> {
         let k = pos.king()?;
         match parent {
-            Some(p) if p.king == k && pos.exotic_len == 0 && p.lines == king_lines(pos, k) => {
-                Some(p.routes)
-            }
+            Some(p) if p.king == k && p.lines == king_lines(pos, k) => Some(p.routes),
             _ => Some(self.escape_routes(t, pos, k)),
         }
     }
@@ -350,26 +349,23 @@ impl Evaluator {
         }
         let empty = p.board & !(a | d);
         let step = &p.step[side];
+        // The common widths spelled out, so each inlined copy shifts by a constant.
         match self.dim {
-            7 => Self::can_step::<7>(own, step, empty),
-            9 => Self::can_step::<9>(own, step, empty),
-            11 => Self::can_step::<11>(own, step, empty),
-            dim => {
-                ((own & step[0]) << 1
-                    | (own & step[1]) >> 1
-                    | (own & step[2]) << dim
-                    | (own & step[3]) >> dim)
-                    & empty
-                    != 0
-            }
+            7 => Self::can_step(own, step, empty, 7),
+            9 => Self::can_step(own, step, empty, 9),
+            11 => Self::can_step(own, step, empty, 11),
+            dim => Self::can_step(own, step, empty, dim),
         }
     }
 
     /// Some piece of `own` steps east, west, north or south (`step`) onto `empty`, on a
-    /// board `D` squares wide (constant shifts of the packed words).
+    /// board `dim` squares wide.
     #[inline(always)]
-    fn can_step<const D: usize>(own: u128, step: &[u128; 4], empty: u128) -> bool {
-        ((own & step[0]) << 1 | (own & step[1]) >> 1 | (own & step[2]) << D | (own & step[3]) >> D)
+    fn can_step(own: u128, step: &[u128; 4], empty: u128, dim: usize) -> bool {
+        ((own & step[0]) << 1
+            | (own & step[1]) >> 1
+            | (own & step[2]) << dim
+            | (own & step[3]) >> dim)
             & empty
             != 0
     }

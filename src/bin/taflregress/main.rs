@@ -369,11 +369,11 @@ fn prove_win(a: &AnalyzeArgs, within: u32) -> Result<Status, CliError> {
     let answer = prover.winning_move(&position, within);
     let seconds = started.elapsed().as_secs_f64();
     let side = position.side_to_move();
-    let (word, winning_move) = match &answer {
-        Ok(Some(mv)) => ("win", Some(mv.to_string())),
-        Ok(None) if ended.is_some() => ("game over", None),
-        Ok(None) => ("no win", None),
-        Err(_) => ("undecided", None),
+    let (word, winning_move) = match (&answer, &ended) {
+        (Ok(Some(mv)), _) => ("win", Some(mv.to_string())),
+        (Ok(None), Some(_)) => ("game over", None),
+        (Ok(None), None) => ("no win", None),
+        (Err(_), _) => ("undecided", None),
     };
     let doc = ProveDocument {
         schema_version: SCHEMA_VERSION,
@@ -391,15 +391,12 @@ fn prove_win(a: &AnalyzeArgs, within: u32) -> Result<Status, CliError> {
     }
     print(&position.layout(&tables).picture())?;
     outln!("{side} to move")?;
-    match (&answer, &doc.winning_move) {
-        (Ok(_), None) if ended.is_some() => {
-            let reason = ended.map(|o| o.reason.name()).unwrap_or_default();
-            outln!("the game is over ({reason}): no move to prove")?
-        }
-        (Ok(_), Some(mv)) => {
+    match (&answer, &ended) {
+        (Ok(Some(mv)), _) => {
             outln!("the {side} force a win within {within} plies: {mv} does it (proven)")?
         }
-        (Ok(_), None) => outln!("the {side} have no forced win within {within} plies (proven)")?,
+        (Ok(None), Some(o)) => outln!("the game is over ({}): no move to prove", o.reason.name())?,
+        (Ok(None), None) => outln!("the {side} have no forced win within {within} plies (proven)")?,
         (Err(e), _) => outln!("undecided: {e}; raise --nodes")?,
     }
     outln!("positions: {}", doc.positions)?;
