@@ -413,6 +413,97 @@ fn a_foreign_or_corrupt_file_is_a_clear_error() {
     assert!(err.contains("position 1"), "{err}");
 }
 
+/// Unit files changed before they were run (issue 24): each unit's result then matches
+/// its unit file, and before this check the merge added up whatever the files held
+/// (brandub perft(5) came out 31,426,055 instead of 41,843,336, exit 0).
+#[test]
+fn emptied_duplicated_or_edited_units_do_not_merge() {
+    let edit = |dir: &Path, name: &str, change: &dyn Fn(&mut serde_json::Value)| {
+        let path = dir.join(name);
+        let mut doc: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+        change(&mut doc);
+        std::fs::write(&path, doc.to_string()).unwrap();
+    };
+    let run_and_merge = |dir: &Path| {
+        for u in unit_files(dir) {
+            run_unit(&u, &[]);
+        }
+        let (code, out, err) = taflperft(&["merge", s(dir)]);
+        (code, out, err)
+    };
+    // The plan as dealt out merges to the published count.
+    let good = fresh("tamper-none");
+    plan(&good, "brandub", 4, 2, 3);
+    let (code, out, err) = run_and_merge(&good);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("1007392"), "{out}");
+
+    // Emptied: a unit's positions removed.
+    let emptied = fresh("tamper-emptied");
+    plan(&emptied, "brandub", 4, 2, 3);
+    edit(&emptied, "unit-001.json", &|d| {
+        d["positions"] = serde_json::json!([])
+    });
+    let (code, _, err) = run_and_merge(&emptied);
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("not the plan's positions") && err.contains("perft(2) = 960"),
+        "{err}"
+    );
+
+    // Duplicated: a position of unit 2 copied into unit 1 (paths now add up to more).
+    let duplicated = fresh("tamper-duplicated");
+    plan(&duplicated, "brandub", 4, 2, 3);
+    let text = std::fs::read_to_string(duplicated.join("unit-002.json")).unwrap();
+    let other: serde_json::Value = serde_json::from_str(&text).unwrap();
+    edit(&duplicated, "unit-001.json", &|d| {
+        d["positions"]
+            .as_array_mut()
+            .unwrap()
+            .push(other["positions"][0].clone())
+    });
+    let (code, _, err) = run_and_merge(&duplicated);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("not the plan's positions"), "{err}");
+
+    // Duplicated without changing the sums: a position's line replaced by another's,
+    // paths kept, in a plan without the digest (plans written before it).
+    let moved = fresh("tamper-repeated");
+    plan(&moved, "brandub", 4, 2, 3);
+    edit(&moved, "plan.json", &|d| {
+        d.as_object_mut().unwrap().remove("positions_digest");
+    });
+    edit(&moved, "unit-000.json", &|d| {
+        d["positions"][0]["line"] = d["positions"][1]["line"].clone()
+    });
+    let (code, _, err) = run_and_merge(&moved);
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("position 2 of unit-000.json is position 1 of unit-000.json again"),
+        "{err}"
+    );
+
+    // Edited: two positions' paths swapped (same sum, no repeat): only the plan's
+    // digest of its positions tells.
+    let edited = fresh("tamper-edited");
+    plan(&edited, "brandub", 4, 2, 3);
+    edit(&edited, "unit-000.json", &|d| {
+        let a = d["positions"][0]["paths"].clone();
+        let j = (1..d["positions"].as_array().unwrap().len())
+            .find(|&j| d["positions"][j]["paths"] != a)
+            .expect("two positions reached differently");
+        d["positions"][0]["paths"] = d["positions"][j]["paths"].clone();
+        d["positions"][j]["paths"] = a;
+    });
+    let (code, _, err) = run_and_merge(&edited);
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("differ from those the plan dealt out"),
+        "{err}"
+    );
+}
+
 #[test]
 fn an_existing_plan_is_replaced_only_with_force() {
     let dir = fresh("force");

@@ -64,6 +64,14 @@ pub enum UnitsError {
     },
     /// Impossible plan parameters, or a root that cannot be set up.
     Invalid(String),
+    /// Merge: the unit files together are not the plan's positions (emptied,
+    /// duplicated or edited units), so their counts cannot add up to the plan's perft.
+    Tampered {
+        /// The plan folder.
+        dir: PathBuf,
+        /// What does not add up.
+        reason: String,
+    },
     /// Merge: these units have no result (or no unit file) yet.
     Missing {
         /// The unit files still to run, with a note where the unit file itself is absent.
@@ -91,6 +99,11 @@ impl fmt::Display for UnitsError {
                 path.display()
             ),
             UnitsError::Invalid(reason) => f.write_str(reason),
+            UnitsError::Tampered { dir, reason } => write!(
+                f,
+                "{}: the unit files are not the plan's positions: {reason}",
+                dir.display()
+            ),
             UnitsError::Missing { names } => write!(
                 f,
                 "the run is incomplete: {} unit(s) without a result: {}",
@@ -200,6 +213,12 @@ pub struct PlanDoc {
     /// merged only when equal.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub folded: Vec<String>,
+    /// A digest of every unit's positions and paths, in unit order (`unit_digest` of
+    /// each, hashed together), so a merge can tell an edited unit file from the one
+    /// planned. Absent in plans written before it existed; their merge still checks
+    /// that the paths add up to perft(split) and that no position repeats.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub positions_digest: Option<String>,
 }
 
 /// One position of a unit: a line reaching it from the root, and how many move
@@ -381,6 +400,13 @@ pub fn unit_digest(positions: &[UnitPosition]) -> String {
     fnv128(&parts)
 }
 
+/// The digest of a plan's units, in unit order: see `PlanDoc::positions_digest`.
+pub fn positions_digest(units: &[UnitDoc]) -> String {
+    let digests: Vec<String> = units.iter().map(|u| unit_digest(&u.positions)).collect();
+    let parts: Vec<&str> = digests.iter().map(String::as_str).collect();
+    fnv128(&parts)
+}
+
 /// The file name of unit `i` of `units`: `unit-017.json` (more digits past 1000 units).
 pub fn unit_file_name(i: usize, units: usize) -> String {
     let width = units.saturating_sub(1).to_string().len().max(3);
@@ -534,6 +560,7 @@ pub fn plan(
                 })
                 .collect(),
             folded,
+            positions_digest: Some(positions_digest(&unit_docs)),
         },
         units: unit_docs,
     })
@@ -1080,6 +1107,7 @@ pub fn merge(dir: &Path) -> Result<Merged, UnitsError> {
     if !missing.is_empty() {
         return Err(UnitsError::Missing { names: missing });
     }
+    check_units_make_the_plan(dir, &plan_path, &plan, &expected, &loaded)?;
     let mut totals: Vec<(u32, u128)> = Vec::new();
     for c in &plan.shallow {
         totals.push((c.depth, parse_count(&plan_path, &c.nodes)?));
@@ -1112,6 +1140,105 @@ pub fn merge(dir: &Path) -> Result<Merged, UnitsError> {
         divide,
         unit_seconds,
     })
+}
+
+/// The units of a merge must hold exactly the positions the plan dealt out: their paths
+/// add up to the plan's own perft(split), their number is the plan's count of unique
+/// positions, no position (or, in a folded plan, no image of one) appears twice, and
+/// their digest is the plan's. Each result is already tied to its unit file by
+/// `check_result`, so an emptied, duplicated or edited unit file is caught here.
+fn check_units_make_the_plan(
+    dir: &Path,
+    plan_path: &Path,
+    plan: &PlanDoc,
+    names: &[String],
+    loaded: &[(UnitDoc, ResultDoc)],
+) -> Result<(), UnitsError> {
+    let tampered = |reason: String| UnitsError::Tampered {
+        dir: dir.to_path_buf(),
+        reason,
+    };
+    let units: Vec<UnitDoc> = loaded.iter().map(|(u, _)| u.clone()).collect();
+    let perft_split = match plan.shallow.last() {
+        Some(c) => parse_count(plan_path, &c.nodes)?,
+        None => return Err(corrupt(plan_path, "no perft(split) in the plan")),
+    };
+    let paths: u128 = units
+        .iter()
+        .flat_map(|u| u.positions.iter().flat_map(|p| p.paths.iter()))
+        .map(|&(_, n)| n as u128)
+        .sum();
+    if paths != perft_split {
+        return Err(tampered(format!(
+            "their paths add up to {paths} where the plan counted perft({}) = {perft_split}",
+            plan.split
+        )));
+    }
+    let positions: usize = units.iter().map(|u| u.positions.len()).sum();
+    if positions as u64 != plan.unique_positions {
+        return Err(tampered(format!(
+            "they hold {positions} positions where the plan dealt out {}",
+            plan.unique_positions
+        )));
+    }
+    // Every position replayed once: none may repeat, nor be an image of another under
+    // the folded symmetries (the plan merged those).
+    let images: Vec<Symmetry> = symmetries_of(&plan.root)?
+        .into_iter()
+        .filter(|g| g != &Symmetry::Identity && plan.folded.iter().any(|f| f == g.name()))
+        .collect();
+    // Only keys are kept (a deep plan has millions of positions); a repeated key is
+    // confirmed by replaying the earlier line.
+    let mut seen: HashMap<u64, Vec<(usize, usize)>> = HashMap::new();
+    let mut tables = Vec::with_capacity(units.len());
+    for unit in &units {
+        let path = dir.join(&names[unit.unit]);
+        tables.push(
+            unit.root
+                .setup(0)
+                .map_err(|e| corrupt(&path, format!("root: {e}")))?,
+        );
+    }
+    let replay = |k: usize, i: usize| -> Result<Position, UnitsError> {
+        let (t, root) = &tables[k];
+        play_line_moves(t, root.clone(), &units[k].positions[i].line)
+            .map(|(pos, _)| pos)
+            .map_err(|e| {
+                let path = dir.join(&names[units[k].unit]);
+                corrupt(&path, format!("position {}: {e}", i + 1))
+            })
+    };
+    for (k, unit) in units.iter().enumerate() {
+        let t = &tables[k].0;
+        for i in 0..unit.positions.len() {
+            let pos = replay(k, i)?;
+            let key = images
+                .iter()
+                .map(|&g| pos.transformed(t, g).hash())
+                .fold(pos.hash(), u64::min);
+            for &(k0, i0) in seen.get(&key).into_iter().flatten() {
+                let q = replay(k0, i0)?;
+                if q == pos || images.iter().any(|&g| pos.transformed(t, g) == q) {
+                    return Err(tampered(format!(
+                        "position {} of {} is position {} of {} again",
+                        i + 1,
+                        names[unit.unit],
+                        i0 + 1,
+                        names[units[k0].unit]
+                    )));
+                }
+            }
+            seen.entry(key).or_default().push((k, i));
+        }
+    }
+    if let Some(want) = &plan.positions_digest {
+        if positions_digest(&units) != *want {
+            return Err(tampered(
+                "their positions or paths differ from those the plan dealt out".into(),
+            ));
+        }
+    }
+    Ok(())
 }
 
 #[cfg(test)]
