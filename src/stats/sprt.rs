@@ -109,8 +109,18 @@ impl fmt::Display for SprtError {
 
 impl std::error::Error for SprtError {}
 
+/// The widest normalized Elo bound accepted. The maximum-likelihood fit with a given
+/// t-value (fishtest's `MLE_t_value`, started from the uniform distribution) needs the
+/// first step's shifted outcomes to take both signs: on the five pair outcomes that
+/// holds while t < 0.5 / (1.5 * sqrt(1/8)) = 0.943 per pair, i.e. |elo| < 0.943 *
+/// NELO_PER_T / sqrt(2) = 231.6 (on three game outcomes, 340). Past it the LLR was NaN
+/// after every pair, whatever the games (issue 24); 200 keeps a margin, and
+/// `every_accepted_bound_gives_a_finite_llr` checks it over extreme counts.
+pub const MAX_NORMALIZED_ELO: f64 = 200.0;
+
 impl SprtParameters {
-    /// Checked parameters: finite bounds with elo0 < elo1, 0 < alpha, beta and alpha + beta < 1.
+    /// Checked parameters: finite bounds with elo0 < elo1 (within ±[`MAX_NORMALIZED_ELO`]
+    /// normalized, ±1200 logistic), 0 < alpha, beta and alpha + beta < 1.
     pub fn new(
         elo0: f64,
         elo1: f64,
@@ -137,6 +147,15 @@ impl SprtParameters {
             return Err(SprtError::Impossible(format!(
                 "alpha + beta ({}) must be less than 1",
                 alpha + beta
+            )));
+        }
+        if model == EloModel::Normalized
+            && (elo0.abs() > MAX_NORMALIZED_ELO || elo1.abs() > MAX_NORMALIZED_ELO)
+        {
+            return Err(SprtError::Impossible(format!(
+                "normalized bounds must lie within ±{MAX_NORMALIZED_ELO} (the likelihood fit \
+                 is undefined past a per-pair t-value of 0.94, about ±231; real tests use \
+                 bounds of a few units)"
             )));
         }
         if model == EloModel::Logistic && (elo0.abs() >= 1200.0 || elo1.abs() >= 1200.0) {
@@ -492,6 +511,47 @@ mod tests {
         // (-4.60, 4.60) are the bounds of alpha = beta = 0.01.
         let s = sprt(9.0, 16.0, 0.01, 0.01, EloModel::Normalized);
         assert!((s.upper_bound() - 4.60).abs() < 0.005);
+    }
+
+    /// Issue 24: `elo0=0,elo1=250` (normalized) printed `LLR NaN` after every pair. Every
+    /// accepted bound must give a finite LLR on any counts, the extremes included (one
+    /// outcome only, one pair, a million pairs).
+    #[test]
+    fn every_accepted_bound_gives_a_finite_llr() {
+        let levels = [0u64, 1, 5, 100, 1_000_000];
+        let mut vectors = Vec::new();
+        for i in 0..levels.len().pow(5) {
+            let mut v = [0u64; 5];
+            let mut k = i;
+            for slot in &mut v {
+                *slot = levels[k % levels.len()];
+                k /= levels.len();
+            }
+            vectors.push(v);
+        }
+        let m = MAX_NORMALIZED_ELO;
+        let normalized = [(0.0, m), (-m, 0.0), (-m, m), (m - 1.0, m), (-m, 1.0 - m)];
+        let logistic = [(0.0, 1199.0), (-1199.0, 0.0), (-1199.0, 1199.0), (0.0, 5.0)];
+        for (model, bounds) in [
+            (EloModel::Normalized, &normalized[..]),
+            (EloModel::Logistic, &logistic[..]),
+        ] {
+            for &(e0, e1) in bounds {
+                let s = sprt(e0, e1, 0.05, 0.05, model);
+                for v in &vectors {
+                    let pairs = s.llr(&Pentanomial::from_buckets(*v));
+                    let games = s.llr_trinomial(&Trinomial::new(v[0], v[1], v[2]));
+                    assert!(pairs.is_finite(), "{model:?} {e0} {e1} {v:?}: {pairs}");
+                    assert!(games.is_finite(), "{model:?} {e0} {e1} {v:?}: {games}");
+                }
+            }
+        }
+        // Past the limit the bound is refused where it enters.
+        let err = "elo0=0,elo1=250".parse::<SprtParameters>().unwrap_err();
+        assert!(err.to_string().contains("within ±200"), "{err}");
+        assert!("elo0=0,elo1=250,model=logistic"
+            .parse::<SprtParameters>()
+            .is_ok());
     }
 
     #[test]
