@@ -23,6 +23,22 @@ pub fn column_of(line: &str, byte: usize) -> usize {
     line.char_indices().take_while(|&(i, _)| i < byte).count() + 1
 }
 
+/// The longest input quoted back in a message, in characters: an outside program's
+/// line or a user's value can be megabytes, and an error must stay one readable line.
+pub const QUOTE_LIMIT: usize = 80;
+
+/// `text` to quote in a message: at most [`QUOTE_LIMIT`] characters, then `…` and how
+/// many more there were.
+pub fn quoted(text: &str) -> String {
+    match text.char_indices().nth(QUOTE_LIMIT) {
+        None => text.to_string(),
+        Some((cut, _)) => {
+            let more = text[cut..].chars().count();
+            format!("{}… ({more} more characters)", &text[..cut])
+        }
+    }
+}
+
 /// A JSON parse error's message with its column counted in characters: serde_json
 /// counts bytes, so after an `é` every column would be one too far to the right.
 pub fn json_error(text: &str, error: &serde_json::Error) -> String {
@@ -128,6 +144,17 @@ pub fn read_text_file(path: &Path) -> Result<String, TextFileError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn quoted_input_is_shortened_by_characters() {
+        assert_eq!(quoted("move d2-b2"), "move d2-b2");
+        let long = "é".repeat(QUOTE_LIMIT + 5);
+        assert_eq!(
+            quoted(&long),
+            format!("{}… (5 more characters)", "é".repeat(QUOTE_LIMIT))
+        );
+        assert_eq!(quoted(&"x".repeat(QUOTE_LIMIT)), "x".repeat(QUOTE_LIMIT));
+    }
 
     #[test]
     fn columns_count_characters() {

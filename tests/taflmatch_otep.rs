@@ -270,3 +270,84 @@ fn a_bad_time_control_is_a_usage_error_and_json_counts_failures() {
         "{text}"
     );
 }
+
+/// Issue 24: a malformed `move` line was passed over as noise, and the engine then
+/// "hung" for a minute per game. It forfeits at once, the line quoted.
+#[test]
+fn a_malformed_move_line_forfeits_at_once_with_the_line_quoted() {
+    let t = tables("brandub");
+    let supply = random_openings(&t, 2, 1, 7);
+    let greedy: EngineSpec = "greedy".parse().unwrap();
+    for (name, answer) in [
+        ("extra.sh", "move d2-b2 extra"),
+        ("bare.sh", "move"),
+        ("upper.sh", "MOVE d2-b2"),
+    ] {
+        let path = script(
+            name,
+            &format!(
+                "echo hello\nwhile read -r line; do case \"$line\" in play*) echo '{answer}';; esac; done\n"
+            ),
+        );
+        let bad: EngineSpec = format!("otep:/bin/sh {}", path.display()).parse().unwrap();
+        let started = std::time::Instant::now();
+        let result = run_match(&t, [&bad, &greedy], &supply, &settings(2), &mut |_| {}).unwrap();
+        assert!(
+            started.elapsed() < std::time::Duration::from_secs(30),
+            "{answer}: waited for a hang"
+        );
+        for g in &result.games {
+            match &g.game.end {
+                GameEnd::Forfeit { reason, .. } => assert!(
+                    reason.contains(&format!("malformed move line `{answer}`")),
+                    "{answer}: {reason}"
+                ),
+                other => panic!("{answer}: {other:?}"),
+            }
+        }
+    }
+}
+
+/// Issue 24: the 100 ms grace was granted again on every move and the time left clamped
+/// at zero, so an engine could overdraw its clock by almost the grace on every move and
+/// never lose. Here taflengine's moves are held back 0.16 s on a 0.3 + 0.1 clock: it
+/// overdraws 40 ms on its fourth move and 60 ms on each after, so the overrun passes
+/// the grace on its fifth move.
+#[test]
+fn overruns_add_up_and_the_flag_falls_past_the_grace() {
+    let slow = script(
+        "slow.sh",
+        &format!(
+            "'{}' --engine search:nodes=500 | while IFS= read -r line; do case \"$line\" in 'move '*) sleep 0.16;; esac; printf '%s\\n' \"$line\"; done\n",
+            env!("CARGO_BIN_EXE_taflengine")
+        ),
+    );
+    let t = tables("brandub");
+    let supply = random_openings(&t, 2, 1, 7);
+    let tc: TimeControl = "0.3+0.1".parse().unwrap();
+    let slow = format!("otep:/bin/sh {}", slow.display())
+        .parse::<EngineSpec>()
+        .unwrap()
+        .with_time_control(Some(tc));
+    let greedy: EngineSpec = "greedy".parse().unwrap();
+    let result = run_match(&t, [&slow, &greedy], &supply, &settings(4), &mut |_| {}).unwrap();
+    let mut flagged = 0;
+    for g in &result.games {
+        let slow_side = if g.attackers == 0 {
+            Side::Attackers
+        } else {
+            Side::Defenders
+        };
+        match &g.game.end {
+            GameEnd::Forfeit { side, reason } => {
+                assert_eq!((*side, reason.as_str()), (slow_side, LOST_ON_TIME));
+                // Two opening plies, then at most six moves of each side.
+                assert!(g.game.moves.len() <= 2 + 2 * 6, "{}", g.game.moves.len());
+                flagged += 1;
+            }
+            // A game may end on the board before the fifth move.
+            other => assert!(g.game.moves.len() <= 2 + 2 * 5, "{other:?}"),
+        }
+    }
+    assert!(flagged > 0, "the slow engine never lost on time");
+}

@@ -54,8 +54,9 @@ pub struct OtepLimits {
     pub time_control: Option<TimeControl>,
     /// Without a clock, an engine silent this long is taken as hung.
     pub hang: Duration,
-    /// With a clock, the flag falls only this long after the time is out (the pipes and
-    /// the scheduler of a loaded machine are not the engine's fault).
+    /// With a clock, the flag falls once the time an engine used beyond its clock,
+    /// added up over the game, passes this (the pipes and the scheduler of a loaded
+    /// machine are not the engine's fault, but the grace is granted once, not per move).
     pub grace: Duration,
     /// The time to wait for `hello` after starting the process.
     pub startup: Duration,
@@ -97,6 +98,15 @@ impl Process {
                     Ok(message @ (Message::Move(_) | Message::Error { .. })) => {
                         return Ok(Some(message))
                     }
+                    // A `move` line that does not parse (`move`, `move a1-a2 extra`,
+                    // `MOVE a1-a2`) is a broken answer, not noise: passing over it would
+                    // leave the engine to time out on a move it believes it made.
+                    Err(_) if is_move_line(&line) => {
+                        return Err(EngineError::Failed(format!(
+                            "malformed move line `{}`",
+                            crate::text::quoted(line.trim())
+                        )))
+                    }
                     _ => continue,
                 },
                 Err(RecvTimeoutError::Timeout) => return Ok(None),
@@ -125,6 +135,13 @@ impl Process {
     }
 }
 
+/// True for a line whose first word is `move` in any case: an answer meant as a move.
+fn is_move_line(line: &str) -> bool {
+    line.split_whitespace()
+        .next()
+        .is_some_and(|w| w.eq_ignore_ascii_case("move"))
+}
+
 /// An OTEP engine process as a match [`Engine`].
 pub struct OtepEngine<'t> {
     tables: &'t Tables,
@@ -135,6 +152,9 @@ pub struct OtepEngine<'t> {
     told: usize,
     /// Time left per side (attackers, defenders), with a clock.
     left: [Duration; 2],
+    /// Time used beyond the clock so far per side: the flag falls once it passes the
+    /// grace, which is granted once per game, not again on every move.
+    overrun: [Duration; 2],
     side_sent: Option<Side>,
 }
 
@@ -148,6 +168,7 @@ impl<'t> OtepEngine<'t> {
             process: None,
             told: 0,
             left: [Duration::ZERO; 2],
+            overrun: [Duration::ZERO; 2],
             side_sent: None,
         }
     }
@@ -266,8 +287,12 @@ impl<'t> OtepEngine<'t> {
         }
         let started = Instant::now();
         process.send(&Message::Play(side))?;
+        let grace_left = self
+            .limits
+            .grace
+            .saturating_sub(self.overrun[side as usize]);
         let timeout = match self.limits.time_control {
-            Some(_) => self.left[side as usize] + self.limits.grace,
+            Some(_) => self.left[side as usize] + grace_left,
             None => self.limits.hang,
         };
         let answer = process.answer(timeout)?;
@@ -295,11 +320,16 @@ impl<'t> OtepEngine<'t> {
             Some(other) => return Err(EngineError::Failed(format!("`{other}` instead of a move"))),
         };
         if let Some(tc) = self.limits.time_control {
-            let left = &mut self.left[side as usize];
-            if used > *left + self.limits.grace {
+            let (left, overrun) = (
+                &mut self.left[side as usize],
+                &mut self.overrun[side as usize],
+            );
+            *overrun += used.saturating_sub(*left);
+            if *overrun > self.limits.grace {
                 return Err(EngineError::TimeLoss(format!(
-                    "moved after {} ms",
-                    used.as_millis()
+                    "moved after {} ms, {} ms past its clock in all",
+                    used.as_millis(),
+                    overrun.as_millis()
                 )));
             }
             *left = left.saturating_sub(used) + tc.increment;
@@ -335,6 +365,7 @@ impl Engine for OtepEngine<'_> {
         if let Some(tc) = self.limits.time_control {
             self.left = [tc.base; 2];
         }
+        self.overrun = [Duration::ZERO; 2];
         let rules = self.tables.rules().to_string();
         if let Some(process) = self.process.as_mut() {
             if process.send(&Message::Rules(rules)).is_err() {
