@@ -351,3 +351,38 @@ fn overruns_add_up_and_the_flag_falls_past_the_grace() {
     }
     assert!(flagged > 0, "the slow engine never lost on time");
 }
+
+/// Issue 24: a typo in an engine's path played every game as a forfeit and printed "won
+/// every game, Elo unbounded", exit 0. An engine that cannot start, is not executable,
+/// or does not say `hello` stops the run before the first game, naming the engine, and
+/// leaves no records file.
+#[test]
+fn an_engine_that_cannot_start_stops_the_run_before_the_first_game() {
+    let not_executable = script("not-executable.txt", "echo hello\n");
+    let rude = script("rude.sh", "echo hi\nwhile read -r line; do :; done\n");
+    let records =
+        std::env::temp_dir().join(format!("taflmatch-nostart-{}.csv", std::process::id()));
+    for (engine, says) in [
+        ("otep:/nonexistent/taflengin".to_string(), "cannot start"),
+        (format!("otep:{}", not_executable.display()), "cannot start"),
+        (
+            format!("otep:/bin/sh {}", rude.display()),
+            "instead of hello",
+        ),
+    ] {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_taflmatch"))
+            .args(["--variant", "brandub", "--games", "4", "--engine", "greedy"])
+            .args(["--engine", &engine, "--records"])
+            .arg(&records)
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{engine}: {err}");
+        assert!(
+            err.contains(&engine) && err.contains(says),
+            "{engine}: {err}"
+        );
+        assert!(out.stdout.is_empty(), "{engine}: no game was played");
+        assert!(!records.exists(), "{engine}: no records file is left");
+    }
+}

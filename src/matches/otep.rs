@@ -226,6 +226,13 @@ impl<'t> OtepEngine<'t> {
         }
     }
 
+    /// Starts the process, waits for its `hello` and says goodbye: a check before the
+    /// first game that the command runs and speaks the protocol, so a typo in a path is
+    /// an error of the run, not a forfeit of every game.
+    pub fn check_starts(&self) -> Result<(), EngineError> {
+        self.start().map(Process::stop)
+    }
+
     /// Gives up the process after a failure: the next game starts a new one.
     fn drop_process(&mut self) {
         if let Some(mut process) = self.process.take() {

@@ -369,6 +369,19 @@ impl EngineSpec {
     }
 }
 
+impl EngineSpec {
+    /// Checks that the engine can play before any game: an external engine must start
+    /// and say `hello` (within its start-up time); an in-process engine always can.
+    pub fn check_starts(&self, tables: &Tables) -> Result<(), EngineError> {
+        match &self.kind {
+            EngineKind::Otep { command, limits } => {
+                OtepEngine::new(tables, command.clone(), *limits).check_starts()
+            }
+            _ => Ok(()),
+        }
+    }
+}
+
 impl EngineFactory for EngineSpec {
     fn name(&self) -> &str {
         &self.text

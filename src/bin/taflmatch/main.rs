@@ -190,6 +190,16 @@ fn run(args: Args) -> Result<(), CliError> {
         _ => args.games / 2,
     };
     let supply = openings(&args, &tables, needed)?;
+    // An engine that cannot start would forfeit every game and make the other look
+    // unbeatable: stop before the first game instead.
+    for spec in &specs {
+        spec.check_starts(&tables).map_err(|e| {
+            CliError::Input(format!(
+                "--engine {}: cannot play: {e}",
+                taflcount::text::quoted(spec.name())
+            ))
+        })?;
+    }
     if let Some(path) = &args.records {
         if path.exists() && !args.force {
             return Err(CliError::Input(format!(
