@@ -4,7 +4,7 @@
 //! opening that leads to a position already supplied is left out, so no opening is played
 //! twice in a run unless the supply runs out (the run then says so).
 
-use crate::moves::{Move, Position, Tables};
+use crate::moves::{Move, Position, Repetitions, Tables};
 use crate::notation::{parse_games, recordable_captures, resolve, MoveText};
 use crate::sampling::game_rng;
 use rand::RngExt;
@@ -116,6 +116,9 @@ impl OpeningSupply {
 /// written) the ones the rules make, and the game must not be over after them.
 fn play_written(t: &Tables, words: &[&str]) -> Result<(Opening, Position), String> {
     let mut pos = Position::start(t);
+    // The game loop's own test of the end (repetition included): an opening after which
+    // it would end the game at once is no opening.
+    let mut seen = Repetitions::new(t, &pos, &[]);
     let mut opening = Opening {
         moves: Vec::new(),
         records: Vec::new(),
@@ -143,9 +146,10 @@ fn play_written(t: &Tables, words: &[&str]) -> Result<(Opening, Position), Strin
         });
         opening.moves.push(mv);
         pos = next;
-    }
-    if let Some(o) = pos.outcome(t) {
-        return Err(format!("the game is over after it ({})", o.reason));
+        if let Some(o) = seen.ending(t, &pos) {
+            return Err(format!("the game is over after ply {ply} ({})", o.reason));
+        }
+        seen.push(&pos);
     }
     Ok((opening, pos))
 }
@@ -283,6 +287,7 @@ pub fn random_openings(t: &Tables, plies: usize, count: usize, seed: u64) -> Ope
         }
         let mut rng = game_rng(seed ^ 0x6f70_656e, stream);
         let mut pos = Position::start(t);
+        let mut repetitions = Repetitions::new(t, &pos, &[]);
         let mut opening = Opening {
             moves: Vec::new(),
             records: Vec::new(),
@@ -303,10 +308,11 @@ pub fn random_openings(t: &Tables, plies: usize, count: usize, seed: u64) -> Ope
                 recordable_captures(&pos, &captured);
             opening.moves.push(mv);
             pos = next;
-            if pos.outcome(t).is_some() {
+            if repetitions.ending(t, &pos).is_some() {
                 ok = false;
                 break;
             }
+            repetitions.push(&pos);
         }
         if !ok {
             continue;
@@ -361,6 +367,26 @@ mod tests {
         let err = openings_from_text(&t, "d2-e2 d2-e3\n", "o.txt").unwrap_err();
         assert!(err.message.contains("ply 2"), "{err}");
         assert!(openings_from_text(&t, "# nothing\n", "o.txt").is_err());
+    }
+
+    /// Issue 24: an opening whose plies repeat the start three times made every game a
+    /// draw at ply 8. The game loop's test of the end (repetition included) runs after
+    /// each ply of an opening, and an opening it would end is refused.
+    #[test]
+    fn an_opening_that_ends_the_game_in_any_way_is_refused() {
+        let t = tables("brandub");
+        let shuffle = "d1-c1 d3-c3 c1-d1 c3-d3 d1-c1 d3-c3 c1-d1 c3-d3\n";
+        let err = openings_from_text(&t, shuffle, "o.txt").unwrap_err();
+        assert!(
+            err.message.contains("over after ply 8 (repetition)"),
+            "{err}"
+        );
+        // One ply short of the third occurrence is an opening.
+        let ok = "d1-c1 d3-c3 c1-d1 c3-d3 d1-c1 d3-c3 c1-d1\n";
+        assert_eq!(
+            openings_from_text(&t, ok, "o.txt").unwrap().openings.len(),
+            1
+        );
     }
 
     #[test]
