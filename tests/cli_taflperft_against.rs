@@ -172,3 +172,89 @@ fn an_engine_that_fails_or_prints_nonsense_is_an_input_error() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("hello"));
 }
+
+/// The example wrapper of docs/perft-against.md, as written there, in a fresh folder
+/// beside an engine called `./my-engine`.
+fn wrapper_folder(name: &str, engine: &str) -> PathBuf {
+    let doc = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/docs/perft-against.md"
+    ))
+    .unwrap();
+    let section = &doc[doc
+        .find("## An example wrapper")
+        .expect("the wrapper section")..];
+    let start = section.find("```sh\n").expect("a sh block") + "```sh\n".len();
+    let wrapper = &section[start..start + section[start..].find("```").unwrap()];
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("wrapper-{name}"));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("my-engine-divide"), wrapper).unwrap();
+    std::fs::write(dir.join("my-engine"), engine).unwrap();
+    let status = Command::new("chmod")
+        .args(["+x", "my-engine"])
+        .current_dir(&dir)
+        .status()
+        .unwrap();
+    assert!(status.success());
+    dir
+}
+
+fn against_in(dir: &PathBuf, command: &str, args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_taflperft"))
+        .arg("--against")
+        .arg(command)
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// Issue 24: the documented wrapper piped the engine into awk, so a crashed engine was
+/// read as an empty divide ("every move missing", exit 1). Now a crash, and output that
+/// is empty, are "not a divide" (exit 2); a working engine behind the same wrapper
+/// agrees with taflperft.
+#[test]
+fn the_documented_wrapper_reports_a_crash_and_empty_output_as_errors() {
+    let args = ["--variant", "brandub", "--depth", "3"];
+    // An engine with a stdin command loop: the reference generator behind a shim that
+    // reads the wrapper's five commands.
+    let shim = format!(
+        "#!/bin/sh\nmoves=\"\"\nwhile IFS= read -r line; do\n  case \"$line\" in\n    \"rules \"*) rules=${{line#rules }};;\n    \"position \"*) rest=${{line#position }}; position=${{rest% *}}; side=${{rest##* }};;\n    \"play \"*) moves=${{line#play }};;\n    \"divide \"*) depth=${{line#divide }};;\n    quit) break;;\n  esac\ndone\nexec '{}' \"$depth\" \"$rules\" \"$position\" \"$side\" \"$moves\"\n",
+        reference_engine().display()
+    );
+    let good = wrapper_folder("good", &shim);
+    let (code, out, err) = against_in(&good, "sh my-engine-divide", &args);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("agree: perft(3) = 39512"), "{out}");
+
+    let crashing = wrapper_folder("crash", "#!/bin/sh\ncat >/dev/null\nexit 3\n");
+    let (code, out, err) = against_in(&crashing, "sh my-engine-divide", &args);
+    assert_eq!(code, 2, "{out}{err}");
+    assert!(err.contains("failed (exit status: 3)"), "{err}");
+
+    let silent = wrapper_folder("silent", "#!/bin/sh\ncat >/dev/null\n");
+    let (code, out, err) = against_in(&silent, "sh my-engine-divide", &args);
+    assert_eq!(code, 2, "{out}{err}");
+    assert!(err.contains("my-engine printed nothing"), "{err}");
+
+    // Without a wrapper: empty output, a flood, and a hang are errors of their own.
+    let (code, _, err) = against_in(&silent, "true", &args);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("printed nothing: not a divide"), "{err}");
+    let (code, _, err) = against_in(&silent, "yes", &args);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("more than 4 MiB: not a divide"), "{err}");
+    let started = std::time::Instant::now();
+    let mut hang = args.to_vec();
+    hang.extend(["--against-timeout", "1"]);
+    let (code, _, err) = against_in(&silent, "sleep 1000 #", &hang);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("gave no divide within 1 s"), "{err}");
+    assert!(started.elapsed() < std::time::Duration::from_secs(30));
+}

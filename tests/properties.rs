@@ -894,6 +894,57 @@ fn otep_property(text: &str) -> Result<(), TestCaseError> {
     Ok(())
 }
 
+/// Text near a divide: move lines, counts, blank lines, totals, and raw bytes (any
+/// size, a long line among them), as another engine might print.
+fn divide_bytes() -> impl Strategy<Value = Vec<u8>> {
+    let line = prop_oneof![
+        "[a-k](10|11|[1-9])-[a-k](10|11|[1-9]):? [0-9]{1,20}",
+        Just(String::new()),
+        "[0-9]{1,25}",
+        "[ -~]{0,40}",
+        "x{1000,20000}",
+    ];
+    (
+        prop::collection::vec(line, 0..40),
+        prop::collection::vec(any::<u8>(), 0..2000),
+        any::<bool>(),
+    )
+        .prop_map(|(lines, raw, raw_first)| {
+            let text = lines.join("\n").into_bytes();
+            if raw_first {
+                [raw, text].concat()
+            } else {
+                [text, raw].concat()
+            }
+        })
+}
+
+/// The divide reader never panics on any bytes; what it accepts is a list of distinct
+/// moves; what it refuses is one short line of error, however long the bad line.
+fn divide_property(bytes: &[u8]) -> Result<(), TestCaseError> {
+    use taflcount::perft::against::parse_divide;
+    let text = String::from_utf8_lossy(bytes);
+    match parse_divide(&text) {
+        Ok(divide) => {
+            let mut seen = std::collections::HashSet::new();
+            for (mv, _) in &divide.moves {
+                prop_assert!(mv.contains('-'), "`{}` is not a move", mv);
+                prop_assert!(seen.insert(mv.clone()), "`{}` twice", mv);
+            }
+        }
+        Err(e) => {
+            let message = e.to_string();
+            prop_assert!(!message.contains('\n'), "{}", message);
+            prop_assert!(
+                message.chars().count() < 400,
+                "{} characters",
+                message.len()
+            );
+        }
+    }
+    Ok(())
+}
+
 const MATCH_WORDS: &[&str] = &[
     "random",
     "greedy",
@@ -1005,6 +1056,12 @@ proptest! {
     fn prop_otep_lines(text in otep_text()) { otep_property(&text)?; }
     #[test]
     fn prop_match_options(text in match_text()) { match_property(&text)?; }
+}
+
+proptest! {
+    #![proptest_config(ci(300))]
+    #[test]
+    fn prop_divide_output(bytes in divide_bytes()) { divide_property(&bytes)?; }
 }
 
 proptest! {

@@ -11,7 +11,10 @@ use super::{divide, Counting};
 use crate::board::RecordOrder;
 use crate::moves::{Position, Tables};
 use std::fmt;
-use std::process::Command;
+use std::io::Read;
+use std::process::{Child, Command, Stdio};
+use std::sync::mpsc::{self, RecvTimeoutError};
+use std::time::{Duration, Instant};
 
 /// Why the comparison could not be made.
 #[derive(Debug)]
@@ -75,30 +78,45 @@ pub fn parse_divide(text: &str) -> Result<EngineDivide, DivideError> {
         }
         if after_blank {
             if total.is_some() {
-                return Err(DivideError::new(i + 1, format!("`{line}` after the total")));
+                return Err(DivideError::new(
+                    i + 1,
+                    format!("`{}` after the total", crate::text::quoted(line)),
+                ));
             }
-            total = Some(
-                line.parse::<u64>()
-                    .map_err(|_| DivideError::new(i + 1, format!("`{line}` is not a total")))?,
-            );
+            total = Some(line.parse::<u64>().map_err(|_| {
+                DivideError::new(
+                    i + 1,
+                    format!("`{}` is not a total", crate::text::quoted(line)),
+                )
+            })?);
             continue;
         }
         let (mv, n) = line
             .rsplit_once(|c: char| c == ':' || c.is_whitespace())
-            .ok_or_else(|| DivideError::new(i + 1, format!("`{line}` is not `move count`")))?;
+            .ok_or_else(|| {
+                DivideError::new(
+                    i + 1,
+                    format!("`{}` is not `move count`", crate::text::quoted(line)),
+                )
+            })?;
         let mv = normalise_move(mv.trim_end_matches(':'));
         if !mv.contains('-') {
             return Err(DivideError::new(
                 i + 1,
-                format!("`{line}` does not start with a move"),
+                format!("`{}` does not start with a move", crate::text::quoted(line)),
             ));
         }
-        let n: u64 = n
-            .trim()
-            .parse()
-            .map_err(|_| DivideError::new(i + 1, format!("`{line}` has no count")))?;
+        let n: u64 = n.trim().parse().map_err(|_| {
+            DivideError::new(
+                i + 1,
+                format!("`{}` has no count", crate::text::quoted(line)),
+            )
+        })?;
         if moves.iter().any(|(m, _)| *m == mv) {
-            return Err(DivideError::new(i + 1, format!("`{mv}` listed twice")));
+            return Err(DivideError::new(
+                i + 1,
+                format!("`{}` listed twice", crate::text::quoted(&mv)),
+            ));
         }
         moves.push((mv, n));
     }
@@ -111,8 +129,18 @@ pub trait Oracle {
     fn divide(&mut self, depth: u32, line: &[String]) -> Result<EngineDivide, AgainstError>;
 }
 
+/// The most an engine may print for one divide: a divide is a few hundred short lines,
+/// so past this it is flooding, and the call is stopped instead of filling memory.
+pub const MAX_DIVIDE_OUTPUT: usize = 4 << 20;
+
+/// How long one call of the other engine may take unless told otherwise.
+pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(600);
+
+/// What an oracle calls once a call has run for a while, with the call described.
+pub type WaitNotice = Box<dyn FnMut(&str)>;
+
 /// An external command, run as `CMD DEPTH "RULES" "POSITION" SIDE "MOVES"` through
-/// `sh -c`, so CMD may hold its own arguments.
+/// `sh -c`, so CMD may hold its own arguments (and be a pipeline).
 pub struct CommandOracle {
     /// The command line, as given to `--against`.
     pub command: String,
@@ -120,15 +148,22 @@ pub struct CommandOracle {
     pub root: Root,
     /// Invocations so far.
     pub calls: usize,
+    /// The longest one call may take; past it the command (its whole process group) is
+    /// killed and the comparison stops with an error.
+    pub timeout: Duration,
+    /// Called once when a call has run for a while (a terminal line "waiting for...").
+    pub on_wait: Option<WaitNotice>,
 }
 
 impl CommandOracle {
-    /// An oracle that has not been called yet.
+    /// An oracle that has not been called yet, with the default timeout.
     pub fn new(command: &str, root: Root) -> CommandOracle {
         CommandOracle {
             command: command.to_string(),
             root,
             calls: 0,
+            timeout: DEFAULT_TIMEOUT,
+            on_wait: None,
         }
     }
 
@@ -140,11 +175,51 @@ impl CommandOracle {
     }
 }
 
+/// Reads at most `limit` bytes of `from`, then drains the rest; says whether it had to
+/// stop.
+fn read_bounded(mut from: impl Read, limit: usize) -> (Vec<u8>, bool) {
+    let mut kept = Vec::new();
+    let mut buf = [0u8; 8192];
+    let mut over = false;
+    loop {
+        match from.read(&mut buf) {
+            Ok(0) | Err(_) => break,
+            Ok(n) => {
+                let room = limit.saturating_sub(kept.len());
+                kept.extend_from_slice(&buf[..n.min(room)]);
+                if n > room {
+                    over = true;
+                    break;
+                }
+            }
+        }
+    }
+    (kept, over)
+}
+
+/// Kills a process and its whole group (`sh -c` and what it started).
+fn kill_group(child: &mut Child) {
+    #[cfg(unix)]
+    {
+        let _ = Command::new("kill")
+            .args(["-s", "KILL", "--", &format!("-{}", child.id())])
+            .stderr(Stdio::null())
+            .status();
+    }
+    let _ = child.kill();
+}
+
 impl Oracle for CommandOracle {
     fn divide(&mut self, depth: u32, line: &[String]) -> Result<EngineDivide, AgainstError> {
         self.calls += 1;
         let moves = self.moves_argument(line);
-        let output = Command::new("sh")
+        let call = format!(
+            "`{}` at depth {depth} after \"{}\"",
+            self.command,
+            crate::text::quoted(&moves)
+        );
+        let mut command = Command::new("sh");
+        command
             .arg("-c")
             .arg(format!("{} \"$@\"", self.command))
             .arg("taflperft-against")
@@ -153,20 +228,115 @@ impl Oracle for CommandOracle {
             .arg(&self.root.position)
             .arg(&self.root.side)
             .arg(&moves)
-            .output()
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped());
+        #[cfg(unix)]
+        std::os::unix::process::CommandExt::process_group(&mut command, 0);
+        let mut child = command
+            .spawn()
             .map_err(|e| AgainstError::Engine(format!("cannot run `{}`: {e}", self.command)))?;
-        let call = format!("`{}` at depth {depth} after \"{moves}\"", self.command);
-        if !output.status.success() {
-            let stderr = String::from_utf8_lossy(&output.stderr);
-            let tail: Vec<&str> = stderr.lines().rev().take(5).collect();
+        let stdout = child.stdout.take().expect("piped");
+        let stderr = child.stderr.take().expect("piped");
+        let (tx, rx) = mpsc::channel();
+        let out_tx = tx.clone();
+        // Both pipes are read on threads of their own, so the wait below can time out;
+        // a thread the system refuses is a failed call, not a panic.
+        let spawned = std::thread::Builder::new()
+            .spawn(move || {
+                let _ = out_tx.send((true, read_bounded(stdout, MAX_DIVIDE_OUTPUT)));
+            })
+            .and_then(|_| {
+                std::thread::Builder::new().spawn(move || {
+                    let _ = tx.send((false, read_bounded(stderr, 64 << 10)));
+                })
+            });
+        if let Err(e) = spawned {
+            kill_group(&mut child);
+            let _ = child.wait();
             return Err(AgainstError::Engine(format!(
-                "{call} failed ({}){}{}",
-                output.status,
+                "{call}: cannot start a thread to read it: {e}"
+            )));
+        }
+        let started = Instant::now();
+        let mut warned = false;
+        let (mut out, mut err) = (None, None);
+        while out.is_none() || err.is_none() {
+            let left = self.timeout.saturating_sub(started.elapsed());
+            if left.is_zero() {
+                kill_group(&mut child);
+                let _ = child.wait();
+                return Err(AgainstError::Engine(format!(
+                    "{call} gave no divide within {} s (see --against-timeout)",
+                    self.timeout.as_secs_f64()
+                )));
+            }
+            match rx.recv_timeout(left.min(Duration::from_secs(2))) {
+                Ok((true, o)) => {
+                    if o.1 {
+                        kill_group(&mut child);
+                        let _ = child.wait();
+                        return Err(AgainstError::Engine(format!(
+                            "{call} printed more than {} MiB: not a divide",
+                            MAX_DIVIDE_OUTPUT >> 20
+                        )));
+                    }
+                    out = Some(o.0);
+                }
+                Ok((false, e)) => err = Some(e.0),
+                Err(RecvTimeoutError::Timeout) => {
+                    if !warned {
+                        if let Some(wait) = self.on_wait.as_mut() {
+                            wait(&call);
+                        }
+                        warned = true;
+                    }
+                }
+                Err(RecvTimeoutError::Disconnected) => break,
+            }
+        }
+        // Both pipes are closed; a process that lives on without them still has the
+        // rest of its time.
+        let status = loop {
+            match child.try_wait() {
+                Ok(Some(status)) => break status,
+                Ok(None) if started.elapsed() < self.timeout => {
+                    std::thread::sleep(Duration::from_millis(5))
+                }
+                Ok(None) => {
+                    kill_group(&mut child);
+                    let _ = child.wait();
+                    return Err(AgainstError::Engine(format!(
+                        "{call} did not end within {} s (see --against-timeout)",
+                        self.timeout.as_secs_f64()
+                    )));
+                }
+                Err(e) => return Err(AgainstError::Engine(format!("{call}: {e}"))),
+            }
+        };
+        let (out, err) = (out.unwrap_or_default(), err.unwrap_or_default());
+        if !status.success() {
+            let stderr = String::from_utf8_lossy(&err);
+            let tail: Vec<String> = stderr
+                .lines()
+                .rev()
+                .take(5)
+                .map(crate::text::quoted)
+                .collect();
+            return Err(AgainstError::Engine(format!(
+                "{call} failed ({status}){}{}",
                 if tail.is_empty() { "" } else { ": " },
                 tail.into_iter().rev().collect::<Vec<_>>().join(" / ")
             )));
         }
-        let text = String::from_utf8_lossy(&output.stdout);
+        let text = String::from_utf8_lossy(&out);
+        if text.trim().is_empty() {
+            // An engine that prints nothing has not said "no moves": a divide of a
+            // position without moves still prints its total, 0.
+            return Err(AgainstError::Engine(format!(
+                "{call} printed nothing: not a divide (a position without moves prints a blank line and 0)"
+            )));
+        }
         parse_divide(&text).map_err(|e| AgainstError::Engine(format!("{call}: {e}")))
     }
 }

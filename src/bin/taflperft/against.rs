@@ -12,12 +12,20 @@ pub fn run(
     depth: u32,
     game: &GameArgs,
     threads: usize,
+    timeout: std::time::Duration,
     json_out: bool,
 ) -> Result<Status, CliError> {
     // The exit code is the verdict, whatever happens to stdout.
     taflcount::cli::output::finish_when_closed();
     let root = super::plan::root_of(game)?;
     let mut oracle = CommandOracle::new(command, root.clone());
+    oracle.timeout = timeout;
+    // A slow engine is not a hung one, but the user should know what is being waited for.
+    if std::io::IsTerminal::is_terminal(&std::io::stderr()) {
+        oracle.on_wait = Some(Box::new(|call: &str| {
+            eprintln!("taflperft: waiting for the engine: {call}")
+        }));
+    }
     let verdict = bisect(&root, depth, threads, &mut oracle)?;
     let calls = oracle.calls;
     match verdict {

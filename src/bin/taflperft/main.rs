@@ -101,6 +101,22 @@ struct Cli {
     #[arg(long, value_name = "CMD",
           conflicts_with_all = ["suite", "estimate", "divide", "no_bulk", "hash"])]
     against: Option<String>,
+    /// With --against: the longest one call of the other engine may take, in seconds;
+    /// past it the command is killed and the run stops (exit 2).
+    #[arg(long, value_name = "SECONDS", requires = "against", default_value_t = 600.0,
+          value_parser = parse_timeout)]
+    against_timeout: f64,
+}
+
+/// A timeout in seconds: positive, finite, at most a week.
+fn parse_timeout(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(s) if s > 0.0 && s <= 604_800.0 => Ok(s),
+        _ => Err(format!(
+            "`{}` is not a number of seconds from 0 (excluded) to 604800",
+            taflcount::text::quoted(text)
+        )),
+    }
 }
 
 #[derive(Subcommand, Debug)]
@@ -164,7 +180,8 @@ fn run(cli: &Cli) -> Result<Status, CliError> {
     let depth = cli.depth.unwrap_or(1);
     if let Some(command) = &cli.against {
         let threads = usize::from(cli.threads);
-        return against::run(command, depth, &cli.game, threads, cli.json);
+        let timeout = std::time::Duration::from_secs_f64(cli.against_timeout);
+        return against::run(command, depth, &cli.game, threads, timeout, cli.json);
     }
     let chosen = cli.game.game()?;
     if cli.estimate {
