@@ -7,6 +7,11 @@
 
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
+/// The most threads any tool accepts (`--threads`, `--concurrency`): one range
+/// everywhere, checked where the number enters. More would only wait on a machine of
+/// today, and a wish for millions once spent minutes starting threads.
+pub const MAX_THREADS: u16 = 1024;
+
 /// Runs `work(i)` once for every job `i` in `0..jobs`, on the calling thread and up to
 /// `threads - 1` more, never more threads than jobs. Jobs are handed out in increasing
 /// order from one counter; each thread takes the next as it finishes one. A thread the

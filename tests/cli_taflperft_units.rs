@@ -556,6 +556,40 @@ fn an_existing_plan_is_replaced_only_with_force() {
     }
 }
 
+/// Issue 24: `plan --force` deleted every `unit-*.json` in the folder, a user's
+/// `unit-999.json` included; it removes the old plan's own files only. And `unit` checks
+/// that its result can be written before it counts.
+#[test]
+fn force_removes_only_the_plans_own_files_and_unit_checks_its_output_first() {
+    let dir = fresh("force-own");
+    plan(&dir, "brandub", 4, 2, 2);
+    std::fs::write(dir.join("unit-999.json"), "my notes").unwrap();
+    std::fs::write(dir.join("notes.txt"), "mine").unwrap();
+    plan_with(&dir, "brandub", 4, 1, 1, &["--force"]);
+    assert_eq!(
+        std::fs::read_to_string(dir.join("unit-999.json")).unwrap(),
+        "my notes"
+    );
+    assert!(dir.join("notes.txt").exists());
+    assert!(
+        !dir.join("unit-001.json").exists(),
+        "the old plan's unit is gone"
+    );
+    // A result path taken by a folder: refused before counting, naming the result.
+    std::fs::create_dir_all(dir.join("unit-000.result.json")).unwrap();
+    // (Run directly: the twin-folder check of `taflperft()` copies files, not folders.)
+    let out = Command::new(env!("CARGO_BIN_EXE_taflperft"))
+        .args(["unit", s(&dir.join("unit-000.json"))])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains("cannot write the result beside") && err.contains("in the way"),
+        "{err}"
+    );
+}
+
 #[test]
 fn plan_from_a_position_after_moves() {
     let dir = fresh("moves");

@@ -111,6 +111,11 @@ fn every_threads_option_is_range_checked_and_names_itself() {
             vec!["branching", "--variant", "brandub", "--games", "1"],
         ),
         ("taflbench", vec!["--quick"]),
+        // Issue 24: one range everywhere (taflregress took 1..=256, `taflperft unit`
+        // any number).
+        ("taflregress", vec!["--tier", "hard"]),
+        ("taflregress", vec!["curve"]),
+        ("taflperft", vec!["unit", "no-such-unit.json"]),
     ] {
         for bad in ["0", "1025", "4294967295", "-1"] {
             let mut a = args.clone();

@@ -659,30 +659,61 @@ fn to_json<T: Serialize>(doc: &T) -> Vec<u8> {
     text
 }
 
-/// True for the files a plan folder holds: `plan.json`, units, results and their
-/// temporary files.
-fn is_plan_file(name: &str) -> bool {
-    name == PLAN_FILE || (name.starts_with("unit-") && name.contains(".json"))
+/// The files of the plan in `dir` by its own `plan.json`: the plan, its units, their
+/// results and the temporary files of any of them. A `unit-999.json` of the user's
+/// that the plan never dealt out is not among them.
+fn own_files(dir: &Path) -> Result<Vec<PathBuf>, UnitsError> {
+    let plan_path = dir.join(PLAN_FILE);
+    let plan = read_plan(&plan_path)?;
+    let mut names = vec![PLAN_FILE.to_string()];
+    for i in 0..plan.units {
+        let unit = unit_file_name(i, plan.units);
+        let result = format!("{}.result.json", unit.trim_end_matches(".json"));
+        names.push(unit);
+        names.push(result);
+    }
+    let mut own = Vec::new();
+    for entry in std::fs::read_dir(dir).map_err(io(dir))? {
+        let entry = entry.map_err(io(dir))?;
+        let name = entry.file_name().to_string_lossy().into_owned();
+        let base = name.split(".tmp-").next().unwrap_or(&name);
+        if names.iter().any(|n| n == base) {
+            own.push(entry.path());
+        }
+    }
+    Ok(own)
 }
 
 /// Writes a plan into `dir` (created if needed). A folder that already holds a plan is
-/// refused unless `force`, which first removes the old plan's files (and only those).
+/// refused unless `force`, which first removes the old plan's own files (as its
+/// `plan.json` lists them) and nothing else; a file the new plan would write over that
+/// is not the old plan's is refused all the same.
 pub fn write_plan(dir: &Path, plan: &Plan, force: bool) -> Result<(), UnitsError> {
     std::fs::create_dir_all(dir).map_err(io(dir))?;
-    let old: Vec<PathBuf> = std::fs::read_dir(dir)
-        .map_err(io(dir))?
-        .filter_map(|e| e.ok())
-        .filter(|e| is_plan_file(&e.file_name().to_string_lossy()))
-        .map(|e| e.path())
+    let planned: Vec<String> = plan
+        .units
+        .iter()
+        .map(|u| unit_file_name(u.unit, u.units))
+        .chain([PLAN_FILE.to_string()])
         .collect();
-    if !old.is_empty() {
+    let taken = |dir: &Path| planned.iter().map(|n| dir.join(n)).find(|p| p.exists());
+    let has_plan = dir.join(PLAN_FILE).exists();
+    if has_plan || taken(dir).is_some() {
         if !force {
             return Err(UnitsError::Exists {
                 path: dir.to_path_buf(),
             });
         }
-        for path in old {
-            std::fs::remove_file(&path).map_err(io(&path))?;
+        if has_plan {
+            for path in own_files(dir)? {
+                std::fs::remove_file(&path).map_err(io(&path))?;
+            }
+        }
+        if let Some(path) = taken(dir) {
+            return Err(UnitsError::Invalid(format!(
+                "{}: not a file of the plan being replaced; move it away first",
+                path.display()
+            )));
         }
     }
     for u in &plan.units {

@@ -38,7 +38,7 @@ struct Cli {
     quick: bool,
     /// Threads for the perft kernels, 1 to 1024 (never more than root moves).
     #[arg(long, value_name = "N", default_value_t = 1,
-          value_parser = clap::value_parser!(u16).range(1..=1024))]
+          value_parser = clap::value_parser!(u16).range(1..=taflcount::threads::MAX_THREADS as i64))]
     threads: u16,
     /// Print one JSON object instead of tables.
     #[arg(long)]

@@ -63,7 +63,7 @@ pub struct BranchingArgs {
     seed: u64,
     /// Threads for self-play, 1 to 1024 (default: all cores; never more than games)
     #[arg(long, value_name = "N", conflicts_with = "records",
-          value_parser = clap::value_parser!(u16).range(1..=1024))]
+          value_parser = clap::value_parser!(u16).range(1..=taflcount::threads::MAX_THREADS as i64))]
     threads: Option<u16>,
     /// One JSON object on stdout instead of tables
     #[arg(long)]

@@ -56,7 +56,7 @@ struct Args {
     games: usize,
     /// Games played at once, one thread each, 1 to 1024 (default: all cores; never more than games)
     #[arg(long, value_name = "N",
-          value_parser = clap::value_parser!(u16).range(1..=1024))]
+          value_parser = clap::value_parser!(u16).range(1..=taflcount::threads::MAX_THREADS as i64))]
     concurrency: Option<u16>,
     /// Openings from a file: one move list a line ("d1-d3 e5-e2"), `#` comments
     #[arg(long, value_name = "FILE", group = "opening")]

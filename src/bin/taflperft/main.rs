@@ -58,7 +58,7 @@ struct Cli {
     /// Threads; the root moves are shared out among them (more threads than root moves
     /// are not started).
     #[arg(long, value_name = "N", default_value_t = 1,
-          value_parser = clap::value_parser!(u16).range(1..=1024))]
+          value_parser = clap::value_parser!(u16).range(1..=taflcount::threads::MAX_THREADS as i64))]
     threads: u16,
     /// Print one JSON object instead of a table.
     #[arg(long)]

@@ -23,17 +23,43 @@ pub struct UnitArgs {
     /// With --hash: draw other Zobrist keys, to repeat a count with independent keys.
     #[arg(long, value_name = "S", requires = "hash")]
     pub hash_seed: Option<u64>,
-    /// Threads; the unit's positions are shared out among them.
-    #[arg(long, value_name = "N", default_value_t = 1)]
-    pub threads: usize,
+    /// Threads, 1 to 1024; the unit's positions are shared out among them.
+    #[arg(long, value_name = "N", default_value_t = 1,
+          value_parser = clap::value_parser!(u16).range(1..=taflcount::threads::MAX_THREADS as i64))]
+    pub threads: u16,
     /// Print one JSON object instead of a line.
     #[arg(long)]
     pub json: bool,
 }
 
 pub fn run(args: &UnitArgs) -> Result<Status, CliError> {
-    if args.threads == 0 {
-        return Err(CliError::Input("--threads must be at least 1".into()));
+    // Minutes of counting must not end in a result that cannot be written: try the
+    // folder first, as the result's temporary file will be made there.
+    let out = units::result_path(&args.file);
+    if args.file.is_file() {
+        let probe = out.with_file_name(format!(
+            "{}.probe-{}",
+            out.file_name().unwrap_or_default().to_string_lossy(),
+            std::process::id()
+        ));
+        let is_dir = || {
+            if out.is_dir() {
+                Err(std::io::Error::other("a folder of that name is in the way"))
+            } else {
+                Ok(())
+            }
+        };
+        is_dir()
+            .and_then(|()| std::fs::File::create(&probe))
+            .and_then(|_| std::fs::remove_file(&probe))
+            .map_err(|source| CliError::Write {
+                target: format!(
+                    "the result beside {} ({})",
+                    args.file.display(),
+                    out.display()
+                ),
+                source,
+            })?;
     }
     let table = match args.hash {
         Some(0) => return Err(CliError::Input("--hash must be at least 1 (MiB)".into())),
@@ -49,7 +75,7 @@ pub fn run(args: &UnitArgs) -> Result<Status, CliError> {
         .unwrap_or_default();
     let progress = Progress::new(count as u64, &name);
     let options = UnitOptions {
-        threads: args.threads,
+        threads: usize::from(args.threads),
         table: table.as_ref().map(|(t, mb)| (t, *mb)),
         progress: &|| progress.inc(1),
     };

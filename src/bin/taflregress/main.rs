@@ -54,8 +54,8 @@ struct Cli {
     /// Hard tier: positions searched at once, one thread each (answers do not depend on
     /// it).
     #[arg(long, value_name = "N", default_value_t = 1,
-          value_parser = clap::value_parser!(u64).range(1..=256))]
-    threads: u64,
+          value_parser = clap::value_parser!(u16).range(1..=taflcount::threads::MAX_THREADS as i64))]
+    threads: u16,
     /// Only fixtures whose id or file name contains this text.
     #[arg(long, value_name = "TEXT")]
     filter: Option<String>,
@@ -111,8 +111,8 @@ struct CurveArgs {
     max: u64,
     /// Positions searched at once, one thread each (answers do not depend on it).
     #[arg(long, value_name = "N", default_value_t = 1,
-          value_parser = clap::value_parser!(u64).range(1..=256))]
-    threads: u64,
+          value_parser = clap::value_parser!(u16).range(1..=taflcount::threads::MAX_THREADS as i64))]
+    threads: u16,
     /// Also write the curve as an SVG line chart (share solved per variant against the
     /// budget) to this file.
     #[arg(long, value_name = "FILE.svg")]
@@ -288,7 +288,7 @@ fn run_suite(cli: &Cli) -> Result<Status, CliError> {
     let (name, chosen) = tier_fixtures(cli.tier, cli.suite.as_ref(), cli.filter.as_ref())?;
     if cli.tier == Tier::Hard {
         let budget = cli.nodes.unwrap_or(regress::tier::DEFAULT_NODES);
-        return curve::run_hard(name, &chosen, budget, cli.threads as usize, cli.json);
+        return curve::run_hard(name, &chosen, budget, usize::from(cli.threads), cli.json);
     }
     let progress = Progress::new(chosen.len() as u64, "taflregress");
     let started = Instant::now();
