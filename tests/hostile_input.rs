@@ -430,7 +430,9 @@ fn negative_and_zero_numbers_are_refused_by_name() {
         ("taflcount", &["branching", "--seed", "-1"], "--seed"),
         (
             "taflbench",
-            &["--quick", "--threshold", "-5"],
+            // With --baseline, so the check reached is the number's, not the missing
+            // partner's (which `every_usage_error_is_one_line...` covers).
+            &["--quick", "--threshold", "-5", "--baseline", "x.json"],
             "--threshold",
         ),
         ("taflregress", &["analyze", "--depth", "-1"], "--depth"),
@@ -1494,5 +1496,48 @@ fn a_fixture_history_off_the_board_is_an_error() {
             .err()
             .unwrap();
         assert!(e.to_string().contains("the board is 7x7"), "{history}: {e}");
+    }
+}
+
+/// Issue 24: clap's own errors printed a usage block and a tip under a bare `error:`,
+/// unlike every other error of the tools. Every usage error is now one line, `tool:
+/// error: ...`, whatever clap found (an unknown option, a bad value, a missing
+/// option, a conflict, a subcommand missing its argument).
+#[test]
+fn every_usage_error_is_one_line_with_the_tools_name() {
+    for (tool, args) in [
+        ("taflperft", vec!["--bogus"]),
+        ("taflperft", vec!["--depth", "x"]),
+        (
+            "taflperft",
+            vec!["--depth", "2", "--position", "/5/5/2K2/5/5/"],
+        ),
+        ("taflperft", vec!["--list-variants", "--depth", "3"]),
+        ("taflperft", vec!["merge"]),
+        ("taflcount", vec!["complexity", "--bogus"]),
+        ("taflbench", vec!["--threads", "0"]),
+        ("taflregress", vec!["curve", "--max", "1"]),
+        (
+            "taflmatch",
+            vec![
+                "--engine",
+                "greedy",
+                "--plies",
+                "3",
+                "--random-openings",
+                "2",
+            ],
+        ),
+        ("taflengine", vec!["--bogus"]),
+    ] {
+        let o = run(tool, &args);
+        let err = stderr(&o);
+        assert_eq!(o.status.code(), Some(2), "{tool} {args:?}: {err}");
+        assert_eq!(err.lines().count(), 1, "{tool} {args:?}: {err}");
+        assert!(
+            err.starts_with(&format!("{tool}: error: ")),
+            "{tool} {args:?}: {err}"
+        );
+        assert!(!err.contains("error: error"), "{tool} {args:?}: {err}");
     }
 }

@@ -31,8 +31,9 @@ pub fn command<T: CommandFactory>() -> Command {
     with_negative_numbers(T::command())
 }
 
-/// Parses the process's arguments into `T`; on a usage error prints clap's message and
-/// exits with code 2 (0 for `--help` and `--version`).
+/// Parses the process's arguments into `T`; on a usage error prints one line, `tool:
+/// error: ...`, like every other error of the tools, and exits with code 2 (`--help` and
+/// `--version` print as clap prints them, exit 0).
 pub fn parse<T: Parser>() -> T {
     parse_with::<T>(&[])
 }
@@ -40,11 +41,53 @@ pub fn parse<T: Parser>() -> T {
 /// [`parse`], then every rule checked; a broken rule is a usage error like clap's own.
 pub fn parse_with<T: Parser>(rules: &[Rule]) -> T {
     let mut cmd = command::<T>();
-    let matches = cmd.clone().get_matches();
+    let matches = cmd
+        .clone()
+        .try_get_matches()
+        .unwrap_or_else(|e| usage_exit(&cmd, e));
     if let Err(message) = check_rules(&matches, rules) {
-        cmd.error(ErrorKind::ArgumentConflict, message).exit();
+        let e = cmd.error(ErrorKind::ArgumentConflict, message);
+        usage_exit(&cmd, e);
     }
-    T::from_arg_matches(&matches).unwrap_or_else(|e| e.format(&mut cmd).exit())
+    T::from_arg_matches(&matches).unwrap_or_else(|e| {
+        let e = e.format(&mut cmd);
+        usage_exit(&cmd, e)
+    })
+}
+
+/// The one line a usage error prints: clap's message without its `error:` label, usage
+/// block and tips, after the tool's name.
+pub fn usage_line(tool: &str, error: &clap::Error) -> String {
+    let rendered = error.render().to_string();
+    // The message is the first paragraph (a list of missing options continues it on
+    // indented lines), folded into one line.
+    let paragraph: Vec<&str> = rendered
+        .lines()
+        .skip_while(|l| l.trim().is_empty())
+        .take_while(|l| !l.trim().is_empty())
+        .map(str::trim)
+        .collect();
+    let text = paragraph.join(" ");
+    let message = text.strip_prefix("error: ").unwrap_or(&text);
+    // clap's tips ("a similar argument exists: '--threads'") are worth keeping.
+    let tips: String = rendered
+        .lines()
+        .filter_map(|l| l.trim().strip_prefix("tip: "))
+        .map(|tip| format!("; {tip}"))
+        .collect();
+    format!("{tool}: error: {message}{tips} (see --help)")
+}
+
+fn usage_exit(cmd: &Command, error: clap::Error) -> ! {
+    match error.kind() {
+        ErrorKind::DisplayHelp
+        | ErrorKind::DisplayVersion
+        | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => error.exit(),
+        _ => {
+            eprintln!("{}", usage_line(cmd.get_name(), &error));
+            std::process::exit(i32::from(super::error::USAGE));
+        }
+    }
 }
 
 /// A combination of options checked after parsing. Options are named by their ids

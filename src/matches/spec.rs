@@ -370,6 +370,11 @@ impl EngineSpec {
 }
 
 impl EngineSpec {
+    /// True for an engine in another process (`otep:`), the only kind with a match clock.
+    pub fn is_external(&self) -> bool {
+        matches!(self.kind, EngineKind::Otep { .. })
+    }
+
     /// Checks that the engine can play before any game: an external engine must start
     /// and say `hello` (within its start-up time); an in-process engine always can.
     pub fn check_starts(&self, tables: &Tables) -> Result<(), EngineError> {

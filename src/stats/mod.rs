@@ -36,4 +36,4 @@ pub use elo::{
     elo_from_score, score_from_elo, EloEstimate, GameScore, Pentanomial, Trinomial, NELO_PER_T, Z95,
 };
 pub use normal::{normal_cdf, normal_quantile};
-pub use sprt::{EloModel, SprtError, SprtParameters, SprtState};
+pub use sprt::{EloModel, SprtError, SprtParameters, SprtState, MAX_NORMALIZED_ELO};

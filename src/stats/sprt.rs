@@ -83,6 +83,8 @@ pub enum SprtError {
     },
     /// `elo0` or `elo1` is not given (alpha and beta default to 0.05).
     Missing(&'static str),
+    /// A key given twice (`elo1=5,elo1=3`): which one was meant cannot be told.
+    Repeated(String),
     /// Well-formed values that make no test, e.g. elo0 >= elo1.
     Impossible(String),
 }
@@ -102,6 +104,7 @@ impl fmt::Display for SprtError {
                 write!(f, "SPRT parameter {key}=`{value}` is not a valid value")
             }
             SprtError::Missing(key) => write!(f, "SPRT parameter {key} is missing; {form}"),
+            SprtError::Repeated(key) => write!(f, "SPRT parameter {key} is given twice"),
             SprtError::Impossible(why) => write!(f, "impossible SPRT parameters: {why}"),
         }
     }
@@ -247,11 +250,16 @@ impl FromStr for SprtParameters {
     fn from_str(text: &str) -> Result<SprtParameters, SprtError> {
         let (mut elo0, mut elo1, mut alpha, mut beta) = (None, None, 0.05, 0.05);
         let mut model = EloModel::Normalized;
+        let mut seen: Vec<&str> = Vec::new();
         for part in text.split(',').map(str::trim).filter(|p| !p.is_empty()) {
             let (key, value) = part
                 .split_once('=')
                 .ok_or_else(|| SprtError::Syntax(part.to_string()))?;
             let (key, value) = (key.trim(), value.trim());
+            if seen.contains(&key) {
+                return Err(SprtError::Repeated(key.to_string()));
+            }
+            seen.push(key);
             let number = || {
                 value
                     .parse::<f64>()
@@ -579,6 +587,11 @@ mod tests {
             SprtError::UnknownKey("gamma".into())
         );
         assert_eq!(err("elo0"), SprtError::Syntax("elo0".into()));
+        // Issue 24: a repeated key was read, the last one winning, without a word.
+        assert_eq!(
+            err("elo0=0,elo1=5,elo1=3"),
+            SprtError::Repeated("elo1".into())
+        );
         assert!(err("elo0=5,elo1=0")
             .to_string()
             .contains("elo0 (5) must be less"));

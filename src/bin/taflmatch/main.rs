@@ -31,6 +31,9 @@ pub const SCHEMA_VERSION: u32 = 1;
 /// score keeps a finite rating (BayesElo's prior is two).
 const PRIOR_DRAWS: f64 = 1.0;
 
+/// Plies taken from each recorded game when --plies is not given.
+const DEFAULT_RECORD_PLIES: usize = 4;
+
 /// Random plies per opening when no opening option is given.
 const DEFAULT_RANDOM_PLIES: usize = 2;
 
@@ -64,14 +67,10 @@ struct Args {
     /// Openings from the first --plies plies of the games of a CSV archive
     #[arg(long, value_name = "FILE.csv", group = "opening")]
     openings_from_records: Option<PathBuf>,
-    /// Plies taken from each recorded game
-    #[arg(
-        long,
-        value_name = "N",
-        default_value_t = 4,
-        requires = "openings_from_records"
-    )]
-    plies: usize,
+    /// Plies taken from each recorded game (default 4; only with --openings-from-records)
+    #[arg(long, value_name = "N", requires = "openings_from_records",
+          conflicts_with_all = ["openings", "random_openings"])]
+    plies: Option<usize>,
     /// Openings of N seeded random plies (the default: 2)
     #[arg(long, value_name = "N", group = "opening")]
     random_openings: Option<usize>,
@@ -141,6 +140,13 @@ fn run(args: Args) -> Result<(), CliError> {
                 .map_err(|e| CliError::Input(format!("--engine: {e}")))
         })
         .collect::<Result<_, _>>()?;
+    if tc.is_some() && !specs.iter().any(EngineSpec::is_external) {
+        return Err(CliError::Input(
+            "--tc does nothing here: it is the clock of external (otep:) engines, and none \
+             is given (in-process engines take movetime= or nodes=)"
+                .into(),
+        ));
+    }
     let mode = match (specs.len(), args.round_robin) {
         (1, false) => Mode::SideBalance,
         (1, true) => {
@@ -339,7 +345,8 @@ fn openings(args: &Args, tables: &Tables, needed: usize) -> Result<OpeningSupply
         )?);
     }
     if let Some(path) = &args.openings_from_records {
-        if args.plies == 0 {
+        let plies = args.plies.unwrap_or(DEFAULT_RECORD_PLIES);
+        if plies == 0 {
             return Err(CliError::Input("--plies must be at least 1".into()));
         }
         let text = read_text_file(path)
@@ -348,7 +355,7 @@ fn openings(args: &Args, tables: &Tables, needed: usize) -> Result<OpeningSupply
             tables,
             &text,
             &path.display().to_string(),
-            args.plies,
+            plies,
         )?);
     }
     let plies = args.random_openings.unwrap_or(DEFAULT_RANDOM_PLIES);
