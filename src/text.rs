@@ -141,6 +141,20 @@ pub fn read_text_file(path: &Path) -> Result<String, TextFileError> {
     })
 }
 
+/// A stable 128-bit digest of text parts (FNV-1a, each part closed by a zero byte so
+/// that `["ab", "c"]` and `["a", "bc"]` differ), as 32 hex digits. It tells files and
+/// settings apart; it is no defence against a forger.
+pub fn digest(parts: &[&str]) -> String {
+    let mut h: u128 = 0x6c62_272e_07bb_0142_62b8_2175_6295_c58d;
+    for part in parts {
+        for b in part.bytes().chain([0u8]) {
+            h ^= u128::from(b);
+            h = h.wrapping_mul(0x0000_0000_0100_0000_0000_0000_0000_013b);
+        }
+    }
+    format!("{h:032x}")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -204,3 +218,4 @@ mod tests {
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }
+

@@ -319,3 +319,63 @@ fn analyze_prove_names_a_proven_winning_move_and_rules_out_a_shorter_win() {
     let v: serde_json::Value = serde_json::from_str(&text).unwrap();
     assert_eq!(v["answer"], "game over", "{v}");
 }
+
+/// Issue 24: a journal written for one archive was reused for another, and its results
+/// reported as the other's. The journal is keyed to the archive's bytes and the settings.
+#[test]
+fn a_journal_is_refused_for_another_archive_or_other_settings() {
+    let dir = std::env::temp_dir().join(format!("taflregress-journal-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let original = std::fs::read_to_string("fixtures/games/brandubh.csv").unwrap();
+    let (a, b) = (dir.join("a.csv"), dir.join("b.csv"));
+    std::fs::write(&a, &original).unwrap();
+    // The same games but the first dropped: another archive.
+    let rest: String = original.lines().skip(1).map(|l| format!("{l}\n")).collect();
+    std::fs::write(&b, rest).unwrap();
+    let journal = dir.join("j.jsonl");
+    let mine = |records: &std::path::Path, nodes: &str| {
+        taflregress(&[
+            "mine",
+            "--records",
+            records.to_str().unwrap(),
+            "--variant",
+            "brandubh",
+            "--plies",
+            "3",
+            "--nodes",
+            nodes,
+            "--games",
+            "2",
+            "--journal",
+            journal.to_str().unwrap(),
+        ])
+    };
+    let first = mine(&a, "2000");
+    assert_eq!(
+        first.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&first.stderr)
+    );
+    let written = std::fs::read_to_string(&journal).unwrap();
+    assert_eq!(written.lines().count(), 2, "{written}");
+    // The same archive and settings resume: nothing is mined again.
+    let again = mine(&a, "2000");
+    assert_eq!(again.status.code(), Some(0));
+    assert_eq!(std::fs::read_to_string(&journal).unwrap(), written);
+    let other = mine(&b, "2000");
+    let err = String::from_utf8_lossy(&other.stderr);
+    assert_eq!(other.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("another archive") && err.contains("line 1"),
+        "{err}"
+    );
+    let settings = mine(&a, "3000");
+    let err = String::from_utf8_lossy(&settings.stderr);
+    assert_eq!(settings.status.code(), Some(2), "{err}");
+    assert!(err.contains("other settings"), "{err}");
+    // Neither refusal touched the journal.
+    assert_eq!(std::fs::read_to_string(&journal).unwrap(), written);
+    let _ = std::fs::remove_dir_all(&dir);
+}

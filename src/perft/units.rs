@@ -17,6 +17,7 @@ use crate::board::{Layout, RecordOrder, Side, Symmetry};
 use crate::moves::{Move, Position, Tables};
 use crate::notation::play_line_moves;
 use crate::rules::Rules;
+use crate::text::digest;
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 use std::fmt;
@@ -315,18 +316,6 @@ pub struct ResultDoc {
     pub timing: Timing,
 }
 
-/// 128-bit FNV-1a, as 32 hex digits: a stable digest that needs no extra crate.
-fn fnv128(parts: &[&str]) -> String {
-    let mut h: u128 = 0x6c62_272e_07bb_0142_62b8_2175_6295_c58d;
-    for part in parts {
-        for b in part.bytes().chain([0u8]) {
-            h ^= b as u128;
-            h = h.wrapping_mul(0x0000_0000_0100_0000_0000_0000_0000_013b);
-        }
-    }
-    format!("{h:032x}")
-}
-
 /// The plan id: a hash of the root, the depth, the split, the number of units and the
 /// folded symmetries (left out when there are none, so plans made before folding keep
 /// their ids).
@@ -346,7 +335,7 @@ pub fn plan_id(root: &Root, depth: u32, split: u32, units: usize, folded: &[Stri
         parts.push("folded");
         parts.extend(folded.iter().map(String::as_str));
     }
-    fnv128(&parts)
+    digest(&parts)
 }
 
 /// The symmetries a plan of `root` folds: every one its rules keep (`Rules::symmetries`).
@@ -397,14 +386,14 @@ pub fn unit_digest(positions: &[UnitPosition]) -> String {
             parts.push(c.next().expect("one count per path"));
         }
     }
-    fnv128(&parts)
+    digest(&parts)
 }
 
 /// The digest of a plan's units, in unit order: see `PlanDoc::positions_digest`.
 pub fn positions_digest(units: &[UnitDoc]) -> String {
     let digests: Vec<String> = units.iter().map(|u| unit_digest(&u.positions)).collect();
     let parts: Vec<&str> = digests.iter().map(String::as_str).collect();
-    fnv128(&parts)
+    digest(&parts)
 }
 
 /// The file name of unit `i` of `units`: `unit-017.json` (more digits past 1000 units).

@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 use std::io::Write;
 use std::path::Path;
 use std::time::Instant;
-use taflcount::cli::{print_json, CliError, Progress, Status};
+use taflcount::cli::{print_json, read_text_file, CliError, Progress, Status};
 use taflcount::notation::replay;
 use taflcount::outln;
 use taflcount::regress::{
@@ -16,6 +16,7 @@ use taflcount::regress::{
 };
 use taflcount::report::regress::mine_table;
 use taflcount::report::table::TableStyle;
+use taflcount::text;
 
 /// The search budget hard-tier fixtures are written with (`limit.nodes`).
 pub const HARD_TIER_NODES: u64 = regress::tier::DEFAULT_NODES;
@@ -45,9 +46,13 @@ struct JournalMisplay {
     within: u32,
 }
 
-fn settings(m: &MineArgs, variant: &str, plies: u32) -> String {
+/// The settings a journal line is keyed to: the archive (a digest of its bytes, so a
+/// journal written for another archive, or for this one before an edit, is refused),
+/// then every option that changes what is found.
+fn settings(m: &MineArgs, archive: &str, variant: &str, plies: u32) -> String {
     format!(
-        "variant={variant} plies={plies} nodes={} write={} min-plies={} proof-nodes={}",
+        "archive={archive} variant={variant} plies={plies} nodes={} write={} min-plies={} \
+         proof-nodes={}",
         m.nodes,
         m.write
             .as_ref()
@@ -80,6 +85,15 @@ fn read_journal(path: &Path, settings: &str) -> Result<Vec<JournalLine>, CliErro
                 ))
             }
         };
+        let archive = |s: &str| s.split(' ').next().map(str::to_string);
+        if archive(&entry.settings) != archive(settings) {
+            return Err(CliError::input(format!(
+                "{}: line {} was written for another archive (or this one before an edit); \
+                 use another --journal",
+                path.display(),
+                i + 1,
+            )));
+        }
         if entry.settings != settings {
             return Err(CliError::input(format!(
                 "{}: line {} was mined with other settings ({}); use another --journal",
@@ -125,7 +139,8 @@ pub fn mine_deep(m: &MineArgs, plies: u32) -> Result<Status, CliError> {
         .skip(m.skip)
         .take(m.games.unwrap_or(usize::MAX))
         .collect();
-    let settings = settings(m, &variant, plies);
+    let archive = text::digest(&[&read_text_file(&m.records.records)?]);
+    let settings = settings(m, &archive, &variant, plies);
     let mut done = match &m.journal {
         Some(path) => read_journal(path, &settings)?,
         None => Vec::new(),
