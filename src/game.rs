@@ -47,7 +47,7 @@ impl fmt::Display for GameError {
                 "unknown variant `{name}`; known variants: {}",
                 catalog::names().join(", ")
             ),
-            GameError::Rules(e) => write!(f, "rules string, {e}"),
+            GameError::Rules(e) => e.fmt(f),
             GameError::Unsupported(e) => e.fmt(f),
         }
     }

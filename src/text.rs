@@ -218,4 +218,3 @@ mod tests {
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }
-

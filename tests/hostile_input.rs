@@ -1541,3 +1541,37 @@ fn every_usage_error_is_one_line_with_the_tools_name() {
         assert!(!err.contains("error: error"), "{tool} {args:?}: {err}");
     }
 }
+
+/// Issue 24: a bad rules string was prefixed twice (`rules string, rules string, column
+/// 8: unknown key`), once by the rules and once by the game. Each layer now says a thing
+/// once: no error repeats a part of itself.
+#[test]
+fn no_error_repeats_its_own_prefix() {
+    for (tool, args) in [
+        (
+            "taflperft",
+            vec!["--rules", "dim:7 foo:bar", "--depth", "1"],
+        ),
+        ("taflperft", vec!["--rules", "dim:7 king", "--depth", "1"]),
+        ("taflperft", vec!["--rules", "dim:8", "--depth", "1"]),
+        ("taflcount", vec!["complexity", "--rules", "dim:x"]),
+        (
+            "taflregress",
+            vec!["analyze", "--rules", "dim:7 ks:q", "--depth", "1"],
+        ),
+    ] {
+        let o = run(tool, &args);
+        let err = stderr(&o);
+        assert_eq!(o.status.code(), Some(2), "{tool} {args:?}: {err}");
+        assert_eq!(
+            err.matches("rules string").count(),
+            1,
+            "{tool} {args:?}: {err}"
+        );
+        let parts: Vec<&str> = err.split([',', ':']).map(str::trim).collect();
+        assert!(
+            parts.windows(2).all(|w| w[0] != w[1] || w[0].is_empty()),
+            "{tool} {args:?}: {err}"
+        );
+    }
+}

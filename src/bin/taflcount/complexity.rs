@@ -90,7 +90,7 @@ fn spec_of(args: &ComplexityArgs) -> Result<ComplexitySpec, CliError> {
     if let Some(text) = &args.rules {
         let rules: Rules = text
             .parse()
-            .map_err(|e| CliError::Input(format!("bad --rules: {e}")))?;
+            .map_err(|e| CliError::Input(format!("--rules: {e}")))?;
         return spec_of_rules(&rules);
     }
     if let Some(dim) = args.dim {
