@@ -409,3 +409,105 @@ fn an_existing_records_file_is_kept_unless_forced() {
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     assert_eq!(std::fs::read_to_string(&file).unwrap().lines().count(), 2);
 }
+
+/// Issue 24: Ctrl-C during `taflmatch --records FILE` left an empty file (the games were
+/// written at the end) that then blocked the rerun. Each game is appended as it ends; the
+/// first Ctrl-C lets the games in play end and prints the report of the games played
+/// (exit 130), and the archive holds exactly those games.
+#[cfg(unix)]
+#[test]
+fn ctrl_c_prints_the_partial_report_and_leaves_a_valid_archive() {
+    let file = temp("interrupted.csv");
+    let _ = std::fs::remove_file(&file);
+    let child = Command::new(env!("CARGO_BIN_EXE_taflmatch"))
+        .args([
+            "--variant",
+            "brandub",
+            "--engine",
+            "search:depth=2",
+            "--engine",
+            "greedy",
+            "--games",
+            "100000",
+            "--concurrency",
+            "2",
+            "--json",
+            "--records",
+        ])
+        .arg(&file)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Wait for a few games in the archive, then interrupt.
+    let waited = std::time::Instant::now();
+    while std::fs::read_to_string(&file).map_or(0, |t| t.lines().count()) < 4 {
+        assert!(waited.elapsed().as_secs() < 120, "no games after 2 minutes");
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    let kill = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(kill.success());
+    let o = child.wait_with_output().unwrap();
+    assert_eq!(o.status.code(), Some(130), "{}", stderr(&o));
+    let doc: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(doc["interrupted"], true);
+    let played = doc["games"].as_u64().unwrap() as usize;
+    assert!(
+        (4..100000).contains(&played) && played % 2 == 0,
+        "{played}"
+    );
+    assert!(
+        stderr(&o).contains(&format!("after {played} of 100000 games")),
+        "{}",
+        stderr(&o)
+    );
+    let archive = std::fs::read_to_string(&file).unwrap();
+    let games = taflcount::notation::parse_games(&archive).unwrap();
+    assert_eq!(games.len(), played, "the archive holds the report's games");
+    assert!(archive.ends_with('\n'));
+    // The archive is read back as games of brandub.
+    let o = run(
+        env!("CARGO_BIN_EXE_taflcount"),
+        &[
+            "branching",
+            "--variant",
+            "brandub",
+            "--records",
+            file.to_str().unwrap(),
+        ],
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+}
+
+/// Issue 24: an input error found once the archive was created left the file behind,
+/// which then blocked the rerun. Here the openings are longer than the ply cap (before:
+/// every game a "draw by ply cap" inside its opening, exit 0).
+#[test]
+fn an_input_error_after_the_archive_was_created_removes_it() {
+    let file = temp("never.csv");
+    let _ = std::fs::remove_file(&file);
+    let o = taflmatch(&[
+        "--variant",
+        "brandub",
+        "--engine",
+        "greedy",
+        "--engine",
+        "random",
+        "--games",
+        "2",
+        "--random-openings",
+        "500",
+        "--records",
+        file.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("an opening of 500 plies") && stderr(&o).contains("cap of 300"),
+        "{}",
+        stderr(&o)
+    );
+    assert!(!file.exists(), "no archive is left behind");
+}

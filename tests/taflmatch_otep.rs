@@ -57,6 +57,7 @@ fn taflengine_over_the_protocol_plays_exactly_the_in_process_games() {
             &supply,
             &settings(6),
             &mut |_| {},
+            taflcount::matches::RunHooks::default(),
         )
         .unwrap();
         let b = run_match(
@@ -65,6 +66,7 @@ fn taflengine_over_the_protocol_plays_exactly_the_in_process_games() {
             &supply,
             &settings(6),
             &mut |_| {},
+            taflcount::matches::RunHooks::default(),
         )
         .unwrap();
         assert_eq!(a.games.len(), 6);
@@ -84,7 +86,15 @@ fn a_crashing_engine_loses_each_game_and_the_match_goes_on() {
     let supply = random_openings(&t, 2, 2, 7);
     let crasher: EngineSpec = format!("otep:/bin/sh {}", crash.display()).parse().unwrap();
     let greedy: EngineSpec = "greedy".parse().unwrap();
-    let result = run_match(&t, [&crasher, &greedy], &supply, &settings(4), &mut |_| {}).unwrap();
+    let result = run_match(
+        &t,
+        [&crasher, &greedy],
+        &supply,
+        &settings(4),
+        &mut |_| {},
+        taflcount::matches::RunHooks::default(),
+    )
+    .unwrap();
     assert_eq!(result.games.len(), 4, "every game is played");
     for g in &result.games {
         let crasher_side = if g.attackers == 0 {
@@ -116,7 +126,15 @@ fn a_hanging_engine_loses_on_time() {
         .with_time_control(Some(tc));
     let greedy: EngineSpec = "greedy".parse().unwrap();
     assert!(!hanger.deterministic());
-    let result = run_match(&t, [&hanger, &greedy], &supply, &settings(2), &mut |_| {}).unwrap();
+    let result = run_match(
+        &t,
+        [&hanger, &greedy],
+        &supply,
+        &settings(2),
+        &mut |_| {},
+        taflcount::matches::RunHooks::default(),
+    )
+    .unwrap();
     assert_eq!(result.games.len(), 2);
     assert_eq!(result.summary.time_losses, 2);
     assert!(result.games.iter().all(|g| matches!(
@@ -151,7 +169,15 @@ fn taflengine_on_a_clock_never_loses_on_time() {
         max_plies: 60,
         ..settings(2)
     };
-    let result = run_match(&t, [&timed, &timed], &supply, &settings, &mut |_| {}).unwrap();
+    let result = run_match(
+        &t,
+        [&timed, &timed],
+        &supply,
+        &settings,
+        &mut |_| {},
+        taflcount::matches::RunHooks::default(),
+    )
+    .unwrap();
     assert_eq!(result.games.len(), 2);
     assert_eq!((result.summary.crashes, result.summary.time_losses), (0, 0));
     assert!(result
@@ -183,7 +209,15 @@ fn an_illegal_move_loses_the_game_and_is_recorded_as_such() {
         .parse()
         .unwrap();
     let greedy: EngineSpec = "greedy".parse().unwrap();
-    let result = run_match(&t, [&bad, &greedy], &supply, &settings(2), &mut |_| {}).unwrap();
+    let result = run_match(
+        &t,
+        [&bad, &greedy],
+        &supply,
+        &settings(2),
+        &mut |_| {},
+        taflcount::matches::RunHooks::default(),
+    )
+    .unwrap();
     for g in &result.games {
         match &g.game.end {
             GameEnd::Forfeit { side, reason } => {
@@ -291,7 +325,15 @@ fn a_malformed_move_line_forfeits_at_once_with_the_line_quoted() {
         );
         let bad: EngineSpec = format!("otep:/bin/sh {}", path.display()).parse().unwrap();
         let started = std::time::Instant::now();
-        let result = run_match(&t, [&bad, &greedy], &supply, &settings(2), &mut |_| {}).unwrap();
+        let result = run_match(
+            &t,
+            [&bad, &greedy],
+            &supply,
+            &settings(2),
+            &mut |_| {},
+            taflcount::matches::RunHooks::default(),
+        )
+        .unwrap();
         assert!(
             started.elapsed() < std::time::Duration::from_secs(30),
             "{answer}: waited for a hang"
@@ -330,7 +372,15 @@ fn overruns_add_up_and_the_flag_falls_past_the_grace() {
         .unwrap()
         .with_time_control(Some(tc));
     let greedy: EngineSpec = "greedy".parse().unwrap();
-    let result = run_match(&t, [&slow, &greedy], &supply, &settings(4), &mut |_| {}).unwrap();
+    let result = run_match(
+        &t,
+        [&slow, &greedy],
+        &supply,
+        &settings(4),
+        &mut |_| {},
+        taflcount::matches::RunHooks::default(),
+    )
+    .unwrap();
     let mut flagged = 0;
     for g in &result.games {
         let slow_side = if g.attackers == 0 {

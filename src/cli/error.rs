@@ -16,6 +16,8 @@ pub enum Status {
     Success,
     /// A check failed (a perft count, a regression position): exit 1.
     CheckFailed,
+    /// Ctrl-C stopped the run; what it had was reported: exit 130.
+    Interrupted,
 }
 
 /// Why a run stopped early.
@@ -70,6 +72,7 @@ pub fn exit_code(program: &str, result: Result<Status, CliError>) -> ExitCode {
     match result {
         Ok(Status::Success) | Err(CliError::ClosedPipe) => ExitCode::SUCCESS,
         Ok(Status::CheckFailed) => ExitCode::from(CHECK_FAILED),
+        Ok(Status::Interrupted) => ExitCode::from(super::interrupt::INTERRUPTED),
         Err(error) => {
             eprintln!("{program}: error: {error}");
             ExitCode::from(match error {

@@ -4,6 +4,7 @@
 
 pub mod args;
 pub mod error;
+pub mod interrupt;
 pub mod output;
 pub mod parse;
 pub mod progress;

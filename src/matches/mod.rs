@@ -22,7 +22,7 @@
 //! let random: EngineSpec = "random".parse().unwrap();
 //! let supply = openings::random_openings(&tables, 2, 10, 1);
 //! let settings = MatchSettings { games: 20, max_plies: 200, seed: 1, threads: 1, sprt: None };
-//! let result = run_match(&tables, [&greedy, &random], &supply, &settings, &mut |_| {}).unwrap();
+//! let result = run_match(&tables, [&greedy, &random], &supply, &settings, &mut |_| {}, taflcount::matches::RunHooks::default(),).unwrap();
 //! assert_eq!(result.games.len(), 20);
 //! assert!(result.elo.unwrap().elo > 0.0); // greedy beats random
 //! ```
@@ -43,6 +43,7 @@ pub use openings::{Opening, OpeningError, OpeningSource, OpeningSupply};
 pub use otep::{OtepEngine, OtepLimits, TimeControl};
 pub use run::{
     run_match, run_round_robin, run_side_balance, GameSummary, HeadToHead, MatchError, MatchGame,
-    MatchProgress, MatchSettings, Pairing, RoundRobin, SideBalance, SideResults, SprtReport,
+    MatchProgress, MatchSettings, Pairing, RoundRobin, RunHooks, SideBalance, SideResults,
+    SprtReport,
 };
 pub use spec::{parse_duration, read_weights, EngineKind, EngineSpec, SpecError};

@@ -178,11 +178,18 @@ impl<'t> OtepEngine<'t> {
             .command
             .split_first()
             .ok_or_else(|| EngineError::Failed("empty command".into()))?;
-        let mut child = Command::new(program)
+        let mut command = Command::new(program);
+        command
             .args(args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::null())
+            .stderr(Stdio::null());
+        // In a process group of its own, so that Ctrl-C at the terminal reaches the
+        // host, which lets the games in play end, and not the engine, which would
+        // forfeit them by dying.
+        #[cfg(unix)]
+        std::os::unix::process::CommandExt::process_group(&mut command, 0);
+        let mut child = command
             .spawn()
             .map_err(|e| EngineError::Crashed(format!("cannot start `{program}`: {e}")))?;
         let stdout = child.stdout.take().expect("piped");

@@ -243,9 +243,11 @@ fn seed_for(seed: u64, game: usize, slot: u64) -> u64 {
 fn run_jobs(
     count: usize,
     threads: usize,
+    stop: Option<&AtomicBool>,
     job: &(dyn Fn(usize) -> Result<MatchGame, MatchError> + Sync),
     collect: &mut dyn FnMut(usize, MatchGame) -> Option<usize>,
 ) -> Result<(), MatchError> {
+    let stopped = || stop.is_some_and(|s| s.load(Ordering::SeqCst));
     let next = AtomicUsize::new(0);
     let limit = AtomicUsize::new(count);
     let mut failure = None;
@@ -273,6 +275,9 @@ fn run_jobs(
             let worker = move || {
                 flag.store(true, Ordering::SeqCst);
                 loop {
+                    if stopped() {
+                        break;
+                    }
                     let i = next.fetch_add(1, Ordering::SeqCst);
                     if i >= limit.load(Ordering::SeqCst) {
                         break;
@@ -294,6 +299,9 @@ fn run_jobs(
         // Games no thread took (the system refused every thread, or those it started
         // died before their first game) are played here.
         loop {
+            if stopped() {
+                break;
+            }
             let i = next.fetch_add(1, Ordering::SeqCst);
             if i >= limit.load(Ordering::SeqCst) {
                 break;
@@ -326,12 +334,25 @@ fn create<'t>(
 }
 
 /// A run needs at least one opening (an empty supply, e.g. random plies that always
-/// end the game, makes none).
-fn check_openings(openings: &OpeningSupply) -> Result<(), MatchError> {
+/// end the game, makes none), and openings shorter than the ply cap: a game cut off at
+/// the cap inside its opening is a draw no engine played.
+fn check_openings(openings: &OpeningSupply, settings: &MatchSettings) -> Result<(), MatchError> {
     if openings.openings.is_empty() {
         return Err(MatchError::Settings(format!(
             "no openings: {} gave none",
             openings.source
+        )));
+    }
+    if let Some(long) = openings
+        .openings
+        .iter()
+        .find(|o| o.moves.len() >= settings.max_plies)
+    {
+        return Err(MatchError::Settings(format!(
+            "an opening of {} plies, from {}, leaves no game under the cap of {} plies",
+            long.moves.len(),
+            openings.source,
+            settings.max_plies
         )));
     }
     Ok(())
@@ -372,33 +393,81 @@ fn one_game(
 /// 18446744073709551614` a capacity-overflow panic and a billion games a reservation of
 /// hundreds of gigabytes. Games are handed out in number order, so the slots in use
 /// never run more than the threads ahead of the games finished.
-struct Slots(Vec<Option<MatchGame>>);
+struct Slots {
+    games: Vec<Option<MatchGame>>,
+    /// Games 0..prefix have all ended.
+    prefix: usize,
+    /// Games 0..emitted have been handed to `RunHooks::game_ended`.
+    emitted: usize,
+}
 
 impl Slots {
     fn new() -> Slots {
-        Slots(Vec::new())
+        Slots {
+            games: Vec::new(),
+            prefix: 0,
+            emitted: 0,
+        }
     }
 
     fn put(&mut self, number: usize, game: MatchGame) {
-        if self.0.len() <= number {
-            self.0.resize_with(number + 1, || None);
+        if self.games.len() <= number {
+            self.games.resize_with(number + 1, || None);
         }
-        self.0[number] = Some(game);
+        self.games[number] = Some(game);
+        while self.get(self.prefix).is_some() {
+            self.prefix += 1;
+        }
     }
 
     fn get(&self, number: usize) -> Option<&MatchGame> {
-        self.0.get(number).and_then(Option::as_ref)
+        self.games.get(number).and_then(Option::as_ref)
+    }
+
+    /// How many games from game 0 on have all ended; `whole` rounds down to a multiple
+    /// of it (2 for pairs).
+    fn ended(&self, whole: usize) -> usize {
+        self.prefix - self.prefix % whole
+    }
+
+    /// Hands games emitted..upto (all ended) to the hook, in number order.
+    fn emit(&mut self, upto: usize, hooks: &mut RunHooks) {
+        if let Some(hook) = hooks.game_ended.as_mut() {
+            while self.emitted < upto {
+                hook(self.get(self.emitted).expect("emitted games have ended"));
+                self.emitted += 1;
+            }
+        }
     }
 
     /// Games 0..count, every one of them played.
     fn into_games(mut self, count: usize) -> Vec<MatchGame> {
-        self.0.truncate(count);
-        assert_eq!(self.0.len(), count, "every game before the end was played");
-        self.0
+        self.games.truncate(count);
+        assert_eq!(
+            self.games.len(),
+            count,
+            "every game before the end was played"
+        );
+        self.games
             .into_iter()
             .map(|g| g.expect("every game before the end was played"))
             .collect()
     }
+}
+
+/// What a caller may add to a run: an archive written as the games end, and a way to
+/// stop early (Ctrl-C).
+#[derive(Default)]
+pub struct RunHooks<'a> {
+    /// Called on the calling thread with each game the result will hold, in number
+    /// order, as soon as it and every game before it have ended (in whole pairs where
+    /// games are paired): a file appended from it is a valid archive at every moment,
+    /// and holds exactly the result's games at the end.
+    pub game_ended: Option<&'a mut dyn FnMut(&MatchGame)>,
+    /// Once set, no further game starts; the games in play end, and the result holds
+    /// the games from game 0 up to the first one not played (whole pairs where games
+    /// are paired), as if the run had been asked for that many.
+    pub stop: Option<&'a AtomicBool>,
 }
 
 /// Two engines, `settings.games` games in pairs, stopped early if the SPRT decides.
@@ -409,6 +478,7 @@ pub fn run_match(
     openings: &OpeningSupply,
     settings: &MatchSettings,
     progress: &mut dyn FnMut(&MatchProgress),
+    mut hooks: RunHooks,
 ) -> Result<HeadToHead, MatchError> {
     if settings.games == 0 || settings.games % 2 != 0 {
         return Err(MatchError::Settings(format!(
@@ -416,13 +486,14 @@ pub fn run_match(
             settings.games
         )));
     }
-    check_openings(openings)?;
+    check_openings(openings, settings)?;
     let pairs = settings.games / 2;
     let factories = [engines[0], engines[1]];
     let job = |g: usize| {
         let slots = if g % 2 == 0 { (0, 1) } else { (1, 0) };
         one_game(t, &factories, slots, openings, g / 2, settings, g)
     };
+    let stop = hooks.stop;
     let mut slots = Slots::new();
     let mut pentanomial = Pentanomial::default();
     let mut complete = 0;
@@ -445,6 +516,7 @@ pub fn run_match(
                 }
             }
         }
+        slots.emit(2 * complete, &mut hooks);
         progress(&MatchProgress {
             games_done: 2 * complete,
             games_planned: settings.games,
@@ -454,8 +526,10 @@ pub fn run_match(
         });
         stop
     };
-    run_jobs(settings.games, settings.threads, &job, &mut collect)?;
-    let games = slots.into_games(2 * decided.unwrap_or(pairs));
+    run_jobs(settings.games, settings.threads, stop, &job, &mut collect)?;
+    // The pairs counted: every pair, those up to the SPRT's decision, or those up to
+    // the first pair not played when the run was stopped.
+    let games = slots.into_games(2 * complete);
     let mut results = [SideResults::default(); 2];
     let mut pentanomial = Pentanomial::default();
     for (i, g) in games.iter().enumerate() {
@@ -520,6 +594,7 @@ pub fn run_round_robin(
     settings: &MatchSettings,
     prior_draws: f64,
     progress: &mut dyn FnMut(usize, usize),
+    mut hooks: RunHooks,
 ) -> Result<RoundRobin, MatchError> {
     if engines.len() < 2 {
         return Err(MatchError::Settings(
@@ -532,7 +607,7 @@ pub fn run_round_robin(
             settings.games
         )));
     }
-    check_openings(openings)?;
+    check_openings(openings, settings)?;
     let n = engines.len();
     let pairs: Vec<(usize, usize)> = (0..n)
         .flat_map(|a| (a + 1..n).map(move |b| (a, b)))
@@ -550,20 +625,25 @@ pub fn run_round_robin(
         let slots = if g % 2 == 0 { (a, b) } else { (b, a) };
         one_game(t, engines, slots, openings, g / 2, settings, j)
     };
+    let stop = hooks.stop;
     let mut slots = Slots::new();
     let mut done = 0;
     let mut collect = |j: usize, game: MatchGame| {
         slots.put(j, game);
+        slots.emit(slots.ended(2), &mut hooks);
         done += 1;
         progress(done, total);
         None
     };
-    run_jobs(total, settings.threads, &job, &mut collect)?;
-    let games = slots.into_games(total);
+    run_jobs(total, settings.threads, stop, &job, &mut collect)?;
+    // Pairings run one after another: a stopped run has the first ones whole, one in
+    // part (whole pairs) and none of the rest.
+    let played = slots.ended(2);
+    let games = slots.into_games(played);
     let mut results = vec![SideResults::default(); n];
     let mut pairings = Vec::new();
     for (k, &(a, b)) in pairs.iter().enumerate() {
-        let block = &games[k * per..(k + 1) * per];
+        let block = &games[(k * per).min(games.len())..((k + 1) * per).min(games.len())];
         let mut pentanomial = Pentanomial::default();
         let mut trinomial = Trinomial::default();
         for (i, g) in block.iter().enumerate() {
@@ -625,23 +705,27 @@ pub fn run_side_balance(
     openings: &OpeningSupply,
     settings: &MatchSettings,
     progress: &mut dyn FnMut(usize, usize),
+    mut hooks: RunHooks,
 ) -> Result<SideBalance, MatchError> {
     if settings.games == 0 {
         return Err(MatchError::Settings("--games must be at least 1".into()));
     }
-    check_openings(openings)?;
+    check_openings(openings, settings)?;
     let factories = [engine];
     let job = |g: usize| one_game(t, &factories, (0, 0), openings, g, settings, g);
+    let stop = hooks.stop;
     let mut slots = Slots::new();
     let mut done = 0;
     let mut collect = |g: usize, game: MatchGame| {
         slots.put(g, game);
+        slots.emit(slots.ended(1), &mut hooks);
         done += 1;
         progress(done, settings.games);
         None
     };
-    run_jobs(settings.games, settings.threads, &job, &mut collect)?;
-    let games = slots.into_games(settings.games);
+    run_jobs(settings.games, settings.threads, stop, &job, &mut collect)?;
+    let played = slots.ended(1);
+    let games = slots.into_games(played);
     let mut attackers = Trinomial::default();
     for g in &games {
         attackers.add(match g.game.winner {
@@ -726,8 +810,15 @@ mod tests {
         let script = ScriptFactory(vec![
             "d1-c1", "f4-e4", "c1-d1", "e4-f4", "d1-c1", "f4-e4", "c1-d1", "e4-f4", "d1-c1",
         ]);
-        let r =
-            run_side_balance(&t, &script, &start_only(), &settings(1, 1), &mut |_, _| {}).unwrap();
+        let r = run_side_balance(
+            &t,
+            &script,
+            &start_only(),
+            &settings(1, 1),
+            &mut |_, _| {},
+            RunHooks::default(),
+        )
+        .unwrap();
         let game = &r.games[0].game;
         assert_eq!(game.plies(), 8);
         assert_eq!(game.winner, Some(Side::Attackers));
@@ -741,8 +832,15 @@ mod tests {
         // Brandub has no `tfr`: the default, a threefold repetition is a draw.
         let t = tables("brandub");
         let script = ScriptFactory([["d1-c1", "d3-c3", "c1-d1", "c3-d3"]; 3].concat());
-        let r =
-            run_side_balance(&t, &script, &start_only(), &settings(1, 1), &mut |_, _| {}).unwrap();
+        let r = run_side_balance(
+            &t,
+            &script,
+            &start_only(),
+            &settings(1, 1),
+            &mut |_, _| {},
+            RunHooks::default(),
+        )
+        .unwrap();
         assert_eq!((r.games[0].game.plies(), r.games[0].game.winner), (8, None));
     }
 
@@ -750,8 +848,15 @@ mod tests {
     fn an_illegal_move_forfeits_the_game() {
         let t = tables("brandub");
         let script = ScriptFactory(vec!["d1-c1", "d4-d7"]);
-        let r =
-            run_side_balance(&t, &script, &start_only(), &settings(1, 1), &mut |_, _| {}).unwrap();
+        let r = run_side_balance(
+            &t,
+            &script,
+            &start_only(),
+            &settings(1, 1),
+            &mut |_, _| {},
+            RunHooks::default(),
+        )
+        .unwrap();
         let game = &r.games[0].game;
         assert_eq!(game.winner, Some(Side::Attackers));
         assert!(matches!(
@@ -771,8 +876,23 @@ mod tests {
         let t = tables("brandub");
         let (a, b) = (spec("greedy"), spec("random"));
         let supply = random_openings(&t, 2, 2, 3);
-        let one = run_match(&t, [&a, &b], &supply, &settings(4, 1), &mut |_| {}).unwrap();
-        let many = run_match(&t, [&a, &b], &supply, &settings(4, usize::MAX), &mut |_| {});
+        let one = run_match(
+            &t,
+            [&a, &b],
+            &supply,
+            &settings(4, 1),
+            &mut |_| {},
+            RunHooks::default(),
+        )
+        .unwrap();
+        let many = run_match(
+            &t,
+            [&a, &b],
+            &supply,
+            &settings(4, usize::MAX),
+            &mut |_| {},
+            RunHooks::default(),
+        );
         assert_eq!(many.unwrap(), one);
     }
 
@@ -781,8 +901,24 @@ mod tests {
         let t = tables("brandub");
         let (a, b) = (spec("search:depth=2"), spec("mcts:playouts=40,cutoff=10"));
         let supply = random_openings(&t, 2, 4, 3);
-        let one = run_match(&t, [&a, &b], &supply, &settings(8, 1), &mut |_| {}).unwrap();
-        let three = run_match(&t, [&a, &b], &supply, &settings(8, 3), &mut |_| {}).unwrap();
+        let one = run_match(
+            &t,
+            [&a, &b],
+            &supply,
+            &settings(8, 1),
+            &mut |_| {},
+            RunHooks::default(),
+        )
+        .unwrap();
+        let three = run_match(
+            &t,
+            [&a, &b],
+            &supply,
+            &settings(8, 3),
+            &mut |_| {},
+            RunHooks::default(),
+        )
+        .unwrap();
         assert_eq!(one, three);
         for (i, g) in one.games.iter().enumerate() {
             assert_eq!(g.opening, i / 2);
@@ -811,7 +947,15 @@ mod tests {
                 ..settings(200, threads)
             };
             let mut seen = 0;
-            let r = run_match(&t, [&a, &b], &supply, &s, &mut |p| seen = p.games_done).unwrap();
+            let r = run_match(
+                &t,
+                [&a, &b],
+                &supply,
+                &s,
+                &mut |p| seen = p.games_done,
+                RunHooks::default(),
+            )
+            .unwrap();
             assert_eq!(seen, r.games.len());
             r
         };
@@ -824,13 +968,93 @@ mod tests {
     }
 
     #[test]
+    fn hooks_see_the_results_games_in_order_and_a_stop_keeps_whole_pairs() {
+        let t = tables("brandub");
+        let (a, b) = (spec("greedy"), spec("random"));
+        let supply = random_openings(&t, 2, 100, 3);
+        for threads in [1, 3] {
+            // The SPRT stops the match: the hook sees exactly the games reported, in
+            // number order, none of those played past the decision.
+            let s = MatchSettings {
+                sprt: Some("elo0=0,elo1=200".parse().unwrap()),
+                ..settings(200, threads)
+            };
+            let mut seen = Vec::new();
+            let mut hook = |g: &MatchGame| seen.push(g.clone());
+            let hooks = RunHooks {
+                game_ended: Some(&mut hook),
+                stop: None,
+            };
+            let r = run_match(&t, [&a, &b], &supply, &s, &mut |_| {}, hooks).unwrap();
+            assert_eq!(seen, r.games, "{threads} threads");
+            // Stopped after the third game ended: the games in play end, the result
+            // holds whole pairs from game 0, and the hook saw the same games.
+            let stop = AtomicBool::new(false);
+            let mut seen = Vec::new();
+            let mut ended = 0;
+            let mut hook = |g: &MatchGame| seen.push(g.clone());
+            let hooks = RunHooks {
+                game_ended: Some(&mut hook),
+                stop: Some(&stop),
+            };
+            let r = run_match(
+                &t,
+                [&a, &b],
+                &supply,
+                &settings(200, threads),
+                &mut |p| {
+                    ended = p.games_done;
+                    if ended >= 3 {
+                        stop.store(true, Ordering::SeqCst);
+                    }
+                },
+                hooks,
+            )
+            .unwrap();
+            assert_eq!(seen, r.games);
+            assert!(
+                r.games.len() >= 4 && r.games.len() % 2 == 0,
+                "{}",
+                r.games.len()
+            );
+            // Only the games in play when it stopped (at most a few per thread) end.
+            assert!(r.games.len() < 100, "{}", r.games.len());
+            assert_eq!(r.pentanomial.pairs() as usize, r.games.len() / 2);
+            // A stop before the first game: no game, and a result all the same.
+            let stop = AtomicBool::new(true);
+            let hooks = RunHooks {
+                game_ended: None,
+                stop: Some(&stop),
+            };
+            let r = run_side_balance(
+                &t,
+                &a,
+                &supply,
+                &settings(10, threads),
+                &mut |_, _| {},
+                hooks,
+            )
+            .unwrap();
+            assert!(r.games.is_empty());
+        }
+    }
+
+    #[test]
     fn match_games_read_back_as_archive_records() {
         // Games written as CSV lines replay under the rules (moves and captures) and
         // give back each game's length and result.
         let t = tables("brandubh");
         let (a, b) = (spec("greedy"), spec("random"));
         let supply = random_openings(&t, 2, 6, 8);
-        let r = run_match(&t, [&a, &b], &supply, &settings(12, 2), &mut |_| {}).unwrap();
+        let r = run_match(
+            &t,
+            [&a, &b],
+            &supply,
+            &settings(12, 2),
+            &mut |_| {},
+            RunHooks::default(),
+        )
+        .unwrap();
         let csv: String = r.games.iter().map(|g| g.game.csv_line() + "\n").collect();
         let records = parse_games(&csv).unwrap();
         let samples = sample_records(&t, &records).unwrap();
@@ -856,6 +1080,7 @@ mod tests {
             &settings(8, 2),
             1.0,
             &mut |_, _| {},
+            RunHooks::default(),
         )
         .unwrap();
         assert_eq!(rr.pairings.len(), 3);
@@ -876,6 +1101,7 @@ mod tests {
             &supply,
             &settings(10, 2),
             &mut |_, _| {},
+            RunHooks::default(),
         )
         .unwrap();
         assert_eq!(r.attackers.games(), 10);
@@ -886,13 +1112,21 @@ mod tests {
             [&spec("greedy"); 2].map(|s| s as &dyn EngineFactory),
             &supply,
             &settings(3, 1),
-            &mut |_| {}
+            &mut |_| {},
+            RunHooks::default(),
         )
         .is_err());
         // No random brandub game lasts 3000 plies: no opening, an error, not a panic.
         let none = random_openings(&t, 3000, 2, 1);
         assert!(none.openings.is_empty());
-        let e = run_side_balance(&t, &spec("greedy"), &none, &settings(2, 1), &mut |_, _| {});
+        let e = run_side_balance(
+            &t,
+            &spec("greedy"),
+            &none,
+            &settings(2, 1),
+            &mut |_, _| {},
+            RunHooks::default(),
+        );
         assert!(matches!(e, Err(MatchError::Settings(_))));
     }
 }

@@ -6,18 +6,20 @@ mod render;
 
 use std::fs;
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::sync::atomic::Ordering;
 use std::time::Instant;
 
 use clap::Parser;
-use taflcount::cli::{exit_code, print, CliError, GameArgs, Progress, Status};
+use serde_json::json;
+use taflcount::cli::{exit_code, interrupt, print, CliError, GameArgs, Progress, Status};
 use taflcount::matches::openings::{
     openings_from_records, openings_from_text, random_openings, OpeningSupply,
 };
 use taflcount::matches::{
-    run_match, run_round_robin, run_side_balance, EngineFactory, EngineSpec, MatchSettings,
-    TimeControl,
+    run_match, run_round_robin, run_side_balance, EngineFactory, EngineSpec, MatchGame,
+    MatchSettings, RunHooks, TimeControl,
 };
 use taflcount::moves::Tables;
 use taflcount::stats::SprtParameters;
@@ -103,10 +105,7 @@ struct Args {
 }
 
 fn main() -> ExitCode {
-    exit_code(
-        "taflmatch",
-        run(taflcount::cli::parse::parse::<Args>()).map(|()| Status::Success),
-    )
+    exit_code("taflmatch", run(taflcount::cli::parse::parse::<Args>()))
 }
 
 /// What the run plays.
@@ -116,7 +115,7 @@ enum Mode {
     SideBalance,
 }
 
-fn run(args: Args) -> Result<(), CliError> {
+fn run(args: Args) -> Result<Status, CliError> {
     let game_args = GameArgs {
         variant: args.variant.clone(),
         rules: args.rules.clone(),
@@ -206,21 +205,8 @@ fn run(args: Args) -> Result<(), CliError> {
             ))
         })?;
     }
-    if let Some(path) = &args.records {
-        if path.exists() && !args.force {
-            return Err(CliError::Input(format!(
-                "--records: {} exists; name another file, or add --force to replace it",
-                path.display()
-            )));
-        }
-    }
-    let mut records_file = match &args.records {
-        Some(path) => Some((
-            path,
-            fs::File::create(path).map_err(|e| {
-                CliError::Input(format!("--records: cannot write {}: {e}", path.display()))
-            })?,
-        )),
+    let mut archive = match &args.records {
+        Some(path) => Some(Archive::create(path, args.force)?),
         None => None,
     };
     if supply.exhausted(needed) {
@@ -251,86 +237,210 @@ fn run(args: Args) -> Result<(), CliError> {
         settings,
     };
     let started = Instant::now();
-    let factories: Vec<&dyn EngineFactory> =
-        specs.iter().map(|s| s as &dyn EngineFactory).collect();
-    let (text, json, games) = match mode {
-        Mode::Match => {
-            let progress = Progress::new(args.games as u64, "games");
-            let mut done = 0;
-            let result = run_match(
-                &tables,
-                [factories[0], factories[1]],
-                &supply,
-                &settings,
-                &mut |p| {
-                    progress.inc((p.games_done.max(done) - done) as u64);
-                    done = done.max(p.games_done);
-                    progress.set_message(render::progress_line(p));
-                },
-            )?;
-            progress.finish();
-            let timing = render::timing(started, used(threads, args.games));
-            (
-                render::match_text(&header, &result),
-                render::match_json(&header, &result, timing),
-                result.games,
-            )
-        }
-        Mode::RoundRobin => {
-            let n = factories.len();
-            let progress =
-                Progress::new((n * (n - 1) / 2).saturating_mul(args.games) as u64, "games");
-            let result = run_round_robin(
-                &tables,
-                &factories,
-                &supply,
-                &settings,
-                PRIOR_DRAWS,
-                &mut |_, _| progress.inc(1),
-            )?;
-            progress.finish();
-            let timing = render::timing(
-                started,
-                used(threads, (n * (n - 1) / 2).saturating_mul(args.games)),
-            );
-            (
-                render::round_robin_text(&header, &result),
-                render::round_robin_json(&header, &result, timing),
-                result.games,
-            )
-        }
-        Mode::SideBalance => {
-            let progress = Progress::new(args.games as u64, "games");
-            let result =
-                run_side_balance(&tables, factories[0], &supply, &settings, &mut |_, _| {
-                    progress.inc(1)
-                })?;
-            progress.finish();
-            let timing = render::timing(started, used(threads, args.games));
-            (
-                render::side_balance_text(&header, &result),
-                render::side_balance_json(&header, &result, timing),
-                result.games,
-            )
+    let stop = interrupt::stop_flag("taflmatch", "the games in play end, then the report");
+    let mut append = |g: &MatchGame| {
+        if let Some(a) = archive.as_mut() {
+            if !a.append(g) {
+                // The archive cannot keep up: stop rather than play games it loses.
+                stop.store(true, Ordering::SeqCst);
+            }
         }
     };
-    if let Some((path, file)) = records_file.as_mut() {
-        let csv: String = games.iter().map(|g| g.game.csv_line() + "\n").collect();
-        file.write_all(csv.as_bytes()).map_err(|e| {
-            CliError::Input(format!("--records: cannot write {}: {e}", path.display()))
-        })?;
-        eprintln!(
-            "taflmatch: wrote {} games to {}",
-            games.len(),
-            path.display()
-        );
-    }
+    let hooks = RunHooks {
+        game_ended: Some(&mut append),
+        stop: Some(stop),
+    };
+    let factories: Vec<&dyn EngineFactory> =
+        specs.iter().map(|s| s as &dyn EngineFactory).collect();
+    let outcome = (|| -> Result<_, CliError> {
+        Ok(match mode {
+            Mode::Match => {
+                let progress = Progress::new(args.games as u64, "games");
+                let mut done = 0;
+                let result = run_match(
+                    &tables,
+                    [factories[0], factories[1]],
+                    &supply,
+                    &settings,
+                    &mut |p| {
+                        progress.inc((p.games_done.max(done) - done) as u64);
+                        done = done.max(p.games_done);
+                        progress.set_message(render::progress_line(p));
+                    },
+                    hooks,
+                )?;
+                progress.finish();
+                let timing = render::timing(started, used(threads, args.games));
+                (
+                    render::match_text(&header, &result),
+                    render::match_json(&header, &result, timing),
+                    result.games,
+                )
+            }
+            Mode::RoundRobin => {
+                let n = factories.len();
+                let progress =
+                    Progress::new((n * (n - 1) / 2).saturating_mul(args.games) as u64, "games");
+                let result = run_round_robin(
+                    &tables,
+                    &factories,
+                    &supply,
+                    &settings,
+                    PRIOR_DRAWS,
+                    &mut |_, _| progress.inc(1),
+                    hooks,
+                )?;
+                progress.finish();
+                let timing = render::timing(
+                    started,
+                    used(threads, (n * (n - 1) / 2).saturating_mul(args.games)),
+                );
+                (
+                    render::round_robin_text(&header, &result),
+                    render::round_robin_json(&header, &result, timing),
+                    result.games,
+                )
+            }
+            Mode::SideBalance => {
+                let progress = Progress::new(args.games as u64, "games");
+                let result = run_side_balance(
+                    &tables,
+                    factories[0],
+                    &supply,
+                    &settings,
+                    &mut |_, _| progress.inc(1),
+                    hooks,
+                )?;
+                progress.finish();
+                let timing = render::timing(started, used(threads, args.games));
+                (
+                    render::side_balance_text(&header, &result),
+                    render::side_balance_json(&header, &result, timing),
+                    result.games,
+                )
+            }
+        })
+    })();
+    let (text, mut json, games) = match outcome {
+        Ok(done) => done,
+        Err(e) => {
+            if let Some(a) = archive {
+                a.discard_if_empty();
+            }
+            return Err(e);
+        }
+    };
+    let interrupted = interrupt::stopped() && archive.as_ref().is_none_or(|a| a.error.is_none());
+    json["interrupted"] = json!(interrupted);
+    let planned = match mode {
+        Mode::RoundRobin => specs.len() * (specs.len() - 1) / 2 * args.games,
+        _ => args.games,
+    };
+    let note = interrupted.then(|| {
+        format!(
+            "interrupted by Ctrl-C after {} of {planned} games: the figures above cover those\n",
+            games.len()
+        )
+    });
     if args.json {
         let mut text = serde_json::to_string_pretty(&json).expect("JSON values serialise");
         text.push('\n');
-        print(&text)
+        print(&text)?;
     } else {
-        print(&text)
+        print(&(text + note.as_deref().unwrap_or_default()))?;
+    }
+    if let Some(a) = archive {
+        a.finish()?;
+    }
+    if let Some(note) = note.filter(|_| args.json) {
+        eprint!("taflmatch: {note}");
+    }
+    Ok(if interrupted {
+        Status::Interrupted
+    } else {
+        Status::Success
+    })
+}
+
+/// `--records FILE`: each game appended as it ends (whole pairs first where games are
+/// paired), so the file is a valid archive at every moment, an interrupted run's
+/// included.
+struct Archive<'p> {
+    path: &'p Path,
+    file: fs::File,
+    written: usize,
+    /// The first failed write; no game is written after it.
+    error: Option<std::io::Error>,
+}
+
+impl<'p> Archive<'p> {
+    /// Creates the file, refusing one that exists unless `force`.
+    fn create(path: &'p Path, force: bool) -> Result<Archive<'p>, CliError> {
+        let mut options = fs::OpenOptions::new();
+        options.write(true);
+        if force {
+            options.create(true).truncate(true);
+        } else {
+            options.create_new(true);
+        }
+        let file = options.open(path).map_err(|e| match e.kind() {
+            std::io::ErrorKind::AlreadyExists => CliError::Input(format!(
+                "--records: {} exists; name another file, or add --force to replace it",
+                path.display()
+            )),
+            _ => CliError::Input(format!("--records: cannot write {}: {e}", path.display())),
+        })?;
+        Ok(Archive {
+            path,
+            file,
+            written: 0,
+            error: None,
+        })
+    }
+
+    /// Appends one game in one write; false once a write has failed.
+    fn append(&mut self, game: &MatchGame) -> bool {
+        if self.error.is_none() {
+            match self
+                .file
+                .write_all((game.game.csv_line() + "\n").as_bytes())
+            {
+                Ok(()) => self.written += 1,
+                Err(e) => self.error = Some(e),
+            }
+        }
+        self.error.is_none()
+    }
+
+    /// After a run that failed before its first game: no file is left behind.
+    fn discard_if_empty(self) {
+        if self.written == 0 {
+            drop(self.file);
+            let _ = fs::remove_file(self.path);
+        }
+    }
+
+    fn finish(mut self) -> Result<(), CliError> {
+        let synced = self.file.sync_all();
+        let error = self.error.take().or(synced.err());
+        match error {
+            Some(source) => Err(CliError::Write {
+                target: format!(
+                    "{} (it holds the first {} games)",
+                    self.path.display(),
+                    self.written
+                ),
+                source,
+            }),
+            None => {
+                eprintln!(
+                    "taflmatch: wrote {} games to {}",
+                    self.written,
+                    self.path.display()
+                );
+                Ok(())
+            }
+        }
     }
 }
 
