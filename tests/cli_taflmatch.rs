@@ -455,10 +455,7 @@ fn ctrl_c_prints_the_partial_report_and_leaves_a_valid_archive() {
     let doc: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
     assert_eq!(doc["interrupted"], true);
     let played = doc["games"].as_u64().unwrap() as usize;
-    assert!(
-        (4..100000).contains(&played) && played % 2 == 0,
-        "{played}"
-    );
+    assert!((4..100000).contains(&played) && played % 2 == 0, "{played}");
     assert!(
         stderr(&o).contains(&format!("after {played} of 100000 games")),
         "{}",
