@@ -444,6 +444,37 @@ pub fn plan(
     units: usize,
     fold_symmetries: bool,
 ) -> Result<Plan, UnitsError> {
+    plan_watched(
+        root,
+        depth,
+        split,
+        units,
+        fold_symmetries,
+        MAX_PLAN_POSITIONS,
+        &mut |_| {},
+    )
+}
+
+/// The most unique positions a plan holds. Planning keeps every position with its moves
+/// and paths (260 bytes each in the walk, measured on copenhagen at ply 4, and as much
+/// again for the unit files' text), so five million take about 3 GB; past that the
+/// split is too deep for one machine to plan, and a shallower split with the same depth
+/// leaves the deep work to the units, where it belongs. Before this cap, copenhagen at
+/// ply 5 took every byte it could get and aborted (issue 24).
+pub const MAX_PLAN_POSITIONS: usize = 5_000_000;
+
+/// [`plan`], stopping with an error once more than `max_positions` unique positions are
+/// found, and calling `progress` with the paths to ply `split` walked so far, every
+/// 65,536 of them (the total is perft(split), which [`super::estimate`] foretells).
+pub fn plan_watched(
+    root: &Root,
+    depth: u32,
+    split: u32,
+    units: usize,
+    fold_symmetries: bool,
+    max_positions: usize,
+    progress: &mut dyn FnMut(u64),
+) -> Result<Plan, UnitsError> {
     if split == 0 || split >= depth {
         return Err(UnitsError::Invalid(format!(
             "--split must be between 1 and depth - 1 = {} (got {split})",
@@ -469,29 +500,32 @@ pub fn plan(
     } else {
         start.legal_moves(&t)
     };
-    let mut shallow = vec![0u64; split as usize + 1];
-    let mut found: Vec<Unique> = Vec::new();
-    let mut by_hash: HashMap<u64, Vec<usize>> = HashMap::new();
-    let mut line = Vec::with_capacity(split as usize);
+    let mut walk = Walk {
+        t: &t,
+        start: &start,
+        split,
+        images: &images,
+        line: Vec::with_capacity(split as usize),
+        shallow: vec![0u64; split as usize + 1],
+        found: Vec::new(),
+        by_hash: HashMap::new(),
+        max_positions,
+        progress,
+    };
     for (i, &mv) in root_moves.iter().enumerate() {
         let mut child = start.clone();
         child.play(&t, mv);
-        line.push(mv);
-        enumerate(
-            &t,
-            &start,
-            &child,
-            1,
-            split,
-            i,
-            &images,
-            &mut line,
-            &mut shallow,
-            &mut found,
-            &mut by_hash,
-        );
-        line.pop();
+        walk.line.push(mv);
+        walk.enumerate(&child, 1, i);
+        walk.line.pop();
+        if walk.found.len() > max_positions {
+            return Err(UnitsError::Invalid(format!(
+                "ply {split} holds more than {max_positions} unique positions, more than \
+                 a plan keeps: split at a shallower ply"
+            )));
+        }
     }
+    let Walk { shallow, found, .. } = walk;
     if found.len() < units {
         return Err(UnitsError::Invalid(format!(
             "only {} unique position(s) at ply {split}: ask for at most that many units",
@@ -555,76 +589,82 @@ pub fn plan(
     })
 }
 
-#[allow(clippy::too_many_arguments)]
-fn enumerate(
-    t: &Tables,
-    start: &Position,
-    pos: &Position,
-    ply: u32,
+/// The walk to ply `split` that finds a plan's unique positions.
+struct Walk<'a> {
+    t: &'a Tables,
+    start: &'a Position,
     split: u32,
-    first: usize,
-    images: &[Symmetry],
-    line: &mut Vec<Move>,
-    shallow: &mut [u64],
-    found: &mut Vec<Unique>,
-    by_hash: &mut HashMap<u64, Vec<usize>>,
-) {
-    shallow[ply as usize] += 1;
-    if ply == split {
-        let known = |image: &Position, found: &[Unique], by_hash: &HashMap<u64, Vec<usize>>| {
-            by_hash.get(&image.hash())?.iter().copied().find(|&i| {
-                let mut q = start.clone();
-                for &mv in &found[i].moves {
-                    q.play(t, mv);
-                }
-                same_position(image, &q)
-            })
-        };
-        // The position itself first (most repeats are transpositions), then its images.
-        let same = known(pos, found, by_hash).or_else(|| {
-            images
-                .iter()
-                .find_map(|&g| known(&pos.transformed(t, g), found, by_hash))
-        });
-        let i = same.unwrap_or_else(|| {
-            by_hash.entry(pos.hash()).or_default().push(found.len());
-            found.push(Unique {
-                moves: line.clone(),
-                paths: Vec::new(),
+    images: &'a [Symmetry],
+    /// The moves from the root to the position walked.
+    line: Vec<Move>,
+    /// Paths to each ply up to `split`.
+    shallow: Vec<u64>,
+    found: Vec<Unique>,
+    by_hash: HashMap<u64, Vec<usize>>,
+    /// Past this many unique positions the walk stops (the caller reports it).
+    max_positions: usize,
+    progress: &'a mut dyn FnMut(u64),
+}
+
+impl Walk<'_> {
+    fn enumerate(&mut self, pos: &Position, ply: u32, first: usize) {
+        if self.found.len() > self.max_positions {
+            return;
+        }
+        self.shallow[ply as usize] += 1;
+        if ply == self.split {
+            let paths = self.shallow[ply as usize];
+            if paths % (1 << 16) == 0 {
+                (self.progress)(paths);
+            }
+            let (t, start) = (self.t, self.start);
+            let known = |image: &Position, found: &[Unique], by_hash: &HashMap<u64, Vec<usize>>| {
+                by_hash.get(&image.hash())?.iter().copied().find(|&i| {
+                    let mut q = start.clone();
+                    for &mv in &found[i].moves {
+                        q.play(t, mv);
+                    }
+                    same_position(image, &q)
+                })
+            };
+            // The position itself first (most repeats are transpositions), then its
+            // images.
+            let same = known(pos, &self.found, &self.by_hash).or_else(|| {
+                self.images
+                    .iter()
+                    .find_map(|&g| known(&pos.transformed(t, g), &self.found, &self.by_hash))
             });
-            found.len() - 1
+            let i = same.unwrap_or_else(|| {
+                self.by_hash
+                    .entry(pos.hash())
+                    .or_default()
+                    .push(self.found.len());
+                self.found.push(Unique {
+                    moves: self.line.clone(),
+                    paths: Vec::new(),
+                });
+                self.found.len() - 1
+            });
+            let paths = &mut self.found[i].paths;
+            match paths.iter_mut().find(|(m, _)| *m == first) {
+                Some((_, n)) => *n += 1,
+                None => paths.push((first, 1)),
+            }
+            return;
+        }
+        if pos.ended_before_moving(self.t) {
+            return;
+        }
+        pos.for_each_piece_moves(self.t, |piece| {
+            for mv in piece.iter() {
+                let mut child = pos.clone();
+                child.play(self.t, mv);
+                self.line.push(mv);
+                self.enumerate(&child, ply + 1, first);
+                self.line.pop();
+            }
         });
-        let paths = &mut found[i].paths;
-        match paths.iter_mut().find(|(m, _)| *m == first) {
-            Some((_, n)) => *n += 1,
-            None => paths.push((first, 1)),
-        }
-        return;
     }
-    if pos.ended_before_moving(t) {
-        return;
-    }
-    pos.for_each_piece_moves(t, |piece| {
-        for mv in piece.iter() {
-            let mut child = pos.clone();
-            child.play(t, mv);
-            line.push(mv);
-            enumerate(
-                t,
-                start,
-                &child,
-                ply + 1,
-                split,
-                first,
-                images,
-                line,
-                shallow,
-                found,
-                by_hash,
-            );
-            line.pop();
-        }
-    });
 }
 
 /// Writes `bytes` to `path` atomically: a temporary file beside it, then a rename, so a
@@ -1274,6 +1314,33 @@ mod tests {
             side: "attackers".into(),
             moves: String::new(),
         }
+    }
+
+    #[test]
+    fn a_plan_stops_past_its_positions_cap_and_reports_progress() {
+        // perft(3) of brandub is 39,512 paths to 20,984 unique positions (docs/perft.md,
+        // docs/perft-deep.md); a cap of 100 stops the walk early.
+        let mut calls = Vec::new();
+        let e = plan_watched(&brandub_root(), 4, 3, 1, false, 100, &mut |p| calls.push(p))
+            .err()
+            .unwrap();
+        assert!(
+            e.to_string().contains("more than 100 unique positions"),
+            "{e}"
+        );
+        // Uncapped, progress comes every 65,536 paths: brandub's 1,007,392 paths to ply
+        // 4 give 15 calls.
+        let mut calls = Vec::new();
+        let p = plan_watched(&brandub_root(), 5, 4, 1, false, usize::MAX, &mut |p| {
+            calls.push(p)
+        })
+        .unwrap();
+        assert_eq!(p.doc.shallow.last().unwrap().nodes, "1007392");
+        assert_eq!(calls.len(), 15);
+        assert!(calls
+            .iter()
+            .enumerate()
+            .all(|(i, &c)| c == (i as u64 + 1) * 65_536));
     }
 
     #[test]

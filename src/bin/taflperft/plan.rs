@@ -2,11 +2,14 @@
 
 use std::path::PathBuf;
 use taflcount::board::{Layout, RecordOrder};
-use taflcount::cli::{print_json, CliError, GameArgs, Status};
+use taflcount::cli::{print_json, CliError, GameArgs, Progress, Status};
 use taflcount::notation::play_line_moves;
 use taflcount::outln;
 use taflcount::perft::units::{self, Root};
-use taflcount::perft::{PlanReport, Seconds, SCHEMA_VERSION};
+use taflcount::perft::{estimate, PlanReport, Seconds, SCHEMA_VERSION};
+
+/// Random walks that foretell the paths to the split ply (a few milliseconds).
+const ESTIMATE_SAMPLES: u64 = 2000;
 
 /// Enumerate the unique positions SPLIT plies below the root and deal them into unit
 /// files, each run later by `taflperft unit`.
@@ -78,13 +81,38 @@ pub fn root_of(game_args: &GameArgs) -> Result<Root, CliError> {
 pub fn run(args: &PlanArgs) -> Result<Status, CliError> {
     let root = root_of(&args.game)?;
     let clock = std::time::Instant::now();
-    let plan = units::plan(
+    // A deep split is long work and much memory: foretell it, then show how far it got.
+    let (t, start) = root.setup(0)?;
+    let foretold = estimate(&t, &start, args.split, ESTIMATE_SAMPLES, 1)
+        .last()
+        .map_or(0.0, |e| 10f64.powf(e.log10()));
+    if foretold > 1e6 {
+        eprintln!(
+            "taflperft: ply {} holds about {foretold:.2e} paths (from {ESTIMATE_SAMPLES} random \
+             walks); a plan keeps at most {} unique positions",
+            args.split,
+            units::MAX_PLAN_POSITIONS
+        );
+    }
+    let progress = Progress::new(
+        foretold.min(u64::MAX as f64) as u64,
+        &format!("paths to ply {} (foretold)", args.split),
+    );
+    let mut shown = 0;
+    let plan = units::plan_watched(
         &root,
         args.depth,
         args.split,
         args.units,
         args.fold_symmetries,
-    )?;
+        units::MAX_PLAN_POSITIONS,
+        &mut |paths| {
+            progress.inc(paths - shown);
+            shown = paths;
+        },
+    );
+    progress.finish();
+    let plan = plan?;
     units::write_plan(&args.out, &plan, args.force)?;
     let seconds = clock.elapsed().as_secs_f64();
     let paths = plan.doc.shallow.last().map_or("0", |c| c.nodes.as_str());
