@@ -262,6 +262,23 @@ fn a_refused_thread_is_no_crash() {
         ],
     );
     assert_eq!(doc["games"], 4, "{doc}");
+    // The hard tier spawned its own threads and panicked "failed to spawn thread"
+    // (issue 22); it now goes through the one pool.
+    let doc = refuse(
+        "taflregress",
+        &[
+            "--tier",
+            "hard",
+            "--filter",
+            "brandub",
+            "--threads",
+            "2",
+            "--nodes",
+            "1000",
+            "--json",
+        ],
+    );
+    assert_eq!(doc["tier"], "hard", "{doc}");
     // taflengine thinks on a thread of its own, for its status lines: refused, it
     // thinks on the main one and still answers with a move.
     let mut child = Command::new(binary("taflengine"))

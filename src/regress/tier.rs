@@ -9,7 +9,6 @@ use super::fixture::Loaded;
 use crate::search::Limits;
 use serde::Serialize;
 use std::collections::BTreeMap;
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 
 /// The node budget the hard tier is scored at unless told otherwise: the default budget
@@ -95,29 +94,22 @@ pub fn run_tier(
         depth: None,
         nodes: Some(budget),
     };
-    let next = AtomicUsize::new(0);
     let rows: Mutex<Vec<Option<TierRow>>> = Mutex::new(vec![None; loaded.len()]);
-    std::thread::scope(|s| {
-        for _ in 0..threads.clamp(1, loaded.len().max(1)) {
-            s.spawn(|| loop {
-                let i = next.fetch_add(1, Ordering::Relaxed);
-                let Some(l) = loaded.get(i) else {
-                    break;
-                };
-                let r = l.run_with(limits);
-                let row = TierRow {
-                    id: l.fixture.id.clone(),
-                    variant: variant_of(l),
-                    plies: plies_of(l),
-                    solved: r.pass,
-                    played: r.played,
-                    depth: r.depth,
-                    nodes: r.nodes,
-                };
-                rows.lock().unwrap_or_else(|e| e.into_inner())[i] = Some(row);
-                tick();
-            });
-        }
+    // Through the one thread pool: a thread the system refuses is no panic here either.
+    crate::threads::share_out(threads, loaded.len(), &|i| {
+        let l = &loaded[i];
+        let r = l.run_with(limits);
+        let row = TierRow {
+            id: l.fixture.id.clone(),
+            variant: variant_of(l),
+            plies: plies_of(l),
+            solved: r.pass,
+            played: r.played,
+            depth: r.depth,
+            nodes: r.nodes,
+        };
+        rows.lock().unwrap_or_else(|e| e.into_inner())[i] = Some(row);
+        tick();
     });
     rows.into_inner()
         .unwrap_or_else(|e| e.into_inner())
