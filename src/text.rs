@@ -39,6 +39,33 @@ pub fn quoted(text: &str) -> String {
     }
 }
 
+/// The longest word (a run without spaces) an error message keeps whole, and the
+/// longest message, in characters.
+const WORD_LIMIT: usize = 160;
+const MESSAGE_LIMIT: usize = 2000;
+
+/// An error message made safe to print: each word longer than 160 characters cut as
+/// [`quoted`] cuts, then the whole cut past 2,000 characters. The net under every
+/// message the tools print: a value a user passed or a program printed (megabytes, at
+/// worst) is never echoed back whole, whichever layer quoted it.
+pub fn shortened(message: &str) -> String {
+    let words: Vec<String> = message
+        .split(' ')
+        .map(|word| match word.char_indices().nth(WORD_LIMIT) {
+            None => word.to_string(),
+            Some(_) => quoted(word),
+        })
+        .collect();
+    let text = words.join(" ");
+    match text.char_indices().nth(MESSAGE_LIMIT) {
+        None => text,
+        Some((cut, _)) => {
+            let more = text[cut..].chars().count();
+            format!("{}… ({more} more characters)", &text[..cut])
+        }
+    }
+}
+
 /// A JSON parse error's message with its column counted in characters: serde_json
 /// counts bytes, so after an `é` every column would be one too far to the right.
 pub fn json_error(text: &str, error: &serde_json::Error) -> String {
@@ -157,6 +184,24 @@ pub fn digest(parts: &[&str]) -> String {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn shortened_cuts_long_words_and_long_messages_only() {
+        let plain = "rules string, column 8: unknown key `foo`";
+        assert_eq!(shortened(plain), plain);
+        // The word is "`" + 161 y's + "`": 163 characters, the first 80 kept.
+        let word = "y".repeat(161);
+        assert_eq!(
+            shortened(&format!("bad `{word}` here")),
+            format!("bad `{}… (83 more characters) here", &word[..79])
+        );
+        // 3,000 characters of short words: the first 2,000 kept.
+        let long = "ab ".repeat(1000);
+        let cut = shortened(&long);
+        let tail = "… (1000 more characters)";
+        assert!(cut.ends_with(tail));
+        assert_eq!(cut.chars().count(), 2000 + tail.chars().count());
+    }
+
     use super::*;
 
     #[test]

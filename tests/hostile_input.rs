@@ -1592,3 +1592,47 @@ fn no_error_repeats_its_own_prefix() {
         );
     }
 }
+
+/// Issue 24: a huge value (100,000 characters) came back whole in its error: `--moves`,
+/// `--rules`, `--variant`, `--depth`, an engine spec, `--tc`, `--player`. Every error
+/// is now one short line, whichever layer quoted the value (`text::shortened`).
+#[test]
+fn no_error_echoes_a_huge_input_back() {
+    let huge = "x".repeat(100_000);
+    let rules = format!("dim:7 {huge}");
+    let spec = format!("search:{huge}");
+    let spaced = "x ".repeat(50_000);
+    for (tool, args) in [
+        (
+            "taflperft",
+            vec!["--variant", "brandub", "--depth", "1", "--moves", &huge],
+        ),
+        (
+            "taflperft",
+            vec!["--variant", "brandub", "--depth", "1", "--moves", &spaced],
+        ),
+        ("taflperft", vec!["--rules", &rules, "--depth", "1"]),
+        ("taflperft", vec!["--variant", &huge, "--depth", "1"]),
+        ("taflperft", vec!["--depth", &huge]),
+        ("taflmatch", vec!["--engine", &spec]),
+        ("taflmatch", vec!["--engine", "greedy", "--tc", &huge]),
+        ("taflcount", vec!["complexity", "--rules", &huge]),
+        ("taflcount", vec!["branching", "--player", &huge]),
+    ] {
+        let o = run(tool, &args);
+        let err = stderr(&o);
+        assert_eq!(
+            o.status.code(),
+            Some(2),
+            "{tool}: {}",
+            &err[..err.len().min(300)]
+        );
+        assert!(
+            err.len() < 2500,
+            "{tool}: {} bytes: {}",
+            err.len(),
+            &err[..300]
+        );
+        assert_eq!(err.lines().count(), 1, "{tool}");
+    }
+}

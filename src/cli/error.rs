@@ -74,7 +74,10 @@ pub fn exit_code(program: &str, result: Result<Status, CliError>) -> ExitCode {
         Ok(Status::CheckFailed) => ExitCode::from(CHECK_FAILED),
         Ok(Status::Interrupted) => ExitCode::from(super::interrupt::INTERRUPTED),
         Err(error) => {
-            eprintln!("{program}: error: {error}");
+            eprintln!(
+                "{program}: error: {}",
+                crate::text::shortened(&error.to_string())
+            );
             ExitCode::from(match error {
                 CliError::Input(_) => USAGE,
                 _ => CHECK_FAILED,

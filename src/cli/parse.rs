@@ -75,7 +75,8 @@ pub fn usage_line(tool: &str, error: &clap::Error) -> String {
         .filter_map(|l| l.trim().strip_prefix("tip: "))
         .map(|tip| format!("; {tip}"))
         .collect();
-    format!("{tool}: error: {message}{tips} (see --help)")
+    let message = crate::text::shortened(&format!("{message}{tips}"));
+    format!("{tool}: error: {message} (see --help)")
 }
 
 fn usage_exit(cmd: &Command, error: clap::Error) -> ! {
