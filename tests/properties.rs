@@ -764,6 +764,20 @@ fn bulk_property(variant: usize, seed: u64, plies: usize, depth: u32) -> Result<
     Ok(())
 }
 
+/// `Position::null_move` passes the turn: the same board with the other side to move,
+/// as built from scratch (its Zobrist key computed anew, no berserk move pending).
+fn null_move_property(variant: usize, seed: u64, plies: usize) -> Result<(), TestCaseError> {
+    let (t, pos) = random_position(variant, seed, plies);
+    let mut passed = pos.clone();
+    passed.null_move(&t);
+    let other = pos.side_to_move().opponent();
+    let fresh = Position::from_layout(&t, &pos.layout(&t), other).expect("a played board");
+    prop_assert_eq!(passed.side_to_move(), other);
+    prop_assert_eq!(passed.hash(), fresh.hash());
+    prop_assert_eq!(passed.legal_moves(&t), fresh.legal_moves(&t));
+    Ok(())
+}
+
 /// The same on a random board (any pieces anywhere), when the engine takes it.
 fn bulk_on_random_boards(
     variant: usize,
@@ -1087,6 +1101,10 @@ proptest! {
     #[test]
     fn prop_bulk_equals_played_out(v in small_variant(), seed in any::<u64>(), plies in 0usize..80, depth in 1u32..=2) {
         bulk_property(v, seed, plies, depth)?;
+    }
+    #[test]
+    fn prop_null_move_passes_the_turn(v in small_variant(), seed in any::<u64>(), plies in 0usize..80) {
+        null_move_property(v, seed, plies)?;
     }
     #[test]
     fn prop_bulk_on_random_boards((v, layout, defenders) in variant_and_board()) {

@@ -4,7 +4,7 @@
 //! about a tafl position; these two rules cost little and fix the worst of it.
 
 use crate::board::Side;
-use crate::moves::{file_of, rank_of, sq, BitIter, Move, Mover, Position, Sq, Tables, NO_SQUARE};
+use crate::moves::{file_of, rank_of, sq, BitIter, Move, Mover, Position, Sq, Tables};
 use crate::rng::GameRng as ChaCha8Rng;
 use rand::RngExt;
 
@@ -71,10 +71,9 @@ fn king_capture(t: &Tables, pos: &Position) -> Option<Move> {
 
 /// `pos` with the other side to move (and no berserk turn pending): what the opponent
 /// could do if it were its turn.
-fn passed(pos: &Position) -> Position {
+fn passed(t: &Tables, pos: &Position) -> Position {
     let mut q = pos.clone();
-    q.side_to_move = q.side_to_move.opponent();
-    q.berserker = NO_SQUARE;
+    q.null_move(t);
     q
 }
 
@@ -121,7 +120,7 @@ pub(crate) fn choose(t: &Tables, pos: &Position, moves: &[Move], rng: &mut ChaCh
             }
         }
         Side::Defenders => {
-            if king_capture(t, &passed(pos)).is_none() {
+            if king_capture(t, &passed(t, pos)).is_none() {
                 return random(rng);
             }
             let safe: Vec<Move> = moves
@@ -188,7 +187,7 @@ mod tests {
         // threatens e7-e5. Every defender move the policy picks leaves no capture (the
         // defender on b1 has 9 moves that leave it, the king some that do not).
         let (t, pos) = setup("brandub", "/1T5/7/7/7/2tK3/7/4t2/", Side::Defenders);
-        assert!(king_capture(&t, &passed(&pos)).is_some());
+        assert!(king_capture(&t, &passed(&t, &pos)).is_some());
         let mut rng = ChaCha8Rng::seed_from_u64(3);
         for _ in 0..20 {
             let m = choose(&t, &pos, &pos.legal_moves(&t), &mut rng);

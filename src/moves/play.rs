@@ -75,6 +75,20 @@ impl Position {
         }
     }
 
+    /// Passes the turn: the other side is to move, as if the side to move had played a
+    /// move that changed nothing (a pending berserk move is given up). What the
+    /// opponent could do now is what it threatens: the prover's threats and the
+    /// playouts' blocks ask this position. Not a legal move of any tafl game.
+    pub fn null_move(&mut self, t: &Tables) {
+        if self.berserker != NO_SQUARE {
+            self.hash ^= t.zobrist_berserker[self.berserker as usize];
+            self.berserker = NO_SQUARE;
+        }
+        self.last_mover = Some(self.side_to_move);
+        self.side_to_move = self.side_to_move.opponent();
+        self.hash ^= t.zobrist_defenders_to_move;
+    }
+
     /// Plays a legal move of the side to move.
     #[inline]
     pub fn play(&mut self, t: &Tables, mv: Move) {

@@ -312,7 +312,7 @@ pub struct Prover<'t> {
     aborted: bool,
     stats: ProverStats,
     /// The Zobrist key of "defenders to move", for the null move of threat detection.
-    side_key: u64,
+
     /// Every move must be tried for immediate wins (exotic rules).
     exotic_rules: bool,
     repeater_wins: bool,
@@ -368,13 +368,6 @@ impl<'t> Prover<'t> {
                     .fold(0, |w, r| w | 1 << (r + 1))
             })
             .collect();
-        let start = Position::start(tables);
-        let other = Position::from_layout(
-            tables,
-            &start.layout(tables),
-            start.side_to_move().opponent(),
-        )
-        .expect("the start layout is valid");
         let mut prover = Prover {
             t: tables,
             reps: Repetitions::new(tables, root, history),
@@ -386,7 +379,6 @@ impl<'t> Prover<'t> {
             limit: u64::MAX,
             aborted: false,
             stats: ProverStats::default(),
-            side_key: start.hash() ^ other.hash(),
             exotic_rules: rules.jumps[0] != Jump::None,
             repeater_wins: rules.repetition == Repetition::RepeaterWins,
             repetition_matters: rules.repetition != Repetition::Ignored,
@@ -896,10 +888,8 @@ impl<'t> Prover<'t> {
     fn threats(&mut self, pos: &Position) -> Vec<Move> {
         let t = self.t;
         let mut null = pos.clone();
-        let me = pos.side_to_move().opponent();
-        null.side_to_move = me;
-        null.hash ^= self.side_key;
-        null.last_mover = Some(me.opponent());
+        null.null_move(t);
+        let me = null.side_to_move();
         let mut cands = Vec::new();
         let mode = self.threat_mode(&null, me);
         self.candidates_in(&null, me, mode, &mut cands);
