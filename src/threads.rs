@@ -1,5 +1,7 @@
 //! Sharing work among threads, written once: every multi-threaded loop of the library
-//! (perft's root moves, a unit's positions, self-play's games) goes through [`share_out`].
+//! goes through [`share_out`] (perft's root moves, a unit's positions, self-play's games,
+//! the hard tier's positions) or, when the results are gathered on the calling thread as
+//! they come, [`share_collect`] (match games).
 //!
 //! A thread count is a wish, not an order: more threads than jobs would only wait, and a
 //! thread the system refuses (a memory or process limit) is not needed either, because
@@ -62,6 +64,86 @@ pub fn share_out(threads: usize, jobs: usize, work: &(dyn Fn(usize) + Sync)) {
     });
 }
 
+/// Runs `job(i)` for jobs 0..count on up to `threads` threads and hands each result to
+/// `collect` on the calling thread, in finishing order; `collect` may lower the number
+/// of jobs to start (`Some(n)`: no job numbered n or more starts). Once `stop` is set,
+/// no further job starts; the jobs running end and are collected.
+///
+/// A thread count is a wish, as in [`share_out`]: never more threads than jobs, and a
+/// thread the system refuses is no error. If it refuses every one, the calling thread
+/// runs the jobs itself, one after another, stopping early the same way.
+pub fn share_collect<T: Send>(
+    count: usize,
+    threads: usize,
+    stop: Option<&AtomicBool>,
+    job: &(dyn Fn(usize) -> T + Sync),
+    collect: &mut dyn FnMut(usize, T) -> Option<usize>,
+) {
+    let stopped = || stop.is_some_and(|s| s.load(Ordering::SeqCst));
+    let next = AtomicUsize::new(0);
+    let limit = AtomicUsize::new(count);
+    let mut take = |i: usize, result: T| {
+        if let Some(new_limit) = collect(i, result) {
+            limit.fetch_min(new_limit, Ordering::SeqCst);
+        }
+    };
+    let wanted = used(threads, count);
+    // Set by each thread once it runs our code: a thread that died while the system
+    // set it up is told apart from a job that panicked.
+    let running: Vec<AtomicBool> = (0..wanted).map(|_| AtomicBool::new(false)).collect();
+    std::thread::scope(|s| {
+        let (tx, rx) = std::sync::mpsc::channel::<(usize, T)>();
+        let mut started = Vec::new();
+        for flag in &running {
+            let tx = tx.clone();
+            let (next, limit) = (&next, &limit);
+            let worker = move || {
+                flag.store(true, Ordering::SeqCst);
+                loop {
+                    if stopped() {
+                        break;
+                    }
+                    let i = next.fetch_add(1, Ordering::SeqCst);
+                    if i >= limit.load(Ordering::SeqCst) {
+                        break;
+                    }
+                    if tx.send((i, job(i))).is_err() {
+                        break;
+                    }
+                }
+            };
+            match std::thread::Builder::new().spawn_scoped(s, worker) {
+                Ok(handle) => started.push((handle, flag)),
+                Err(_) => break,
+            }
+        }
+        drop(tx);
+        for (i, result) in rx {
+            take(i, result);
+        }
+        // Jobs no thread took (the system refused every thread, or those it started
+        // died before their first job) run here.
+        loop {
+            if stopped() {
+                break;
+            }
+            let i = next.fetch_add(1, Ordering::SeqCst);
+            if i >= limit.load(Ordering::SeqCst) {
+                break;
+            }
+            take(i, job(i));
+        }
+        for (handle, flag) in started {
+            if let Err(panic) = handle.join() {
+                if flag.load(Ordering::SeqCst) {
+                    // A job panicked: that is a bug, not a limit; pass it on.
+                    std::panic::resume_unwind(panic);
+                }
+            }
+        }
+    });
+}
+
 /// The threads [`share_out`] starts at most for `jobs` jobs: never more than the jobs,
 /// and at least one (the caller's).
 pub fn used(threads: usize, jobs: usize) -> usize {
@@ -73,6 +155,41 @@ mod tests {
     use super::*;
     use std::collections::HashSet;
     use std::sync::Mutex;
+
+    #[test]
+    fn share_collect_hands_every_job_to_the_caller_once_and_stops_when_told() {
+        for threads in [0, 1, 3, 64] {
+            let mut seen = Vec::new();
+            share_collect(40, threads, None, &|i| i * i, &mut |i, r| {
+                seen.push((i, r));
+                None
+            });
+            seen.sort_unstable();
+            assert_eq!(seen, (0..40).map(|i| (i, i * i)).collect::<Vec<_>>());
+            // Lowering the limit: no job numbered 10 or more starts once job 3 is in.
+            // Jobs take 2 ms, so those started before it was lowered are the first
+            // round or two per thread, far fewer than 1,000.
+            let mut seen = Vec::new();
+            let slow = |i| {
+                std::thread::sleep(std::time::Duration::from_millis(2));
+                i
+            };
+            share_collect(1000, threads, None, &slow, &mut |i, _| {
+                seen.push(i);
+                (i == 3).then_some(10)
+            });
+            assert!(seen.len() < 10 + 3 * threads.max(1), "{seen:?}");
+            assert!((0..10).all(|i| seen.contains(&i)), "{seen:?}");
+            // A stop set before the start: nothing runs.
+            let stop = AtomicBool::new(true);
+            let mut seen = 0;
+            share_collect(10, threads, Some(&stop), &|i| i, &mut |_, _| {
+                seen += 1;
+                None
+            });
+            assert_eq!(seen, 0);
+        }
+    }
 
     #[test]
     fn every_job_runs_exactly_once_on_any_thread_count() {

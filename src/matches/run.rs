@@ -20,8 +20,7 @@ use crate::stats::{
 use serde::Serialize;
 use std::collections::BTreeMap;
 use std::fmt;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::mpsc;
+use std::sync::atomic::AtomicBool;
 
 /// How many games, how long, on how many threads.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -233,13 +232,8 @@ fn seed_for(seed: u64, game: usize, slot: u64) -> u64 {
     crate::rng::mix64(seed ^ (game as u64).wrapping_mul(crate::rng::GOLDEN_GAMMA) ^ slot << 61)
 }
 
-/// Plays jobs 0..count on `threads` threads. `collect` sees every finished job on the
-/// calling thread, in finishing order, and may lower the number of jobs to start.
-///
-/// A thread count is a wish (as in [`crate::threads::share_out`]): never more threads
-/// than jobs, and a thread the system refuses is no error. If it refuses every one, the
-/// calling thread plays the games itself, one after another, stopping early the same
-/// way.
+/// Plays games 0..count through the one thread pool ([`crate::threads::share_collect`]);
+/// the first error stops the run and is returned.
 fn run_jobs(
     count: usize,
     threads: usize,
@@ -247,74 +241,12 @@ fn run_jobs(
     job: &(dyn Fn(usize) -> Result<MatchGame, MatchError> + Sync),
     collect: &mut dyn FnMut(usize, MatchGame) -> Option<usize>,
 ) -> Result<(), MatchError> {
-    let stopped = || stop.is_some_and(|s| s.load(Ordering::SeqCst));
-    let next = AtomicUsize::new(0);
-    let limit = AtomicUsize::new(count);
     let mut failure = None;
-    let mut take = |i: usize, result: Result<MatchGame, MatchError>| match result {
-        Ok(game) => {
-            if let Some(new_limit) = collect(i, game) {
-                limit.fetch_min(new_limit, Ordering::SeqCst);
-            }
-        }
+    crate::threads::share_collect(count, threads, stop, job, &mut |i, result| match result {
+        Ok(game) => collect(i, game),
         Err(e) => {
-            limit.store(0, Ordering::SeqCst);
             failure.get_or_insert(e);
-        }
-    };
-    let wanted = crate::threads::used(threads, count);
-    // Set by each thread once it runs our code: a thread that died while the system
-    // set it up is told apart from a game that panicked.
-    let running: Vec<AtomicBool> = (0..wanted).map(|_| AtomicBool::new(false)).collect();
-    std::thread::scope(|s| {
-        let (tx, rx) = mpsc::channel::<(usize, Result<MatchGame, MatchError>)>();
-        let mut started = Vec::new();
-        for flag in &running {
-            let tx = tx.clone();
-            let (next, limit) = (&next, &limit);
-            let worker = move || {
-                flag.store(true, Ordering::SeqCst);
-                loop {
-                    if stopped() {
-                        break;
-                    }
-                    let i = next.fetch_add(1, Ordering::SeqCst);
-                    if i >= limit.load(Ordering::SeqCst) {
-                        break;
-                    }
-                    if tx.send((i, job(i))).is_err() {
-                        break;
-                    }
-                }
-            };
-            match std::thread::Builder::new().spawn_scoped(s, worker) {
-                Ok(handle) => started.push((handle, flag)),
-                Err(_) => break,
-            }
-        }
-        drop(tx);
-        for (i, result) in rx {
-            take(i, result);
-        }
-        // Games no thread took (the system refused every thread, or those it started
-        // died before their first game) are played here.
-        loop {
-            if stopped() {
-                break;
-            }
-            let i = next.fetch_add(1, Ordering::SeqCst);
-            if i >= limit.load(Ordering::SeqCst) {
-                break;
-            }
-            take(i, job(i));
-        }
-        for (handle, flag) in started {
-            if let Err(panic) = handle.join() {
-                if flag.load(Ordering::SeqCst) {
-                    // A game panicked: that is a bug, not a limit; pass it on.
-                    std::panic::resume_unwind(panic);
-                }
-            }
+            Some(0)
         }
     });
     match failure {
@@ -753,6 +685,7 @@ mod tests {
     use crate::notation::{parse_games, MoveText};
     use crate::rules::catalog;
     use crate::sampling::sample_records;
+    use std::sync::atomic::Ordering;
 
     fn tables(name: &str) -> Tables {
         Tables::new(&catalog::find(name).unwrap().rules()).unwrap()
