@@ -452,6 +452,11 @@ fn negative_and_zero_numbers_are_refused_by_name() {
             &["--quick", "--threshold", "-5", "--baseline", "x.json"],
             "--threshold",
         ),
+        (
+            "taflperft",
+            &["plan", "--depth", "5000", "--split", "3", "--out", "x"],
+            "--depth",
+        ),
         ("taflregress", &["analyze", "--depth", "-1"], "--depth"),
         ("taflregress", &["analyze", "--nodes", "-1"], "--nodes"),
         (

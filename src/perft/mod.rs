@@ -25,6 +25,11 @@ pub use suite::{parse_suite, SuiteEntry, SuiteError};
 use crate::moves::{Move, Position, Tables};
 use std::sync::Mutex;
 
+/// The deepest perft any tool accepts (`--depth`, a suite's `perft` lines, a plan):
+/// one limit, checked where the depth enters. Far past anything countable, it keeps
+/// the recursion's stack and the per-depth tables small.
+pub const MAX_DEPTH: u32 = 1000;
+
 /// How the last ply is counted.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Counting {

@@ -108,6 +108,9 @@ pub fn parse_suite(text: &str) -> Result<Vec<SuiteEntry>, SuiteError> {
                             entry.id
                         )))
                     }
+                    (Some(d), Some(_), None) if !(1..=super::MAX_DEPTH).contains(&d) => {
+                        return Err(err(format!("depth {d} is not in 1..={}", super::MAX_DEPTH)))
+                    }
                     (Some(d), Some(n), None) => entry.perft.push((d, n)),
                     _ => {
                         return Err(err(format!(
@@ -198,6 +201,10 @@ mod tests {
         ))
         .contains("`position` line"));
         assert!(error(&format!("{ENTRY}perft 1 41\n")).contains("already has a count at depth 1"));
+        // Issue 24: a suite's depth is checked like --depth (1001 was accepted).
+        assert!(error(&format!("{ENTRY}perft 1001 40\n"))
+            .contains("line 4: depth 1001 is not in 1..=1000"));
+        assert!(error(&format!("{ENTRY}perft 0 1\n")).contains("depth 0 is not in"));
         assert!(error(&format!("{ENTRY}{ENTRY}"))
             .contains("line 4: id `a` is also the id of the entry on line 1"));
     }

@@ -45,7 +45,7 @@ struct Cli {
     command: Option<Command>,
     /// The depth in plies; one result row per depth 1..D.
     #[arg(long, short, value_name = "D", required_unless_present_any = ["list_variants", "suite"],
-          value_parser = clap::value_parser!(u32).range(1..=1000))]
+          value_parser = clap::value_parser!(u32).range(1..=taflcount::perft::MAX_DEPTH as i64))]
     depth: Option<u32>,
     #[command(flatten)]
     game: GameArgs,

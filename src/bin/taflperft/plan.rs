@@ -19,7 +19,8 @@ const ESTIMATE_SAMPLES: u64 = 2000;
 )]
 pub struct PlanArgs {
     /// The depth of the perft to plan.
-    #[arg(long, short, value_name = "D")]
+    #[arg(long, short, value_name = "D",
+          value_parser = clap::value_parser!(u32).range(1..=taflcount::perft::MAX_DEPTH as i64))]
     pub depth: u32,
     /// The ply at which the tree is cut into unique positions (1..D-1).
     #[arg(long, value_name = "S")]
