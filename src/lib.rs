@@ -61,6 +61,7 @@ pub mod board;
 pub mod cli;
 pub mod complexity;
 mod error;
+pub mod files;
 pub mod game;
 pub mod matches;
 pub mod mcts;

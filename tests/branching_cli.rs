@@ -164,6 +164,9 @@ fn report_writes_a_markdown_page_and_an_svg() {
         "20",
         "--report",
         dir.to_str().unwrap(),
+        // The harness runs each command twice (once with stdout closed): the second
+        // run replaces the first one's files, which it refuses without --force.
+        "--force",
     ]);
     assert_eq!(code, 0, "{err}");
     let page = std::fs::read_to_string(dir.join("branching-brandub-random.md")).unwrap();

@@ -156,8 +156,17 @@ fn bad_files_and_arguments_are_usage_errors() {
 fn a_quick_run_saves_a_document_that_compares_equal_with_itself() {
     let saved = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("taflbench-quick.json");
     let saved = saved.to_str().unwrap();
-    let (code, out, err) =
-        taflbench(&["--quick", "--variant", "brandub", "--json", "--save", saved]);
+    // --force: the harness runs the command twice (once with stdout closed), and the
+    // file is left from earlier runs of the tests.
+    let (code, out, err) = taflbench(&[
+        "--quick",
+        "--variant",
+        "brandub",
+        "--json",
+        "--save",
+        saved,
+        "--force",
+    ]);
     assert_eq!(code, 0, "{err}");
     let doc: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(doc["schema_version"], 1);

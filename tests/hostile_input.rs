@@ -1641,3 +1641,125 @@ fn no_error_echoes_a_huge_input_back() {
         assert_eq!(err.lines().count(), 1, "{tool}");
     }
 }
+
+/// Issue 24: `taflbench --save` and `--report`, `taflregress curve --svg`, `taflcount
+/// complexity --report` and `branching --report` overwrote an existing file in silence.
+/// Each is now refused (exit 2, before any work, the file untouched) unless `--force`,
+/// and written atomically when it is written.
+#[test]
+fn every_written_file_is_refused_if_it_exists_unless_forced() {
+    let dir = scratch("force");
+    let saved = dir.join("saved.json");
+    let o = run(
+        "taflbench",
+        &[
+            "--quick",
+            "--variant",
+            "brandub",
+            "--save",
+            saved.to_str().unwrap(),
+        ],
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let taken = |name: &str| {
+        let path = dir.join(name);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(&path, "the user's own\n").unwrap();
+        path
+    };
+    let (save, report, svg) = (taken("b.json"), taken("bench.md"), taken("curve.svg"));
+    let complexity = taken("complexity/complexity.md");
+    let branching = taken("branching/branching-brandub-random.md");
+    let s = |p: &PathBuf| p.to_str().unwrap().to_string();
+    let cases: Vec<(&str, Vec<String>, &PathBuf)> = vec![
+        (
+            "taflbench",
+            vec!["--quick", "--variant", "brandub", "--save", &s(&save)]
+                .into_iter()
+                .map(String::from)
+                .collect(),
+            &save,
+        ),
+        (
+            "taflbench",
+            vec!["--from", &s(&saved), "--report", &s(&report)]
+                .into_iter()
+                .map(String::from)
+                .collect(),
+            &report,
+        ),
+        (
+            "taflregress",
+            [
+                "curve",
+                "--max",
+                "1000",
+                "--filter",
+                "brandub",
+                "--svg",
+                &s(&svg),
+            ]
+            .into_iter()
+            .map(String::from)
+            .collect(),
+            &svg,
+        ),
+        (
+            "taflcount",
+            [
+                "complexity",
+                "--all",
+                "--report",
+                &s(&dir.join("complexity")),
+            ]
+            .into_iter()
+            .map(String::from)
+            .collect(),
+            &complexity,
+        ),
+        (
+            "taflcount",
+            [
+                "branching",
+                "--variant",
+                "brandub",
+                "--player",
+                "random",
+                "--games",
+                "5",
+                "--report",
+                &s(&dir.join("branching")),
+            ]
+            .into_iter()
+            .map(String::from)
+            .collect(),
+            &branching,
+        ),
+    ];
+    for (tool, args, path) in &cases {
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let o = run(tool, &args);
+        let err = stderr(&o);
+        assert_eq!(o.status.code(), Some(2), "{tool} {args:?}: {err}");
+        assert!(
+            err.contains("exists") && err.contains("--force"),
+            "{tool}: {err}"
+        );
+        assert_eq!(std::fs::read_to_string(path).unwrap(), "the user's own\n");
+        let mut forced = args.clone();
+        forced.push("--force");
+        let o = run(tool, &forced);
+        assert_eq!(
+            o.status.code(),
+            Some(0),
+            "{tool} {forced:?}: {}",
+            stderr(&o)
+        );
+        assert_ne!(
+            std::fs::read_to_string(path).unwrap(),
+            "the user's own\n",
+            "{tool}"
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

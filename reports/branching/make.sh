@@ -5,7 +5,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 cargo build --release --quiet --bin taflcount
-run() { ./target/release/taflcount branching "$@" --report reports/branching > /dev/null; }
+run() { ./target/release/taflcount branching "$@" --report reports/branching --force > /dev/null; }
 run --variant copenhagen --player greedy --games 1000 --seed 1
 run --variant brandub --player greedy --games 2000 --seed 1
 run --variant tablut --player greedy --games 1000 --seed 1

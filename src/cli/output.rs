@@ -70,3 +70,27 @@ macro_rules! outln {
     () => { $crate::cli::output::print_line(format_args!("")) };
     ($($arg:tt)*) => { $crate::cli::output::print_line(format_args!($($arg)*)) };
 }
+
+/// A file a tool writes ([`crate::files::write_file`]): an existing one is an input error
+/// that names `--force`, a refused write a write error (exit 1).
+pub fn write_file(path: &std::path::Path, bytes: &[u8], force: bool) -> Result<(), CliError> {
+    crate::files::write_file(path, bytes, force).map_err(write_error)
+}
+
+/// [`write_file`]'s checks, made before long work so that it is not lost at the end.
+pub fn check_writable(path: &std::path::Path, force: bool) -> Result<(), CliError> {
+    crate::files::check_writable(path, force).map_err(write_error)
+}
+
+fn write_error(e: crate::files::WriteError) -> CliError {
+    match e {
+        crate::files::WriteError::Exists(path) => CliError::Input(format!(
+            "{} exists; name another file, or add --force to replace it",
+            path.display()
+        )),
+        crate::files::WriteError::Io { path, error } => CliError::Write {
+            target: path.display().to_string(),
+            source: error,
+        },
+    }
+}

@@ -21,7 +21,6 @@ use crate::text::digest;
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 use std::fmt;
-use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
@@ -667,19 +666,15 @@ impl Walk<'_> {
     }
 }
 
-/// Writes `bytes` to `path` atomically: a temporary file beside it, then a rename, so a
-/// reader (or a run killed half-way) never sees half a file.
+/// Writes `bytes` to `path` atomically ([`crate::files::write_file`]), replacing it.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), UnitsError> {
-    let name = path
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    let tmp = path.with_file_name(format!("{name}.tmp-{}", std::process::id()));
-    let mut file = std::fs::File::create(&tmp).map_err(io(&tmp))?;
-    file.write_all(bytes).map_err(io(&tmp))?;
-    file.sync_all().map_err(io(&tmp))?;
-    drop(file);
-    std::fs::rename(&tmp, path).map_err(io(path))
+    crate::files::write_file(path, bytes, true).map_err(|e| match e {
+        crate::files::WriteError::Io { path, error } => UnitsError::Io { path, error },
+        crate::files::WriteError::Exists(path) => UnitsError::Io {
+            error: std::io::ErrorKind::AlreadyExists.into(),
+            path,
+        },
+    })
 }
 
 fn to_json<T: Serialize>(doc: &T) -> Vec<u8> {

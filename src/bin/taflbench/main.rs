@@ -11,7 +11,9 @@ use taflcount::bench::{
 };
 use taflcount::cli::output::finish_when_closed;
 use taflcount::cli::parse::{parse_with, Rule};
-use taflcount::cli::{exit_code, print_json, CliError, Progress, Status};
+use taflcount::cli::{
+    check_writable, exit_code, print_json, write_file, CliError, Progress, Status,
+};
 use taflcount::outln;
 use taflcount::report::bench::{
     comparison_table, figures_table, load_warning, machine_line, markdown_report, noise_warning,
@@ -19,7 +21,8 @@ use taflcount::report::bench::{
 use taflcount::report::table::TableStyle;
 use taflcount::rules::catalog;
 
-const REPORT_COMMAND: &str = "cargo run --release --bin taflbench -- --report reports/bench.md";
+const REPORT_COMMAND: &str =
+    "cargo run --release --bin taflbench -- --report reports/bench.md --force";
 
 /// Measure taflcount in states per second: move generation, perft (bulk and played out),
 /// copy-make, random playouts and the AI's search, per variant; compare with a saved run.
@@ -59,6 +62,10 @@ struct Cli {
     /// Write the Markdown report (reports/bench.md) to FILE.
     #[arg(long, value_name = "FILE")]
     report: Option<PathBuf>,
+    /// Replace the files of --save and --report if they exist (without it, an existing
+    /// file is refused before any measuring).
+    #[arg(long)]
+    force: bool,
     /// A folder of recorded games (copenhagen.csv, brandubh.csv) to take real positions
     /// from. Default: the first 20 games of each archive in fixtures/games/, built in.
     #[arg(long, value_name = "DIR")]
@@ -94,6 +101,10 @@ fn run(cli: &Cli) -> Result<Status, CliError> {
                 catalog::names().join(", ")
             )));
         }
+    }
+    // Minutes of measuring must not end in a file that cannot be written.
+    for path in cli.save.iter().chain(&cli.report) {
+        check_writable(path, cli.force)?;
     }
     let baseline = cli
         .baseline
@@ -148,10 +159,14 @@ fn run(cli: &Cli) -> Result<Status, CliError> {
         let text = serde_json::to_string_pretty(&doc.to_json())
             .expect("documents always serialise")
             + "\n";
-        write(path, &text)?;
+        write_file(path, text.as_bytes(), cli.force)?;
     }
     if let Some(path) = &cli.report {
-        write(path, &markdown_report(&doc, REPORT_COMMAND))?;
+        write_file(
+            path,
+            markdown_report(&doc, REPORT_COMMAND).as_bytes(),
+            cli.force,
+        )?;
     }
     match &comparison {
         Some(c) if c.has_regression() => {
@@ -165,11 +180,6 @@ fn run(cli: &Cli) -> Result<Status, CliError> {
         }
         _ => Ok(Status::Success),
     }
-}
-
-fn write(path: &Path, text: &str) -> Result<(), CliError> {
-    std::fs::write(path, text)
-        .map_err(|e| CliError::Input(format!("cannot write {}: {e}", path.display())))
 }
 
 fn measure_all(cli: &Cli, variants: &[&str]) -> Result<BenchDocument, CliError> {

@@ -1,12 +1,13 @@
 //! `taflcount branching`: self-play or recorded games in, branching factor and game
 //! length statistics out (tables, JSON, or a markdown page with an SVG plot).
 
-use std::fs;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use clap::Args;
-use taflcount::cli::{print, print_json, read_text_file, CliError, GameArgs, Progress};
+use taflcount::cli::{
+    check_writable, print, print_json, read_text_file, write_file, CliError, GameArgs, Progress,
+};
 use taflcount::notation::parse_games;
 use taflcount::report::branching::{headline, render_markdown, render_tables};
 use taflcount::report::plot::branching_by_ply_svg;
@@ -71,6 +72,9 @@ pub struct BranchingArgs {
     /// Also write a markdown page and an SVG plot into DIR
     #[arg(long, value_name = "DIR")]
     report: Option<PathBuf>,
+    /// With --report: replace its files if they exist (without it, they are refused)
+    #[arg(long, requires = "report")]
+    force: bool,
 }
 
 /// Self-play games when --games is not given.
@@ -166,7 +170,7 @@ pub fn run(args: BranchingArgs) -> Result<(), CliError> {
         },
     };
     if let Some(dir) = &args.report {
-        write_report(dir, &report)?;
+        write_report(dir, &report, args.force)?;
     }
     if args.json {
         print_json(&report)
@@ -180,7 +184,7 @@ pub fn run(args: BranchingArgs) -> Result<(), CliError> {
 }
 
 /// DIR/branching-VARIANT-SOURCE.md and .svg, SOURCE the player or `records`.
-fn write_report(dir: &Path, report: &BranchingReport) -> Result<(), CliError> {
+fn write_report(dir: &Path, report: &BranchingReport, force: bool) -> Result<(), CliError> {
     let variant = report.variant.as_deref().unwrap_or("custom");
     let source = report
         .player
@@ -206,15 +210,12 @@ fn write_report(dir: &Path, report: &BranchingReport) -> Result<(), CliError> {
             render_markdown(report, &svg_name, &format!("taflcount {command}")),
         ),
     ];
-    fs::create_dir_all(dir).map_err(|source| CliError::Write {
-        target: dir.to_path_buf().display().to_string(),
-        source,
-    })?;
+    // Both files checked before either is written: a report is never half replaced.
+    for (path, _) in &files {
+        check_writable(path, force)?;
+    }
     for (path, text) in files {
-        fs::write(&path, text).map_err(|source| CliError::Write {
-            target: path.clone().display().to_string(),
-            source,
-        })?;
+        write_file(&path, text.as_bytes(), force)?;
         eprintln!("taflcount: wrote {}", path.display());
     }
     Ok(())

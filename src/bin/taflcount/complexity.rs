@@ -1,10 +1,9 @@
 //! `taflcount complexity`: parse the board choice, compute, print or write the report.
 
-use std::fs;
 use std::path::{Path, PathBuf};
 
 use clap::{ArgGroup, Args};
-use taflcount::cli::{print, CliError};
+use taflcount::cli::{print, write_file, CliError};
 use taflcount::complexity::{ComplexityReport, ComplexitySpec, GameTreeEstimate};
 use taflcount::report::complexity::{render, render_catalog_markdown};
 use taflcount::report::table::TableStyle;
@@ -51,6 +50,9 @@ pub struct ComplexityArgs {
     /// With --all: write DIR/complexity.md instead of printing
     #[arg(long, value_name = "DIR", requires = "all")]
     report: Option<PathBuf>,
+    /// With --report: replace DIR/complexity.md if it exists (without it, it is refused)
+    #[arg(long, requires = "report")]
+    force: bool,
     /// JSON on stdout instead of tables
     #[arg(long)]
     json: bool,
@@ -66,7 +68,7 @@ pub fn run(args: ComplexityArgs) -> Result<(), CliError> {
             })
             .collect::<Result<_, _>>()?;
         return match (&args.report, args.json) {
-            (Some(dir), _) => write_report(dir, &reports),
+            (Some(dir), _) => write_report(dir, &reports, args.force),
             (None, true) => print(&(to_json(&reports)? + "\n")),
             (None, false) => {
                 let tables: Vec<String> = reports
@@ -151,14 +153,9 @@ fn to_json<T: serde::Serialize>(value: &T) -> Result<String, CliError> {
         .map_err(|e| CliError::Input(format!("cannot encode JSON: {e}")))
 }
 
-fn write_report(dir: &Path, reports: &[ComplexityReport]) -> Result<(), CliError> {
+fn write_report(dir: &Path, reports: &[ComplexityReport], force: bool) -> Result<(), CliError> {
     let path = dir.join("complexity.md");
-    let failed = |source| CliError::Write {
-        target: path.clone().display().to_string(),
-        source,
-    };
-    fs::create_dir_all(dir).map_err(failed)?;
-    fs::write(&path, render_catalog_markdown(reports)).map_err(failed)?;
+    write_file(&path, render_catalog_markdown(reports).as_bytes(), force)?;
     eprintln!("taflcount: wrote {}", path.display());
     Ok(())
 }

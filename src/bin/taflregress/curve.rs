@@ -2,9 +2,8 @@
 //! `taflregress curve` (solved against the budget).
 
 use crate::{tier_fixtures, CurveArgs, Tier};
-use std::io::Write;
 use std::time::Instant;
-use taflcount::cli::{print_json, CliError, Progress, Status};
+use taflcount::cli::{check_writable, print_json, write_file, CliError, Progress, Status};
 use taflcount::outln;
 use taflcount::regress::tier::{run_tier, CurveDocument, CurvePoint, TierDocument, CURVE_BUDGETS};
 use taflcount::regress::{Loaded, Timing, SCHEMA_VERSION};
@@ -42,24 +41,11 @@ pub fn curve(c: &CurveArgs) -> Result<Status, CliError> {
         .copied()
         .filter(|&b| b <= c.max)
         .collect();
-    // The SVG file is created before the work, so a path that cannot be written is
-    // reported at once.
-    let write_err = |path: &std::path::Path, e: std::io::Error| CliError::Write {
-        target: path.display().to_string(),
-        source: e,
-    };
-    let mut svg_file = match &c.svg {
-        Some(path) => {
-            if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-                std::fs::create_dir_all(dir).map_err(|e| write_err(path, e))?;
-            }
-            Some((
-                path,
-                std::fs::File::create(path).map_err(|e| write_err(path, e))?,
-            ))
-        }
-        None => None,
-    };
+    // The SVG file is checked before the work, so a path that cannot be written (or a
+    // file that would be replaced unasked) is reported at once.
+    if let Some(path) = &c.svg {
+        check_writable(path, c.force)?;
+    }
     let progress = Progress::new((budgets.len() * chosen.len()) as u64, "curve");
     let started = Instant::now();
     let mut points = Vec::new();
@@ -79,9 +65,8 @@ pub fn curve(c: &CurveArgs) -> Result<Status, CliError> {
         points,
         timing: Timing::new(nodes, started.elapsed().as_secs_f64()),
     };
-    if let Some((path, file)) = svg_file.as_mut() {
-        file.write_all(curve_svg(&doc).as_bytes())
-            .map_err(|e| write_err(path, e))?;
+    if let Some(path) = &c.svg {
+        write_file(path, curve_svg(&doc).as_bytes(), c.force)?;
     }
     if c.json {
         print_json(&doc)?;

@@ -117,6 +117,10 @@ struct CurveArgs {
     /// budget) to this file.
     #[arg(long, value_name = "FILE.svg")]
     svg: Option<PathBuf>,
+    /// Replace the --svg file if it exists (without it, an existing file is refused
+    /// before the work).
+    #[arg(long, requires = "svg")]
+    force: bool,
     /// Print one JSON object instead of a table.
     #[arg(long)]
     json: bool,
@@ -646,18 +650,13 @@ fn prove(p: &ProveArgs) -> Result<Status, CliError> {
     Ok(Status::Success)
 }
 
-/// Writes a fixture through a temporary file, so a failed write leaves the old one whole.
+/// Writes a fixture atomically, so a failed write leaves the old one whole (whether an
+/// existing fixture may be replaced is decided before).
 fn write_fixture(path: &Path, fixture: &Fixture) -> Result<(), CliError> {
-    let failed = |e: std::io::Error| CliError::Write {
-        target: path.display().to_string(),
-        source: e,
-    };
     let text = serde_json::to_string_pretty(fixture)
         .map_err(|e| CliError::input(format!("cannot serialise the fixture: {e}")))?
         + "\n";
-    let temp = path.with_extension("json.tmp");
-    std::fs::write(&temp, text).map_err(failed)?;
-    std::fs::rename(&temp, path).map_err(failed)
+    taflcount::cli::write_file(path, text.as_bytes(), true)
 }
 
 fn bench(b: &BenchArgs) -> Result<Status, CliError> {
