@@ -4,7 +4,7 @@
 //! are counted in characters, not bytes, so `é` is one column, as the user sees it.
 
 use std::fmt;
-use std::io;
+use std::io::{self, BufRead, Read};
 use std::path::Path;
 
 /// The UTF-8 byte-order mark, U+FEFF.
@@ -35,6 +35,72 @@ pub fn quoted(text: &str) -> String {
         Some((cut, _)) => {
             let more = text[cut..].chars().count();
             format!("{}… ({more} more characters)", &text[..cut])
+        }
+    }
+}
+
+/// The longest line read from another program or from stdin, in bytes: OTEP's longest
+/// lines (a rules string, a position) are a few hundred bytes; an engine printing
+/// without end must not make the reader allocate gigabytes.
+pub const LINE_LIMIT: usize = 64 * 1024;
+
+/// One line read with a bound ([`read_line_bounded`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum BoundedLine {
+    /// A line without its `\n` (or `\r\n`); bytes that are not UTF-8 replaced by `�`.
+    Line(String),
+    /// A line longer than the limit: its start for the message, at most 80 characters
+    /// of the `limit + 1` bytes read of it. The rest of it is not read; [`skip_line`]
+    /// skips it.
+    TooLong(String),
+}
+
+/// Reads one line of at most `limit` bytes. `None` at the end of the input (a last line
+/// without `\n` is a line).
+pub fn read_line_bounded(
+    reader: &mut impl BufRead,
+    limit: usize,
+) -> std::io::Result<Option<BoundedLine>> {
+    let mut bytes = Vec::new();
+    let read = reader
+        .take(limit as u64 + 1)
+        .read_until(b'\n', &mut bytes)?;
+    if read == 0 {
+        return Ok(None);
+    }
+    if bytes.last() == Some(&b'\n') {
+        bytes.pop();
+        if bytes.last() == Some(&b'\r') {
+            bytes.pop();
+        }
+    } else if bytes.len() > limit {
+        let start = String::from_utf8_lossy(&bytes[..bytes.len().min(4 * QUOTE_LIMIT)]);
+        return Ok(Some(BoundedLine::TooLong(
+            start.chars().take(QUOTE_LIMIT).collect(),
+        )));
+    }
+    Ok(Some(BoundedLine::Line(
+        String::from_utf8_lossy(&bytes).into_owned(),
+    )))
+}
+
+/// Reads and drops the rest of a line (after [`BoundedLine::TooLong`]) without holding
+/// it; false at the end of the input.
+pub fn skip_line(reader: &mut impl BufRead) -> std::io::Result<bool> {
+    loop {
+        let buf = reader.fill_buf()?;
+        if buf.is_empty() {
+            return Ok(false);
+        }
+        match buf.iter().position(|&b| b == b'\n') {
+            Some(i) => {
+                reader.consume(i + 1);
+                return Ok(true);
+            }
+            None => {
+                let n = buf.len();
+                reader.consume(n);
+            }
         }
     }
 }

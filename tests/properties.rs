@@ -908,6 +908,61 @@ fn otep_property(text: &str) -> Result<(), TestCaseError> {
     Ok(())
 }
 
+/// The bounded line reader of the OTEP host and of taflengine's stdin, on any bytes,
+/// any line limit and any buffer size, against a model: the input split at `\n`, each
+/// piece a line (its `\r` dropped, bytes that are not UTF-8 replaced) when it holds at
+/// most `limit` bytes, else "too long" with at most 80 characters of its first
+/// `limit + 1` bytes (all that is read of it), the rest skipped.
+fn line_reader_property(bytes: &[u8], limit: usize, buffer: usize) -> Result<(), TestCaseError> {
+    use std::io::BufReader;
+    use taflcount::text::{read_line_bounded, skip_line, BoundedLine};
+    let mut expected = Vec::new();
+    let mut pieces: Vec<&[u8]> = bytes.split(|&b| b == b'\n').collect();
+    // The last piece is not ended by `\n`: empty, it is no line at all.
+    let last = pieces.pop().unwrap_or_default();
+    let ended = pieces.into_iter().map(|p| (p, true));
+    for (piece, ended) in ended.chain((!last.is_empty()).then_some((last, false))) {
+        expected.push(if piece.len() > limit {
+            // Only limit + 1 bytes of it are read: its start comes from those.
+            let start = String::from_utf8_lossy(&piece[..(limit + 1).min(320)]);
+            BoundedLine::TooLong(start.chars().take(80).collect())
+        } else {
+            // `\r\n` ends a line as `\n` does; a lone `\r` is kept.
+            let piece = match piece.strip_suffix(b"\r") {
+                Some(stripped) if ended => stripped,
+                _ => piece,
+            };
+            BoundedLine::Line(String::from_utf8_lossy(piece).into_owned())
+        });
+    }
+    let mut reader = BufReader::with_capacity(buffer, bytes);
+    let mut got = Vec::new();
+    while let Some(line) = read_line_bounded(&mut reader, limit).unwrap() {
+        if matches!(line, BoundedLine::TooLong(_)) {
+            skip_line(&mut reader).unwrap();
+        }
+        got.push(line);
+        prop_assert!(got.len() <= expected.len() + 1, "runs past the input");
+    }
+    prop_assert_eq!(got, expected);
+    Ok(())
+}
+
+fn line_reader_input() -> impl Strategy<Value = (Vec<u8>, usize, usize)> {
+    let piece = prop_oneof![
+        "[ -~]{0,30}".prop_map(String::into_bytes),
+        Just(b"\r".to_vec()),
+        Just(b"\n".to_vec()),
+        prop::collection::vec(any::<u8>(), 0..40),
+        "x{100,2000}".prop_map(String::into_bytes),
+    ];
+    (
+        prop::collection::vec(piece, 0..30).prop_map(|p| p.concat()),
+        1usize..400,
+        1usize..70,
+    )
+}
+
 /// Text near a divide: move lines, counts, blank lines, totals, and raw bytes (any
 /// size, a long line among them), as another engine might print.
 fn divide_bytes() -> impl Strategy<Value = Vec<u8>> {
@@ -1103,6 +1158,10 @@ proptest! {
         bulk_property(v, seed, plies, depth)?;
     }
     #[test]
+    fn prop_line_reader((bytes, limit, buffer) in line_reader_input()) {
+        line_reader_property(&bytes, limit, buffer)?;
+    }
+    #[test]
     fn prop_null_move_passes_the_turn(v in small_variant(), seed in any::<u64>(), plies in 0usize..80) {
         null_move_property(v, seed, plies)?;
     }
@@ -1164,6 +1223,11 @@ proptest! {
     #[test]
     #[ignore = "the long fuzz run"]
     fn fuzz_otep_lines(text in otep_text()) { otep_property(&text)?; }
+    #[test]
+    #[ignore = "the long fuzz run"]
+    fn fuzz_line_reader((bytes, limit, buffer) in line_reader_input()) {
+        line_reader_property(&bytes, limit, buffer)?;
+    }
     #[test]
     #[ignore = "the long fuzz run"]
     fn fuzz_match_options(text in match_text()) { match_property(&text)?; }

@@ -473,3 +473,73 @@ fn a_tight_clock_is_never_overrun() {
         started.elapsed()
     );
 }
+
+/// Issue 24: `goodbye` during a long search was read only after it, 12 s later. Now
+/// `goodbye`, `quit` and a closed stdin end the engine at once, whatever it is doing.
+/// (The search here would take 60 s; "at once" is judged against that, with room for a
+/// loaded machine.)
+#[test]
+fn goodbye_quit_and_a_closed_stdin_stop_a_search_at_once() {
+    for how in ["goodbye", "quit", "close"] {
+        let mut engine = Engine::start(&["--engine", "search:movetime=60s"]);
+        engine.send(&Host::rules_line("copenhagen"));
+        engine.send("play attackers");
+        // The search has begun once it says so.
+        let deadline = Instant::now() + ANSWER;
+        loop {
+            let line = engine.lines.recv_timeout(ANSWER).expect("a status line");
+            if line.starts_with("status thinking") {
+                break;
+            }
+            assert!(Instant::now() < deadline, "{how}: no thinking line");
+        }
+        let asked = Instant::now();
+        match how {
+            "close" => drop(engine.stdin.take()),
+            word => engine.send(word),
+        }
+        assert!(engine.exits_by_itself(), "{how}: exit status 0");
+        let took = asked.elapsed();
+        assert!(took < Duration::from_secs(10), "{how}: took {took:?}");
+    }
+}
+
+/// Issue 24: a clock already past zero (`clock -500 ...`, as OpenTafl sends when the
+/// engine has overdrawn it) was read as "no clock", and plain `search` thought for its
+/// untimed second. It now means move at once: a budget of 1 ms.
+#[test]
+fn an_overdrawn_clock_means_move_at_once() {
+    let mut engine = Engine::start(&["--engine", "search"]);
+    engine.send(&Host::rules_line("brandub"));
+    engine.send("clock -500 60000 0 0 0");
+    engine.send("play attackers");
+    let thinking = loop {
+        let line = engine.lines.recv_timeout(ANSWER).expect("a status line");
+        if line.starts_with("status thinking") {
+            break line;
+        }
+    };
+    assert!(thinking.ends_with("at most 1 ms"), "{thinking}");
+    let mv = engine.expect_move();
+    Host::new("brandub").accept(&mv);
+}
+
+/// Issue 24: stdin was read without a bound, so a host sending a line without end made
+/// the engine allocate until it aborted. A line past 64 KiB gets one `error` quoting its
+/// start, the rest of it is skipped, and the engine goes on.
+#[test]
+fn a_line_past_the_limit_is_refused_and_the_engine_goes_on() {
+    let mut engine = Engine::start(&["--engine", "search:nodes=2000"]);
+    let mut huge = vec![b'x'; 5 << 20];
+    huge.push(b'\n');
+    engine.send_bytes(&huge);
+    let error = engine.expect_error("a 5 MiB line");
+    assert!(
+        error.contains("longer than 64 KiB") && error.len() < 200,
+        "{error}"
+    );
+    engine.send(&Host::rules_line("brandub"));
+    engine.send("play attackers");
+    let mv = engine.expect_move();
+    Host::new("brandub").accept(&mv);
+}

@@ -436,3 +436,52 @@ fn an_engine_that_cannot_start_stops_the_run_before_the_first_game() {
         assert!(!records.exists(), "{engine}: no records file is left");
     }
 }
+
+/// Issue 24: an engine printing a line without end made the host read it whole into
+/// memory until the allocation failed. A line past 64 KiB (here 64 MiB of `x` without
+/// a newline, then the same with a newline at its end) forfeits the game at once with
+/// the line's start quoted, and the host's memory stays small.
+#[test]
+fn an_endless_line_forfeits_without_filling_memory() {
+    let t = tables("brandub");
+    let supply = random_openings(&t, 2, 1, 7);
+    let greedy: EngineSpec = "greedy".parse().unwrap();
+    for (name, tail) in [("endless.sh", ""), ("long.sh", "; echo")] {
+        let path = script(
+            name,
+            &format!(
+                "echo hello\nwhile read -r line; do case \"$line\" in play*) \
+                 (head -c 67108864 /dev/zero | tr '\\0' x{tail});; esac; done\n"
+            ),
+        );
+        let bad: EngineSpec = format!("otep:/bin/sh {}", path.display()).parse().unwrap();
+        let result = run_match(
+            &t,
+            [&bad, &greedy],
+            &supply,
+            &settings(2),
+            &mut |_| {},
+            taflcount::matches::RunHooks::default(),
+        )
+        .unwrap();
+        for g in &result.games {
+            match &g.game.end {
+                GameEnd::Forfeit { reason, .. } => assert!(
+                    reason.contains("printed a line longer than 64 KiB: `xxxxxxxx")
+                        && reason.len() < 300,
+                    "{name}: {reason}"
+                ),
+                other => panic!("{name}: {other:?}"),
+            }
+        }
+    }
+    // The peak resident memory of this test process stays far below the 64 MiB line.
+    let status = std::fs::read_to_string("/proc/self/status").unwrap();
+    let peak: u64 = status
+        .lines()
+        .find(|l| l.starts_with("VmHWM:"))
+        .and_then(|l| l.split_whitespace().nth(1))
+        .and_then(|kb| kb.parse().ok())
+        .unwrap();
+    assert!(peak < 48 * 1024, "peak {peak} KiB");
+}

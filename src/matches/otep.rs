@@ -11,7 +11,8 @@ use crate::board::{RecordOrder, Side};
 use crate::moves::{Move, Tables};
 use crate::notation::{resolve, MoveText};
 use crate::otep::{Clock, Message};
-use std::io::{BufRead, BufReader, Write};
+use crate::text::{read_line_bounded, BoundedLine, LINE_LIMIT};
+use std::io::{BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
@@ -77,7 +78,9 @@ impl Default for OtepLimits {
 struct Process {
     child: Child,
     stdin: ChildStdin,
-    lines: Receiver<String>,
+    /// The engine's lines; `Err` holds the start of a line past [`LINE_LIMIT`], after
+    /// which nothing more is read.
+    lines: Receiver<Result<String, String>>,
 }
 
 impl Process {
@@ -94,7 +97,8 @@ impl Process {
         loop {
             let left = deadline.saturating_duration_since(Instant::now());
             match self.lines.recv_timeout(left) {
-                Ok(line) => match line.parse::<Message>() {
+                Ok(Err(start)) => return Err(too_long(&start)),
+                Ok(Ok(line)) => match line.parse::<Message>() {
                     Ok(message @ (Message::Move(_) | Message::Error { .. })) => {
                         return Ok(Some(message))
                     }
@@ -133,6 +137,14 @@ impl Process {
         let _ = self.child.kill();
         let _ = self.child.wait();
     }
+}
+
+/// The failure of an engine that printed a line past [`LINE_LIMIT`].
+fn too_long(start: &str) -> EngineError {
+    EngineError::Failed(format!(
+        "printed a line longer than {} KiB: `{start}…`",
+        LINE_LIMIT / 1024
+    ))
 }
 
 /// True for a line whose first word is `move` in any case: an answer meant as a move.
@@ -197,10 +209,20 @@ impl<'t> OtepEngine<'t> {
         let (tx, lines) = mpsc::channel();
         // The engine's lines are read on a thread of their own (for the time limits); a
         // thread the system refuses is an engine that cannot run, not a panic.
+        // Lines are bounded: an engine printing without end forfeits, it does not make
+        // the host allocate gigabytes.
         let reader = std::thread::Builder::new().spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
-                if tx.send(line).is_err() {
+            let mut stdout = BufReader::new(stdout);
+            loop {
+                let sent = match read_line_bounded(&mut stdout, LINE_LIMIT) {
+                    Ok(Some(BoundedLine::Line(line))) => tx.send(Ok(line)),
+                    Ok(Some(BoundedLine::TooLong(start))) => {
+                        let _ = tx.send(Err(start));
+                        break;
+                    }
+                    Ok(None) | Err(_) => break,
+                };
+                if sent.is_err() {
                     break;
                 }
             }
@@ -218,12 +240,19 @@ impl<'t> OtepEngine<'t> {
             lines,
         };
         match process.lines.recv_timeout(self.limits.startup) {
-            Ok(line) if line.trim() == "hello" => Ok(process),
-            Ok(line) => {
+            Ok(Ok(line)) if line.trim() == "hello" => Ok(process),
+            Ok(Ok(line)) => {
                 let _ = process.child.kill();
+                let _ = process.child.wait();
                 Err(EngineError::Failed(format!(
-                    "said `{line}` instead of hello"
+                    "said `{}` instead of hello",
+                    crate::text::quoted(&line)
                 )))
+            }
+            Ok(Err(start)) => {
+                let _ = process.child.kill();
+                let _ = process.child.wait();
+                Err(too_long(&start))
             }
             Err(_) => {
                 let _ = process.child.kill();

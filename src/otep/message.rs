@@ -12,11 +12,12 @@ use std::str::FromStr;
 /// `clock 295000 300000 0 0 0` (milliseconds; a `*` after a side's time marks overtime).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Clock {
-    /// The attackers' time left in milliseconds; negative when untimed (`-1`).
+    /// The attackers' time left in milliseconds; negative when overdrawn (OpenTafl
+    /// sends no `clock` line at all in an untimed game).
     pub attacker_ms: i64,
     /// True when the attackers' time is an overtime period's (`*`).
     pub attacker_overtime: bool,
-    /// The defenders' time left in milliseconds; negative when untimed.
+    /// The defenders' time left in milliseconds; negative when overdrawn.
     pub defender_ms: i64,
     /// True when the defenders' time is an overtime period's.
     pub defender_overtime: bool,
@@ -29,13 +30,15 @@ pub struct Clock {
 }
 
 impl Clock {
-    /// The time `side` has left in milliseconds, `None` when the game is untimed.
-    pub fn remaining_ms(&self, side: Side) -> Option<u64> {
+    /// The time `side` has left in milliseconds: none (0) when its clock is overdrawn,
+    /// which means move at once. (It was read as "untimed", and the engine thought for
+    /// a second or its whole fixed limit on a clock already past zero: issue 24.)
+    pub fn remaining_ms(&self, side: Side) -> u64 {
         let ms = match side {
             Side::Attackers => self.attacker_ms,
             Side::Defenders => self.defender_ms,
         };
-        (ms >= 0).then_some(ms as u64)
+        ms.max(0) as u64
     }
 }
 

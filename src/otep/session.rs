@@ -470,7 +470,7 @@ mod tests {
         let mut s = Session::new();
         s.handle_line(&format!("rules {BRANDUB}"));
         s.handle_line("clock 1000 1000 0 0 0");
-        assert_eq!(s.clock().unwrap().remaining_ms(Side::Attackers), Some(1000));
+        assert_eq!(s.clock().unwrap().remaining_ms(Side::Attackers), 1000);
         let actions = s.handle_line("play attackers");
         assert_eq!(actions, vec![Action::Think(Request::Play(Side::Attackers))]);
         let start = s.position().unwrap().clone();

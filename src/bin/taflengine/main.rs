@@ -18,6 +18,7 @@ use taflcount::moves::{Move, Position, Tables};
 use taflcount::notation::{record, MoveText};
 use taflcount::otep::{Action, AnalysedLine, Message, Request, Session};
 use taflcount::search::{Limits, Searcher};
+use taflcount::text::{read_line_bounded, skip_line, BoundedLine, LINE_LIMIT};
 
 /// Time per move when the engine has no fixed limit and the host sends no clock.
 const UNTIMED_MOVETIME: Duration = Duration::from_secs(1);
@@ -27,6 +28,8 @@ const MOVES_TO_GO: u64 = 30;
 const MIN_MARGIN_MS: u64 = 50;
 /// How often a `status` line reports that the engine is still thinking.
 const STATUS_EVERY: Duration = Duration::from_millis(1000);
+/// How long a search may run before the engine looks for a line from the host.
+const WATCH_EVERY: Duration = Duration::from_millis(2);
 
 #[derive(Parser, Debug)]
 #[command(
@@ -114,6 +117,96 @@ impl Wire {
     }
 }
 
+/// One line from the host, as the reader gives it.
+enum Input {
+    Line(String),
+    /// A line past [`LINE_LIMIT`]: its start (the rest is skipped).
+    TooLong(String),
+    /// stdin closed (or failed: the reason).
+    End(Option<String>),
+}
+
+/// The host's lines. Read on a thread of their own, so that `goodbye`, `quit` or a
+/// closed stdin stop a search at once instead of after it (12 s after `goodbye`
+/// before, issue 24); read here when the system refuses the thread.
+enum Inputs {
+    Thread {
+        lines: mpsc::Receiver<Input>,
+        /// Lines that came during a search, answered after it.
+        pending: std::collections::VecDeque<Input>,
+    },
+    Here(io::StdinLock<'static>),
+}
+
+/// Reads one bounded line; a line past the limit is skipped to its end.
+fn read_input(reader: &mut impl BufRead) -> Input {
+    match read_line_bounded(reader, LINE_LIMIT) {
+        Ok(Some(BoundedLine::Line(line))) => Input::Line(line),
+        Ok(Some(BoundedLine::TooLong(start))) => match skip_line(reader) {
+            Ok(_) => Input::TooLong(start),
+            Err(e) => Input::End(Some(e.to_string())),
+        },
+        Ok(None) => Input::End(None),
+        Err(e) => Input::End(Some(e.to_string())),
+    }
+}
+
+impl Inputs {
+    fn start() -> Inputs {
+        let (tx, lines) = mpsc::channel();
+        let reader = std::thread::Builder::new().spawn(move || {
+            let mut stdin = io::stdin().lock();
+            loop {
+                let input = read_input(&mut stdin);
+                let end = matches!(input, Input::End(_));
+                if tx.send(input).is_err() || end {
+                    break;
+                }
+            }
+        });
+        match reader {
+            Ok(_) => Inputs::Thread {
+                lines,
+                pending: Default::default(),
+            },
+            Err(_) => Inputs::Here(io::stdin().lock()),
+        }
+    }
+
+    /// The next line, waiting for it.
+    fn next(&mut self) -> Input {
+        match self {
+            Inputs::Thread { lines, pending } => pending
+                .pop_front()
+                .unwrap_or_else(|| lines.recv().unwrap_or(Input::End(None))),
+            Inputs::Here(stdin) => read_input(stdin),
+        }
+    }
+
+    /// During a search: waits up to `timeout` for a line; `goodbye`, `quit` or the end
+    /// of stdin end the process at once (exit 0), other lines wait for the search.
+    fn watch(&mut self, timeout: Duration, wire: &mut Wire) {
+        let Inputs::Thread { lines, pending } = self else {
+            std::thread::sleep(timeout);
+            return;
+        };
+        if let Ok(input) = lines.recv_timeout(timeout) {
+            let quits = match &input {
+                Input::Line(line) => {
+                    wire.received(line.trim());
+                    matches!(line.split_whitespace().next(), Some("goodbye" | "quit"))
+                }
+                Input::TooLong(_) => false,
+                Input::End(_) => true,
+            };
+            if quits {
+                std::process::exit(0);
+            }
+            pending.push_back(input);
+        }
+    }
+}
+
 /// Time management: what the engine learned from the clock over the game.
 #[derive(Default)]
 struct TimeKeeper {
@@ -162,18 +255,23 @@ fn run(args: Args) -> Result<Status, CliError> {
     wire.send(&Message::Hello)?;
     let mut session = Session::new();
     let mut clock = TimeKeeper::default();
-    let stdin = io::stdin();
-    let mut input = stdin.lock();
-    let mut line = Vec::new();
+    let mut inputs = Inputs::start();
     loop {
-        line.clear();
-        // Bytes, not a String: a line that is not UTF-8 gets an `error`, not a crash.
-        match input.read_until(b'\n', &mut line) {
-            Ok(0) => return Ok(Status::Success),
-            Ok(_) => {}
-            Err(e) => return Err(CliError::Input(format!("cannot read stdin: {e}"))),
-        }
-        let text = String::from_utf8_lossy(&line);
+        let text = match inputs.next() {
+            Input::Line(text) => text,
+            Input::TooLong(start) => {
+                wire.send(&Message::Error {
+                    code: -1,
+                    text: Some(format!(
+                        "a line longer than {} KiB: `{start}…`",
+                        LINE_LIMIT / 1024
+                    )),
+                })?;
+                continue;
+            }
+            Input::End(None) => return Ok(Status::Success),
+            Input::End(Some(e)) => return Err(CliError::Input(format!("cannot read stdin: {e}"))),
+        };
         let text = text.trim();
         wire.received(text);
         let previous_rules = session.game().map(|g| g.rules.clone());
@@ -186,9 +284,14 @@ fn run(args: Args) -> Result<Status, CliError> {
             match action {
                 Action::Send(message) => wire.send(&message)?,
                 Action::Quit => return Ok(Status::Success),
-                Action::Think(request) => {
-                    think(&player, &mut session, &mut clock, request, &mut wire)?
-                }
+                Action::Think(request) => think(
+                    &player,
+                    &mut session,
+                    &mut clock,
+                    request,
+                    &mut wire,
+                    &mut inputs,
+                )?,
             }
         }
     }
@@ -209,6 +312,7 @@ fn think(
     keeper: &mut TimeKeeper,
     request: Request,
     wire: &mut Wire,
+    inputs: &mut Inputs,
 ) -> Result<(), CliError> {
     let (Some(game), Some(position)) = (session.game(), session.position()) else {
         return wire.send(&Message::Error {
@@ -221,14 +325,18 @@ fn think(
     let history = session.history().to_vec();
     let moves = session.moves().to_vec();
     let side = position.side_to_move();
-    let remaining = session.clock().and_then(|c| {
+    let remaining = session.clock().map(|c| {
         let overtime = match side {
             Side::Attackers => c.attacker_overtime,
             Side::Defenders => c.defender_overtime,
         };
         // In overtime the time shown is the current period's: spend a share of it too.
-        c.remaining_ms(side)
-            .map(|ms| if overtime { ms / 2 } else { ms })
+        let ms = c.remaining_ms(side);
+        if overtime {
+            ms / 2
+        } else {
+            ms
+        }
     });
     let budget = match request {
         Request::Analyze { seconds, .. } => Some(Duration::from_secs(seconds.max(1) as u64)),
@@ -254,14 +362,22 @@ fn think(
             // The system refused the thread: think here, without status lines.
             return Ok(search(player, tables, position, history, moves, budget));
         }
+        let mut next_status = started + STATUS_EVERY;
         loop {
-            match rx.recv_timeout(STATUS_EVERY) {
+            // The host is heard while the engine thinks: `goodbye` ends it at once.
+            inputs.watch(WATCH_EVERY, wire);
+            match rx.try_recv() {
                 Ok(thought) => return Ok::<Thought, CliError>(thought),
-                Err(mpsc::RecvTimeoutError::Timeout) => wire.send(&Message::Status(format!(
-                    "still thinking, {:.1} s",
-                    started.elapsed().as_secs_f64()
-                )))?,
-                Err(mpsc::RecvTimeoutError::Disconnected) => {
+                Err(mpsc::TryRecvError::Empty) => {
+                    if Instant::now() >= next_status {
+                        next_status += STATUS_EVERY;
+                        wire.send(&Message::Status(format!(
+                            "still thinking, {:.1} s",
+                            started.elapsed().as_secs_f64()
+                        )))?;
+                    }
+                }
+                Err(mpsc::TryRecvError::Disconnected) => {
                     return Ok(Thought {
                         best: None,
                         pv: Vec::new(),
