@@ -805,6 +805,74 @@ fn bulk_on_random_boards(
     Ok(())
 }
 
+/// Evaluation weights that pass `Weights::check`: random, then scaled down until the
+/// largest score they allow is below the game ends.
+fn accepted_weights() -> impl Strategy<Value = taflcount::search::Weights> {
+    prop::collection::vec(-200_000i32..200_000, 9).prop_map(|v| {
+        let mut w = taflcount::search::Weights {
+            attacker: v[0],
+            defender: v[1],
+            king_escape_distance: v[2],
+            king_mobility: v[3],
+            king_edge_reach: v[4],
+            king_escape_route: v[5],
+            attacker_next_to_king: v[6],
+            attacker_guarding_escape: v[7],
+            piece_in_danger: v[8],
+        };
+        let max = w.max_score().max(1);
+        let bound = i64::from(taflcount::search::score::WIN_BOUND) - 1;
+        if max > bound {
+            let scale = |x: &mut i32| *x = (i64::from(*x) * bound / max) as i32;
+            for x in [
+                &mut w.attacker,
+                &mut w.defender,
+                &mut w.king_escape_distance,
+                &mut w.king_mobility,
+                &mut w.king_edge_reach,
+                &mut w.king_escape_route,
+                &mut w.attacker_next_to_king,
+                &mut w.attacker_guarding_escape,
+                &mut w.piece_in_danger,
+            ] {
+                scale(x);
+            }
+        }
+        w
+    })
+}
+
+/// Issue 24: accepted weights never score a position past the game ends, on reachable
+/// positions and on boards of any pieces anywhere.
+fn weights_property(
+    w: taflcount::search::Weights,
+    (v, layout, defenders): (usize, Layout, bool),
+    seed: u64,
+    plies: usize,
+) -> Result<(), TestCaseError> {
+    prop_assert!(w.check().is_ok(), "{:?}", w);
+    let t = tables(v);
+    let side = if defenders {
+        Side::Defenders
+    } else {
+        Side::Attackers
+    };
+    let mut positions = vec![random_position(v, seed, plies).1];
+    positions.extend(Position::from_layout(&t, &layout, side).ok());
+    let eval = taflcount::search::Evaluator::new(&t, w);
+    for pos in positions {
+        let score = eval.evaluate(&t, &pos);
+        prop_assert!(
+            i64::from(score).abs() <= w.max_score()
+                && score.abs() < taflcount::search::score::WIN_BOUND,
+            "{} with {:?}",
+            score,
+            w
+        );
+    }
+    Ok(())
+}
+
 fn variant_and_board() -> impl Strategy<Value = (usize, Layout, bool)> {
     let small: Vec<usize> = (0..catalog::VARIANTS.len())
         .filter(|&i| catalog::VARIANTS[i].rules().dim <= 9)
@@ -1160,6 +1228,12 @@ proptest! {
     #[test]
     fn prop_line_reader((bytes, limit, buffer) in line_reader_input()) {
         line_reader_property(&bytes, limit, buffer)?;
+    }
+    #[test]
+    fn prop_accepted_weights_stay_inside_the_game_ends(
+        w in accepted_weights(), board in variant_and_board(), seed in any::<u64>(), plies in 0usize..80,
+    ) {
+        weights_property(w, board, seed, plies)?;
     }
     #[test]
     fn prop_null_move_passes_the_turn(v in small_variant(), seed in any::<u64>(), plies in 0usize..80) {

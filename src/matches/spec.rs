@@ -192,7 +192,18 @@ pub fn read_weights(path: &Path) -> Result<Weights, SpecError> {
                 .to_string(),
         )
     })?;
-    serde_json::from_str(&text).map_err(|e| fail(crate::text::json_error(&text, &e)))
+    // An object of named fields: serde would also take an array, read positionally,
+    // where a field missing or out of order silently means another weight.
+    let value: serde_json::Value =
+        serde_json::from_str(&text).map_err(|e| fail(crate::text::json_error(&text, &e)))?;
+    if !value.is_object() {
+        return Err(fail(
+            "the weights are a JSON object of named fields, e.g. {\"defender\": 200}".into(),
+        ));
+    }
+    let weights: Weights = serde_json::from_value(value).map_err(|e| fail(e.to_string()))?;
+    weights.check().map_err(fail)?;
+    Ok(weights)
 }
 
 impl FromStr for EngineSpec {
@@ -543,6 +554,35 @@ mod tests {
             err.to_string().contains("unknown field `defenders`"),
             "{err}"
         );
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// Issue 24: an array was read positionally (`[1, 2, 3]` set the first three
+    /// fields), and weights could push an evaluation past the game ends.
+    #[test]
+    fn weights_are_a_checked_object() {
+        let dir = std::env::temp_dir().join(format!("taflmatch-weights-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let read = |name: &str, text: &str| {
+            let path = dir.join(name);
+            std::fs::write(&path, text).unwrap();
+            read_weights(&path)
+        };
+        let array = read("array.json", "[1, 2, 3]").unwrap_err().to_string();
+        assert!(array.contains("a JSON object of named fields"), "{array}");
+        // At the edge, worked by hand: every other weight 0, `attacker` counted at most
+        // on 361 squares; 361 x 2767 = 998,887 < 999,000 <= 361 x 2768 = 999,248.
+        let zero = r#""defender": 0, "king_escape_distance": 0, "king_mobility": 0,
+            "king_edge_reach": 0, "king_escape_route": 0, "attacker_next_to_king": 0,
+            "attacker_guarding_escape": 0, "piece_in_danger": 0"#;
+        let edge = read("edge.json", &format!(r#"{{"attacker": -2767, {zero}}}"#)).unwrap();
+        assert_eq!(edge.max_score(), 998_887);
+        let past = read("past.json", &format!(r#"{{"attacker": 2768, {zero}}}"#))
+            .unwrap_err()
+            .to_string();
+        assert!(past.contains("`attacker` = 2768 weighs most"), "{past}");
+        // The defaults are far inside.
+        assert!(Weights::default().check().is_ok());
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -52,6 +52,63 @@ impl Default for Weights {
     }
 }
 
+impl Weights {
+    /// Each field with the most its count can be on any board (19x19 at most): pieces
+    /// and the attackers by an escape square or in danger at most every square; the
+    /// king's escape routes, edge squares, moves and distance to an escape at most 36;
+    /// attackers next to the king 4.
+    fn fields(&self) -> [(&'static str, i32, i64); 9] {
+        let squares = (MAX_DIM * MAX_DIM) as i64;
+        let line = 2 * (MAX_DIM as i64 - 1);
+        [
+            ("attacker", self.attacker, squares),
+            ("defender", self.defender, squares),
+            ("king_escape_distance", self.king_escape_distance, line),
+            ("king_mobility", self.king_mobility, line),
+            ("king_edge_reach", self.king_edge_reach, line),
+            ("king_escape_route", self.king_escape_route, line),
+            ("attacker_next_to_king", self.attacker_next_to_king, 4),
+            (
+                "attacker_guarding_escape",
+                self.attacker_guarding_escape,
+                squares,
+            ),
+            ("piece_in_danger", self.piece_in_danger, squares),
+        ]
+    }
+
+    /// The largest score these weights can give any position: the sum of each weight
+    /// times the most its count can be (the terms are added or subtracted, so their
+    /// absolute values bound the sum).
+    pub fn max_score(&self) -> i64 {
+        self.fields()
+            .iter()
+            .map(|&(_, w, most)| i64::from(w).abs() * most)
+            .sum()
+    }
+
+    /// Checks that no position can score past the game ends (`WIN_BOUND`, 999,000):
+    /// weights that could would make the search read an evaluation as a forced win, or
+    /// overflow. The error names the field that weighs most.
+    pub fn check(&self) -> Result<(), String> {
+        let bound = i64::from(super::score::WIN_BOUND);
+        let max = self.max_score();
+        if max < bound {
+            return Ok(());
+        }
+        let (name, w, most) = self
+            .fields()
+            .into_iter()
+            .max_by_key(|&(_, w, most)| i64::from(w).abs() * most)
+            .expect("nine fields");
+        Err(format!(
+            "these weights can score a position {max}, past the game ends ({bound}): the sum \
+             of each weight times its largest count must stay below it; `{name}` = {w} \
+             weighs most ({w} x {most})"
+        ))
+    }
+}
+
 /// The evaluation compiled for one variant's board.
 #[derive(Clone)]
 pub struct Evaluator {
