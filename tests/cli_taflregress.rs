@@ -218,6 +218,8 @@ fn curve_prints_solved_against_budget_and_writes_an_svg() {
         "brandubh-game2",
         "--svg",
         svg.to_str().unwrap(),
+        // The harness runs the command twice (once with stdout closed).
+        "--force",
     ]);
     assert_eq!(
         o.status.code(),

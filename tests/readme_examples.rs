@@ -11,6 +11,11 @@ use std::process::Command;
 use taflcount::game::Game;
 use taflcount::perft::{perft, Counting};
 
+mod markdown_examples;
+
+use markdown_examples::{examples, split_words};
+
+/// The tools the README shows (taflengine is shown in docs/opentafl.md).
 const TOOLS: [&str; 5] = [
     "taflperft",
     "taflcount",
@@ -18,108 +23,6 @@ const TOOLS: [&str; 5] = [
     "taflregress",
     "taflmatch",
 ];
-
-/// One `$ tool ...` line of the README and the output lines shown under it.
-#[derive(Debug)]
-struct Example {
-    line: usize,
-    text: String,
-    tool: &'static str,
-    args: Vec<String>,
-    exit: i32,
-    shown: Vec<String>,
-}
-
-/// Splits a command line into words like a POSIX shell, for the subset the README uses:
-/// whitespace separates words, double or single quotes group them, and an unquoted `#`
-/// at the start of a word begins a comment. Returns the words and the comment.
-fn split_words(line: &str) -> Result<(Vec<String>, Option<String>), String> {
-    let mut words = Vec::new();
-    let mut word = String::new();
-    let mut in_word = false;
-    let mut chars = line.chars().peekable();
-    while let Some(c) = chars.next() {
-        match c {
-            '"' | '\'' => {
-                in_word = true;
-                loop {
-                    match chars.next() {
-                        Some(q) if q == c => break,
-                        Some('\\') if c == '"' && matches!(chars.peek(), Some('"' | '\\')) => {
-                            word.push(chars.next().unwrap())
-                        }
-                        Some(other) => word.push(other),
-                        None => return Err(format!("unclosed {c} in `{line}`")),
-                    }
-                }
-            }
-            '#' if !in_word => {
-                let comment: String = chars.collect();
-                return Ok((words, Some(comment.trim().to_string())));
-            }
-            c if c.is_whitespace() => {
-                if in_word {
-                    words.push(std::mem::take(&mut word));
-                    in_word = false;
-                }
-            }
-            c => {
-                in_word = true;
-                word.push(c);
-            }
-        }
-    }
-    if in_word {
-        words.push(word);
-    }
-    Ok((words, None))
-}
-
-/// The examples of a Markdown text, with the output lines shown under each: the lines
-/// up to the next `$` line or the end of the code block.
-fn examples(markdown: &str) -> Vec<Example> {
-    let lines: Vec<&str> = markdown.lines().collect();
-    let mut found = Vec::new();
-    for (i, raw) in lines.iter().enumerate() {
-        let Some(command) = raw.strip_prefix("$ ") else {
-            continue;
-        };
-        let Some(tool) = TOOLS
-            .iter()
-            .find(|t| command == **t || command.starts_with(&format!("{t} ")))
-        else {
-            continue;
-        };
-        let (words, comment) =
-            split_words(command).unwrap_or_else(|e| panic!("README.md line {}: {e}", i + 1));
-        let exit = match comment.as_deref() {
-            None => 0,
-            Some(c) => c
-                .strip_prefix("exit ")
-                .and_then(|n| n.trim().parse().ok())
-                .unwrap_or_else(|| {
-                    panic!(
-                        "README.md line {}: the comment `# {c}` is not `# exit N`",
-                        i + 1
-                    )
-                }),
-        };
-        let shown = lines[i + 1..]
-            .iter()
-            .take_while(|l| !l.starts_with("$ ") && !l.starts_with("```"))
-            .map(|l| l.trim_end().to_string())
-            .collect();
-        found.push(Example {
-            line: i + 1,
-            text: command.to_string(),
-            tool,
-            args: words[1..].to_vec(),
-            exit,
-            shown,
-        });
-    }
-    found
-}
 
 fn binary(tool: &str) -> &'static str {
     match tool {
@@ -157,7 +60,7 @@ fn the_shell_splitting_handles_quotes_and_comments() {
 fn every_readme_example_runs_as_written() {
     let root = env!("CARGO_MANIFEST_DIR");
     let readme = std::fs::read_to_string(Path::new(root).join("README.md")).unwrap();
-    let found = examples(&readme);
+    let found = examples("README.md", &readme);
     for tool in TOOLS {
         assert!(
             found.iter().any(|e| e.tool == tool),
