@@ -29,7 +29,9 @@
 //!   and Markdown pages made from each tool's document.
 //!
 //! [`number`] writes big numbers for people and machines; [`rng`] is the one source of
-//! randomness, always seeded. The `cli` module (the `cli` feature, on by default: clap,
+//! randomness, always seeded; [`text`] reads input one way (and bounded), [`files`]
+//! writes files one way (atomically, never over a file unasked), and [`threads`] shares
+//! work among threads. The `cli` module (the `cli` feature, on by default: clap,
 //! comfy-table, indicatif) is for the programs alone; `default-features = false` gives the
 //! whole engine without it.
 //!
