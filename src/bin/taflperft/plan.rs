@@ -1,4 +1,4 @@
-//! `taflperft plan`: split a deep perft into unit files (src/perft/units.rs).
+//! `taflperft plan`: split a deep perft into unit files (src/perft/units/).
 
 use std::path::PathBuf;
 use taflcount::board::{Layout, RecordOrder};
