@@ -1763,3 +1763,34 @@ fn every_written_file_is_refused_if_it_exists_unless_forced() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Issue 22: every library error became a usage error at the edge, so a plan folder that
+/// could not be written exited 2 as if the command were wrong. A failed write exits 1
+/// and says what could not be written.
+#[test]
+fn a_plan_folder_that_cannot_be_written_is_a_failed_write() {
+    let dir = scratch("unwritable-plan");
+    let file = dir.join("a-file");
+    std::fs::write(&file, "not a folder\n").unwrap();
+    let out = file.join("plan");
+    let o = run(
+        "taflperft",
+        &[
+            "plan",
+            "--variant",
+            "brandub",
+            "--depth",
+            "3",
+            "--split",
+            "1",
+            "--out",
+            out.to_str().unwrap(),
+        ],
+    );
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(1), "{err}");
+    assert!(
+        err.starts_with("taflperft: error: cannot write ") && err.contains("a-file"),
+        "{err}"
+    );
+}

@@ -114,7 +114,14 @@ pub fn run(args: &PlanArgs) -> Result<Status, CliError> {
     );
     progress.finish();
     let plan = plan?;
-    units::write_plan(&args.out, &plan, args.force)?;
+    // A folder that cannot be written is a failed write (exit 1), not a usage error.
+    units::write_plan(&args.out, &plan, args.force).map_err(|e| match e {
+        units::UnitsError::Io { path, error } => CliError::Write {
+            target: path.display().to_string(),
+            source: error,
+        },
+        other => CliError::Input(other.to_string()),
+    })?;
     let seconds = clock.elapsed().as_secs_f64();
     let paths = plan.doc.shallow.last().map_or("0", |c| c.nodes.as_str());
     if args.json {
