@@ -7,6 +7,8 @@
 //!   side, opponent moves with the position record to trust, clock, play, analyze,
 //!   finish, goodbye), free of any I/O so it is tested directly. `taflengine` drives it.
 //!
+//! - [`TimeKeeper`]: how long to think on a move on the host's clock.
+//!
 //! `docs/opentafl.md` gives the order in which OpenTafl really sends the messages.
 //!
 //! ```
@@ -23,6 +25,8 @@
 
 mod message;
 mod session;
+mod time;
 
 pub use message::{AnalysedLine, Clock, Message, MessageError};
 pub use session::{game_ignoring_unknown_keys, Action, Request, Session, SessionError};
+pub use time::TimeKeeper;

@@ -16,16 +16,12 @@ use taflcount::cli::{exit_code, CliError, Status};
 use taflcount::matches::{EngineFactory, EngineKind, EngineSpec, SpecError, Turn};
 use taflcount::moves::{Move, Position, Tables};
 use taflcount::notation::{record, MoveText};
-use taflcount::otep::{Action, AnalysedLine, Message, Request, Session};
+use taflcount::otep::{Action, AnalysedLine, Message, Request, Session, TimeKeeper};
 use taflcount::search::{Limits, Searcher};
 use taflcount::text::{read_line_bounded, skip_line, BoundedLine, LINE_LIMIT};
 
 /// Time per move when the engine has no fixed limit and the host sends no clock.
 const UNTIMED_MOVETIME: Duration = Duration::from_secs(1);
-/// Moves the remaining time is shared over (a share of it, plus most of the increment).
-const MOVES_TO_GO: u64 = 30;
-/// Never plan to use the last part of the clock: pipe latency, process scheduling.
-const MIN_MARGIN_MS: u64 = 50;
 /// How often a `status` line reports that the engine is still thinking.
 const STATUS_EVERY: Duration = Duration::from_millis(1000);
 /// How long a search may run before the engine looks for a line from the host.
@@ -204,33 +200,6 @@ impl Inputs {
             }
             pending.push_back(input);
         }
-    }
-}
-
-/// Time management: what the engine learned from the clock over the game.
-#[derive(Default)]
-struct TimeKeeper {
-    /// Our time at the last `play` and the time that move took, to infer the increment.
-    last: Option<(u64, u64)>,
-    increment_ms: u64,
-}
-
-impl TimeKeeper {
-    /// The time to spend on this move: a share of the remaining time plus most of the
-    /// increment, never more than the remaining time less a safety margin.
-    fn budget(&mut self, remaining_ms: u64) -> Duration {
-        if let Some((before, used)) = self.last {
-            // remaining now = before - used + increment
-            self.increment_ms = (remaining_ms + used).saturating_sub(before);
-        }
-        let margin = (remaining_ms / 10).max(MIN_MARGIN_MS);
-        let share = remaining_ms / MOVES_TO_GO + self.increment_ms * 3 / 4;
-        let cap = remaining_ms.saturating_sub(margin);
-        Duration::from_millis(share.min(cap).max(1))
-    }
-
-    fn spent(&mut self, remaining_ms: u64, used: Duration) {
-        self.last = Some((remaining_ms, used.as_millis() as u64));
     }
 }
 

@@ -1,0 +1,78 @@
+//! Time management for an engine on the host's clock: how long to think on a move,
+//! learned from the `clock` lines of the game (beside the OTEP session, free of I/O).
+
+use std::time::Duration;
+
+/// Moves the remaining time is shared over (a share of it, plus most of the increment).
+pub const MOVES_TO_GO: u64 = 30;
+/// Never plan to use the last part of the clock: pipe latency, process scheduling.
+pub const MIN_MARGIN_MS: u64 = 50;
+
+/// What the engine learned from the clock over a game: the increment, inferred from the
+/// time left between two of its moves (OTEP's `clock` line does not state it).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct TimeKeeper {
+    /// Our time at the last move and the time that move took.
+    last: Option<(u64, u64)>,
+    increment_ms: u64,
+}
+
+impl TimeKeeper {
+    /// The time to spend on this move, with `remaining_ms` left: a 30th of it plus three
+    /// quarters of the increment, never more than the remaining time less a margin of
+    /// `max(50 ms, remaining / 10)`, and at least 1 ms (an overdrawn clock, 0 left,
+    /// means move at once).
+    pub fn budget(&mut self, remaining_ms: u64) -> Duration {
+        if let Some((before, used)) = self.last {
+            // remaining now = before - used + increment
+            self.increment_ms = (remaining_ms + used).saturating_sub(before);
+        }
+        let margin = (remaining_ms / 10).max(MIN_MARGIN_MS);
+        let share = remaining_ms / MOVES_TO_GO + self.increment_ms * 3 / 4;
+        let cap = remaining_ms.saturating_sub(margin);
+        Duration::from_millis(share.min(cap).max(1))
+    }
+
+    /// Notes that the move thought on with `remaining_ms` left took `used`.
+    pub fn spent(&mut self, remaining_ms: u64, used: Duration) {
+        self.last = Some((remaining_ms, used.as_millis() as u64));
+    }
+
+    /// The increment inferred so far, in milliseconds.
+    pub fn increment_ms(&self) -> u64 {
+        self.increment_ms
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn budgets_worked_by_hand() {
+        let mut k = TimeKeeper::default();
+        // 60 s left, no increment known: 60000 / 30 = 2000 ms, under the cap of 54000.
+        assert_eq!(k.budget(60_000), Duration::from_millis(2000));
+        k.spent(60_000, Duration::from_millis(2000));
+        // 58.5 s left after 2 s used: the increment was 58500 + 2000 - 60000 = 500 ms;
+        // 58500 / 30 + 500 * 3 / 4 = 1950 + 375 = 2325 ms.
+        assert_eq!(k.budget(58_500), Duration::from_millis(2325));
+        assert_eq!(k.increment_ms(), 500);
+        // The increment is inferred again from the last move noted: with 400 ms left
+        // it is 400 + 2000 - 60000, below zero, so none; 400 / 30 = 13 ms.
+        assert_eq!(k.budget(400), Duration::from_millis(13));
+        // A share above the cap: 3000 ms left after a move of 0 ms at 1000 left means
+        // an increment of 2000; 100 + 1500 = 1600 ms, capped at 3000 - 300 = 2700: 1600.
+        let mut k = TimeKeeper::default();
+        k.spent(1000, Duration::ZERO);
+        assert_eq!(k.budget(3000), Duration::from_millis(1600));
+        // The cap: 100 ms left after a move of 0 at 0 (increment 100): 3 + 75 = 78 ms,
+        // capped at 100 - 50 = 50 ms.
+        let mut k = TimeKeeper::default();
+        k.spent(0, Duration::ZERO);
+        assert_eq!(k.budget(100), Duration::from_millis(50));
+        // Overdrawn (0 left): move at once.
+        let mut fresh = TimeKeeper::default();
+        assert_eq!(fresh.budget(0), Duration::from_millis(1));
+    }
+}
