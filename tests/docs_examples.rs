@@ -12,10 +12,9 @@
 
 mod markdown_examples;
 
-use markdown_examples::{examples, Example};
+use markdown_examples::{examples, run_with_deadline, Example, Ran};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// How long an example may work before it is stopped.
 const DEADLINE: Duration = Duration::from_secs(4);
@@ -153,29 +152,11 @@ fn check(file: &str, example: &Example, dir: &Path) -> Result<(), String> {
     if let Some((_, "")) = placeholder {
         return Ok(());
     }
-    let (out_path, err_path) = (dir.join("stdout.txt"), dir.join("stderr.txt"));
-    let mut child = Command::new(binary(example.tool))
-        .args(&example.args)
-        .current_dir(dir)
-        .stdin(Stdio::null())
-        .stdout(std::fs::File::create(&out_path).unwrap())
-        .stderr(std::fs::File::create(&err_path).unwrap())
-        .spawn()
-        .unwrap();
-    let started = Instant::now();
-    let status = loop {
-        if let Some(status) = child.try_wait().unwrap() {
-            break Some(status);
-        }
-        if started.elapsed() > DEADLINE {
-            child.kill().unwrap();
-            child.wait().unwrap();
-            break None;
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    };
-    let out = std::fs::read_to_string(&out_path).unwrap_or_default();
-    let err = std::fs::read_to_string(&err_path).unwrap_or_default();
+    let Ran {
+        status,
+        stdout: out,
+        stderr: err,
+    } = run_with_deadline(binary(example.tool), &example.args, dir, DEADLINE);
     if let Some((_, says)) = placeholder {
         return match status {
             Some(s) if s.code() == Some(2) && err.contains(says) && !err.contains("panicked") => {

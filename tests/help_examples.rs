@@ -11,9 +11,12 @@
 //! rules, moves) is checked before the work starts. The two that cannot run here say
 //! so in `PLACEHOLDERS`.
 
+mod markdown_examples;
+
+use markdown_examples::{run_with_deadline, Ran};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
+use std::process::Command;
+use std::time::Duration;
 
 const TOOLS: [(&str, &str); 6] = [
     ("taflperft", env!("CARGO_BIN_EXE_taflperft")),
@@ -174,27 +177,11 @@ fn scratch(name: &str) -> PathBuf {
 /// nothing wrong on stderr; Err with what went wrong otherwise.
 fn run_example(dir: &Path, line: &str) -> Result<(), String> {
     let words = split(line);
-    let err_path = dir.join("stderr.txt");
-    let mut child = Command::new(binary(&words[0]))
-        .args(&words[1..])
-        .current_dir(dir)
-        .stdout(Stdio::null())
-        .stderr(std::fs::File::create(&err_path).unwrap())
-        .spawn()
-        .unwrap();
-    let started = Instant::now();
-    let status = loop {
-        if let Some(status) = child.try_wait().unwrap() {
-            break Some(status);
-        }
-        if started.elapsed() > DEADLINE {
-            child.kill().unwrap();
-            child.wait().unwrap();
-            break None;
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    };
-    let err = std::fs::read_to_string(&err_path).unwrap_or_default();
+    let Ran {
+        status,
+        stderr: err,
+        ..
+    } = run_with_deadline(binary(&words[0]), &words[1..], dir, DEADLINE);
     if let Some((_, says)) = PLACEHOLDERS.iter().find(|(text, _)| line.contains(text)) {
         return match status {
             Some(s) if s.code() != Some(0) && err.contains(says) && !err.contains("panicked") => {

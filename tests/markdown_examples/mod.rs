@@ -1,6 +1,12 @@
 //! The `$ tool ...` examples of a Markdown file (README.md, docs/*.md), read as a shell
-//! would split them, with the output shown under each: shared by readme_examples.rs and
-//! docs_examples.rs.
+//! would split them, with the output shown under each, and a command run with a
+//! deadline: shared by readme_examples.rs, docs_examples.rs and help_examples.rs.
+// Each test crate that includes this module uses a part of it.
+#![allow(dead_code)]
+
+use std::path::Path;
+use std::process::{Command, ExitStatus, Stdio};
+use std::time::{Duration, Instant};
 
 pub const TOOLS: [&str; 6] = [
     "taflperft",
@@ -121,4 +127,43 @@ pub fn examples(file: &str, markdown: &str) -> Vec<Example> {
         });
     }
     found
+}
+
+/// What a command run with a deadline did: its exit status (`None`: still working at the
+/// deadline, then stopped), and what it printed on stdout and stderr so far.
+pub struct Ran {
+    pub status: Option<ExitStatus>,
+    pub stdout: String,
+    pub stderr: String,
+}
+
+/// Runs `binary args` in `dir`, stopping it at `deadline`; its output goes to files in
+/// `dir` (a pipe left unread could block it).
+pub fn run_with_deadline(binary: &str, args: &[String], dir: &Path, deadline: Duration) -> Ran {
+    let (out_path, err_path) = (dir.join("stdout.txt"), dir.join("stderr.txt"));
+    let mut child = Command::new(binary)
+        .args(args)
+        .current_dir(dir)
+        .stdin(Stdio::null())
+        .stdout(std::fs::File::create(&out_path).unwrap())
+        .stderr(std::fs::File::create(&err_path).unwrap())
+        .spawn()
+        .unwrap();
+    let started = Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break Some(status);
+        }
+        if started.elapsed() > deadline {
+            child.kill().unwrap();
+            child.wait().unwrap();
+            break None;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    Ran {
+        status,
+        stdout: std::fs::read_to_string(&out_path).unwrap_or_default(),
+        stderr: std::fs::read_to_string(&err_path).unwrap_or_default(),
+    }
 }
