@@ -7,25 +7,17 @@ use std::process::Command;
 use std::sync::OnceLock;
 
 mod closed_stdout;
+mod common;
 
 const BRANDUB: &str =
     "dim:7 name:Brandub surf:n atkf:y ks:w cenh: cenhe: start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/";
 
-/// The reference engine, compiled once per test run (std only, so rustc alone builds it
-/// and no cargo lock is needed).
+/// The reference engine, compiled once per test run.
 fn reference_engine() -> &'static PathBuf {
     static ENGINE: OnceLock<PathBuf> = OnceLock::new();
     ENGINE.get_or_init(|| {
         let out = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("reference_divide");
-        let source = concat!(env!("CARGO_MANIFEST_DIR"), "/examples/reference_divide.rs");
-        let rustc = std::env::var("RUSTC").unwrap_or_else(|_| "rustc".into());
-        let status = Command::new(rustc)
-            .args(["--edition", "2021", "-O", "-o"])
-            .arg(&out)
-            .arg(source)
-            .status()
-            .expect("rustc runs");
-        assert!(status.success(), "building the reference engine failed");
+        common::transcript::build_reference_divide(&out);
         out
     })
 }

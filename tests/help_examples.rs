@@ -11,21 +11,12 @@
 //! rules, moves) is checked before the work starts. The two that cannot run here say
 //! so in `PLACEHOLDERS`.
 
-mod markdown_examples;
+mod common;
 
-use markdown_examples::{run_with_deadline, Ran};
+use common::transcript::{binary, run_until, split_words, Ran, TOOLS};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Duration;
-
-const TOOLS: [(&str, &str); 6] = [
-    ("taflperft", env!("CARGO_BIN_EXE_taflperft")),
-    ("taflcount", env!("CARGO_BIN_EXE_taflcount")),
-    ("taflbench", env!("CARGO_BIN_EXE_taflbench")),
-    ("taflregress", env!("CARGO_BIN_EXE_taflregress")),
-    ("taflmatch", env!("CARGO_BIN_EXE_taflmatch")),
-    ("taflengine", env!("CARGO_BIN_EXE_taflengine")),
-];
 
 /// Examples that stand for something the user supplies, with what is checked instead:
 /// (text in the example, what its error must say).
@@ -42,42 +33,9 @@ const PLACEHOLDERS: [(&str, &str); 3] = [
 /// wrong so far).
 const DEADLINE: Duration = Duration::from_secs(3);
 
-fn binary(tool: &str) -> &'static str {
-    TOOLS
-        .iter()
-        .find(|(name, _)| *name == tool)
-        .map(|(_, b)| *b)
-        .unwrap()
-}
-
-/// Splits a command line as sh would for these examples: spaces, and double quotes
-/// around arguments that hold spaces.
+/// Splits a command line as sh would (quotes group words; a `#` comment is dropped).
 fn split(line: &str) -> Vec<String> {
-    let mut words = Vec::new();
-    let mut word = String::new();
-    let (mut quoted, mut any) = (false, false);
-    for c in line.chars() {
-        match c {
-            '"' => {
-                quoted = !quoted;
-                any = true;
-            }
-            ' ' if !quoted => {
-                if any {
-                    words.push(std::mem::take(&mut word));
-                    any = false;
-                }
-            }
-            _ => {
-                word.push(c);
-                any = true;
-            }
-        }
-    }
-    if any {
-        words.push(word);
-    }
-    words
+    split_words(line, &[]).unwrap_or_else(|e| panic!("{e}")).0
 }
 
 fn help(tool: &str, path: &[&str]) -> String {
@@ -181,7 +139,13 @@ fn run_example(dir: &Path, line: &str) -> Result<(), String> {
         status,
         stderr: err,
         ..
-    } = run_with_deadline(binary(&words[0]), &words[1..], dir, DEADLINE);
+    } = run_until(
+        Command::new(binary(&words[0]))
+            .args(&words[1..])
+            .current_dir(dir),
+        dir,
+        DEADLINE,
+    );
     if let Some((_, says)) = PLACEHOLDERS.iter().find(|(text, _)| line.contains(text)) {
         return match status {
             Some(s) if s.code() != Some(0) && err.contains(says) && !err.contains("panicked") => {

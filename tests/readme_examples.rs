@@ -1,21 +1,19 @@
 //! Every example command of README.md runs as written. Each line starting with
-//! `$ taflperft`, `$ taflcount`, `$ taflbench` or `$ taflregress` is split like a shell
-//! would split it (double and single quotes group words) and run from the repository
-//! root. It must exit with 0, or with the code a trailing `# exit N` comment gives. When
-//! the output shown under the command is complete (no `...` line), every line of it
-//! must appear in what the program printed, so the README cannot drift from the tools.
-//! The README's library example is repeated here as a test.
+//! `$ taflperft`, `$ taflcount`, `$ taflbench`, `$ taflregress` or `$ taflmatch` is split
+//! like a shell would split it and run from the repository root. It must exit with 0, or
+//! with the code a trailing `# exit N` comment gives, and print every line shown under
+//! it, `...` standing for what is left out or varies, so the README cannot drift from the
+//! tools. The rules are those of every manual: tests/common/transcript.rs. The README's
+//! library example is repeated here as a test.
 
+mod common;
+
+use common::transcript::{self, binary, missing, split_words, Step};
 use std::path::Path;
 use std::process::Command;
 use taflcount::game::Game;
 use taflcount::perft::{perft, Counting};
 
-mod markdown_examples;
-
-use markdown_examples::{examples, split_words};
-
-/// The tools the README shows (taflengine is shown in docs/opentafl.md).
 const TOOLS: [&str; 5] = [
     "taflperft",
     "taflcount",
@@ -24,21 +22,13 @@ const TOOLS: [&str; 5] = [
     "taflmatch",
 ];
 
-fn binary(tool: &str) -> &'static str {
-    match tool {
-        "taflperft" => env!("CARGO_BIN_EXE_taflperft"),
-        "taflcount" => env!("CARGO_BIN_EXE_taflcount"),
-        "taflbench" => env!("CARGO_BIN_EXE_taflbench"),
-        "taflregress" => env!("CARGO_BIN_EXE_taflregress"),
-        "taflmatch" => env!("CARGO_BIN_EXE_taflmatch"),
-        other => panic!("no binary {other}"),
-    }
-}
-
 #[test]
 fn the_shell_splitting_handles_quotes_and_comments() {
-    let (words, comment) =
-        split_words(r#"taflperft --rules "dim:7 ks:w start:/3t3/" --depth 2   # exit 2"#).unwrap();
+    let (words, comment) = split_words(
+        r#"taflperft --rules "dim:7 ks:w start:/3t3/" --depth 2   # exit 2"#,
+        &[],
+    )
+    .unwrap();
     assert_eq!(
         words,
         [
@@ -50,30 +40,37 @@ fn the_shell_splitting_handles_quotes_and_comments() {
         ]
     );
     assert_eq!(comment.as_deref(), Some("exit 2"));
-    let (words, comment) = split_words(r#"a 'b c' "d \"e\"" f#g"#).unwrap();
+    let (words, comment) = split_words(r#"a 'b c' "d \"e\"" f#g"#, &[]).unwrap();
     assert_eq!(words, ["a", "b c", r#"d "e""#, "f#g"]);
     assert_eq!(comment, None);
-    assert!(split_words(r#"taflperft --moves "d1-d3"#).is_err());
+    assert!(split_words(r#"taflperft --moves "d1-d3"#, &[]).is_err());
 }
 
 #[test]
 fn every_readme_example_runs_as_written() {
     let root = env!("CARGO_MANIFEST_DIR");
     let readme = std::fs::read_to_string(Path::new(root).join("README.md")).unwrap();
-    let found = examples("README.md", &readme);
+    let found: Vec<transcript::Example> = transcript::steps(&readme, &TOOLS)
+        .unwrap_or_else(|e| panic!("README.md, {e}"))
+        .into_iter()
+        .map(|step| match step {
+            Step::Run(example) => example,
+            Step::File { line, .. } => panic!("README.md line {line}: a file to write"),
+        })
+        .collect();
     for tool in TOOLS {
         assert!(
-            found.iter().any(|e| e.tool == tool),
+            found.iter().any(|e| e.words[0] == tool),
             "README.md has no example of {tool}"
         );
     }
     let mut failures = Vec::new();
     for example in &found {
-        let out = Command::new(binary(example.tool))
-            .args(&example.args)
+        let out = Command::new(binary(&example.words[0]))
+            .args(&example.words[1..])
             .current_dir(root)
             .output()
-            .unwrap_or_else(|e| panic!("{}: {e}", example.tool));
+            .unwrap_or_else(|e| panic!("{}: {e}", example.text));
         let stdout = String::from_utf8_lossy(&out.stdout);
         let stderr = String::from_utf8_lossy(&out.stderr);
         let code = out.status.code().unwrap_or(-1);
@@ -84,21 +81,11 @@ fn every_readme_example_runs_as_written() {
             ));
             continue;
         }
-        if example.shown.iter().any(|l| l.contains("...")) {
-            continue; // shortened or machine-dependent output: only the exit code counts
-        }
-        let printed: Vec<&str> = stdout
-            .lines()
-            .chain(stderr.lines())
-            .map(str::trim_end)
-            .collect();
-        for line in &example.shown {
-            if !printed.contains(&line.as_str()) {
-                failures.push(format!(
-                    "README.md line {}: `{}` no longer prints\n  {line}\nit printed:\n{stdout}{stderr}",
-                    example.line, example.text
-                ));
-            }
+        for line in missing(&example.shown, &format!("{stdout}{stderr}")) {
+            failures.push(format!(
+                "README.md line {}: `{}` no longer prints\n  {line}\nit printed:\n{stdout}{stderr}",
+                example.line, example.text
+            ));
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));

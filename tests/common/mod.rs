@@ -1,6 +1,8 @@
 //! Helpers shared by the integration tests (each test crate uses some of them).
 #![allow(dead_code)]
 
+pub mod transcript;
+
 use taflcount::board::{Layout, Piece, Side, Square};
 use taflcount::moves::{Position, Tables};
 
