@@ -252,10 +252,18 @@ fn run(args: Args) -> Result<Status, CliError> {
     };
     let factories: Vec<&dyn EngineFactory> =
         specs.iter().map(|s| s as &dyn EngineFactory).collect();
+    // Games the run may play: every pairing's in a round robin.
+    let planned = match mode {
+        Mode::RoundRobin => {
+            let n = specs.len();
+            (n * (n - 1) / 2).saturating_mul(args.games)
+        }
+        _ => args.games,
+    };
     let outcome = (|| -> Result<_, CliError> {
         Ok(match mode {
             Mode::Match => {
-                let progress = Progress::new(args.games as u64, "games");
+                let progress = Progress::new(planned as u64, "games");
                 let mut done = 0;
                 let result = run_match(
                     &tables,
@@ -270,7 +278,7 @@ fn run(args: Args) -> Result<Status, CliError> {
                     hooks,
                 )?;
                 progress.finish();
-                let timing = render::timing(started, used(threads, args.games));
+                let timing = render::timing(started, used(threads, planned));
                 (
                     render::match_text(&header, &result),
                     render::match_json(&header, &result, timing),
@@ -278,9 +286,7 @@ fn run(args: Args) -> Result<Status, CliError> {
                 )
             }
             Mode::RoundRobin => {
-                let n = factories.len();
-                let progress =
-                    Progress::new((n * (n - 1) / 2).saturating_mul(args.games) as u64, "games");
+                let progress = Progress::new(planned as u64, "games");
                 let result = run_round_robin(
                     &tables,
                     &factories,
@@ -291,10 +297,7 @@ fn run(args: Args) -> Result<Status, CliError> {
                     hooks,
                 )?;
                 progress.finish();
-                let timing = render::timing(
-                    started,
-                    used(threads, (n * (n - 1) / 2).saturating_mul(args.games)),
-                );
+                let timing = render::timing(started, used(threads, planned));
                 (
                     render::round_robin_text(&header, &result),
                     render::round_robin_json(&header, &result, timing),
@@ -302,7 +305,7 @@ fn run(args: Args) -> Result<Status, CliError> {
                 )
             }
             Mode::SideBalance => {
-                let progress = Progress::new(args.games as u64, "games");
+                let progress = Progress::new(planned as u64, "games");
                 let result = run_side_balance(
                     &tables,
                     factories[0],
@@ -312,7 +315,7 @@ fn run(args: Args) -> Result<Status, CliError> {
                     hooks,
                 )?;
                 progress.finish();
-                let timing = render::timing(started, used(threads, args.games));
+                let timing = render::timing(started, used(threads, planned));
                 (
                     render::side_balance_text(&header, &result),
                     render::side_balance_json(&header, &result, timing),
@@ -332,10 +335,6 @@ fn run(args: Args) -> Result<Status, CliError> {
     };
     let interrupted = interrupt::stopped() && archive.as_ref().is_none_or(|a| a.error.is_none());
     json["interrupted"] = json!(interrupted);
-    let planned = match mode {
-        Mode::RoundRobin => specs.len() * (specs.len() - 1) / 2 * args.games,
-        _ => args.games,
-    };
     let note = interrupted.then(|| {
         format!(
             "interrupted by Ctrl-C after {} of {planned} games: the figures above cover those\n",
