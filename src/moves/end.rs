@@ -245,7 +245,7 @@ impl Position {
             return false;
         }
         let captured = hint.defenders - self.count[Side::Defenders as usize];
-        let d = &self.ranks[Side::Defenders as usize];
+        let d = self.ranks[Side::Defenders as usize].words();
         let bit = 1u32 << (f + 1);
         let mut next = (d[r] & ((bit << 1) | (bit >> 1))).count_ones();
         if r > 0 {
@@ -279,7 +279,7 @@ impl Position {
         let seed: Words = std::array::from_fn(|r| empty[r] & edge[r]);
         let outside = flood(dim, seed, &empty);
         let around = dilate(dim, t.board, &outside);
-        let defenders = &self.ranks[Side::Defenders as usize];
+        let defenders = self.ranks[Side::Defenders as usize].words();
         let touching = (0..dim)
             .map(|r| (defenders[r] & (around[r] | edge[r])).count_ones())
             .sum();
@@ -350,7 +350,7 @@ impl Position {
     /// stops at the first edge square it reaches (cheap while the board is open).
     pub fn encircled(&self, t: &Tables) -> bool {
         let dim = t.dim;
-        let defenders = &self.ranks[Side::Defenders as usize];
+        let defenders = self.ranks[Side::Defenders as usize].words();
         let edge_files = 0b10 | (1 << dim);
         if defenders[0] != 0
             || defenders[dim - 1] != 0
@@ -372,7 +372,7 @@ impl Position {
                 occupied & (lowest - 1) == 0 || occupied & !((highest << 1) - 1) == 0
             })
         };
-        if open_line(defenders, &self.ranks[Side::Attackers as usize])
+        if open_line(defenders, self.ranks[Side::Attackers as usize].words())
             || open_line(
                 &self.files[Side::Defenders as usize],
                 &self.files[Side::Attackers as usize],
@@ -416,8 +416,8 @@ impl Position {
                 .enumerate()
                 .fold(0u128, |acc, (r, w)| acc | ((*w >> 1) as u128) << (r * dim))
         };
-        let defenders = pack(&self.ranks[Side::Defenders as usize]);
-        let attackers = pack(&self.ranks[Side::Attackers as usize]);
+        let defenders = pack(self.ranks[Side::Defenders as usize].words());
+        let attackers = pack(self.ranks[Side::Attackers as usize].words());
         if defenders & small.edge != 0 {
             return false;
         }
@@ -470,7 +470,7 @@ impl Position {
         let mut inside = region;
         inside[kr] |= king[kr];
         let near = dilate(dim, t.board, &inside);
-        let attackers = &self.ranks[Side::Attackers as usize];
+        let attackers = self.ranks[Side::Attackers as usize].words();
         if (0..dim).any(|r| near[r] & attackers[r] != 0) {
             return false;
         }

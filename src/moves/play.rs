@@ -8,7 +8,7 @@ use super::generate::Move;
 use super::position::Position;
 use super::sq::{file_of, rank_of, sq, Mover, Sq, NO_SQUARE};
 use super::tables::Tables;
-use crate::board::{PieceKind, Side};
+use crate::board::{PieceKind, Side, MAX_DIM};
 use crate::rules::{Berserk, Jump, KingStrength, Shieldwall};
 
 const DIRECTIONS: [(isize, isize); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
@@ -23,7 +23,7 @@ impl Position {
     }
 
     #[inline(always)]
-    fn occupied(&self, f: usize, r: usize) -> bool {
+    fn occupied_at(&self, f: usize, r: usize) -> bool {
         (self.ranks[0][r] | self.ranks[1][r]) & (1 << (f + 1)) != 0
     }
 
@@ -47,7 +47,7 @@ impl Position {
         if self.anvil_of(t, victim.opponent(), f, r) {
             return true;
         }
-        let mask = if self.occupied(f, r) {
+        let mask = if self.occupied_at(f, r) {
             t.hostile_occupied[victim as usize][r]
         } else {
             t.hostile_empty[victim as usize][r]
@@ -222,7 +222,7 @@ impl Position {
         // Bit 0 and the bits past the board are never set; ranks past it are empty.
         e[r] & ((bit << 1) | (bit >> 1)) != 0
             || (r > 0 && e[r - 1] & bit != 0)
-            || (r + 1 < e.len() && e[r + 1] & bit != 0)
+            || (r + 1 < MAX_DIM && e[r + 1] & bit != 0)
     }
 
     /// With flanked shieldwalls (`swf:y`): true if a move to (f, r) can close a wall,
@@ -251,7 +251,7 @@ impl Position {
             return None;
         }
         let (mf, mr) = ((ff + tf) / 2, (fr + tr) / 2);
-        self.occupied(mf, mr).then_some(sq(mf, mr))
+        self.occupied_at(mf, mr).then_some(sq(mf, mr))
     }
 
     /// The king on (kf, kr) after an attacker landed next to him, coming from direction

@@ -4,6 +4,7 @@
 //! common variants pay almost nothing for them. Copy-make: a move is played on a copy.
 
 use super::sq::{file_of, rank_of, sq, Mover, Sq, NO_SQUARE};
+use super::square_set::SquareSet;
 use super::tables::{Tables, Unsupported, MAX_EXOTIC};
 use crate::board::{Layout, Piece, PieceKind, Side, Symmetry, MAX_DIM};
 
@@ -15,29 +16,29 @@ use crate::board::{Layout, Piece, PieceKind, Side, Symmetry, MAX_DIM};
 #[derive(Clone, Debug)]
 pub struct Position {
     /// `ranks[side][rank]`: bit `file + 1` set where a piece of that side stands.
-    pub(crate) ranks: [[u32; MAX_DIM]; 2],
+    pub(super) ranks: [SquareSet; 2],
     /// `files[side][file]`: bit `rank + 1` set where a piece of that side stands.
-    pub(crate) files: [[u32; MAX_DIM]; 2],
+    pub(super) files: [[u32; MAX_DIM]; 2],
     /// `special[rank]`: bit `file + 1` set where a commander, knight, mercenary or guard stands.
-    pub(crate) special: [u32; MAX_DIM],
+    pub(super) special: SquareSet,
     /// Those pieces and their squares, in no particular order.
-    pub(crate) exotic: [(Sq, Mover); MAX_EXOTIC],
+    pub(super) exotic: [(Sq, Mover); MAX_EXOTIC],
     /// How many entries of `exotic` are in use.
-    pub(crate) exotic_len: u8,
+    pub(super) exotic_len: u8,
     /// The king's square, or `NO_SQUARE` once captured (or in a kingless position).
-    pub(crate) king: Sq,
+    pub(super) king: Sq,
     /// Whose turn it is (a berserker's side again while a continuation is pending).
-    pub(crate) side_to_move: Side,
+    pub(super) side_to_move: Side,
     /// Berserk: the piece that must move again, or `NO_SQUARE`.
-    pub(crate) berserker: Sq,
+    pub(super) berserker: Sq,
     /// The Zobrist hash (see `hash()`).
-    pub(crate) hash: u64,
+    pub(super) hash: u64,
     /// Pieces per side, the king counted with the defenders.
-    pub(crate) count: [u16; 2],
+    pub(super) count: [u16; 2],
     /// The side that made the last move, if any; end-of-game tests depend on it.
-    pub(crate) last_mover: Option<Side>,
+    pub(super) last_mover: Option<Side>,
     /// Set by the move that captured the king, so that `outcome` can say so.
-    pub(crate) king_captured: bool,
+    pub(super) king_captured: bool,
 }
 
 impl PartialEq for Position {
@@ -72,9 +73,9 @@ impl Position {
         }
         super::tables::check_layout_supported(layout)?;
         let mut pos = Position {
-            ranks: [[0; MAX_DIM]; 2],
+            ranks: [SquareSet::EMPTY; 2],
             files: [[0; MAX_DIM]; 2],
-            special: [0; MAX_DIM],
+            special: SquareSet::EMPTY,
             exotic: [(NO_SQUARE, Mover::Attacker); MAX_EXOTIC],
             exotic_len: 0,
             king: NO_SQUARE,
@@ -185,6 +186,61 @@ impl Position {
     /// The piece that must move again in a berserk turn, if any.
     pub fn berserker(&self) -> Option<Sq> {
         (self.berserker != NO_SQUARE).then_some(self.berserker)
+    }
+
+    /// The squares of a side's pieces, the king's among the defenders'.
+    #[inline(always)]
+    pub fn pieces(&self, side: Side) -> &SquareSet {
+        &self.ranks[side as usize]
+    }
+
+    /// Every occupied square.
+    #[inline]
+    pub fn occupied(&self) -> SquareSet {
+        self.ranks[0] | self.ranks[1]
+    }
+
+    /// The word of `side`'s pieces on `rank` (bit `file + 1`), for the hot paths.
+    #[inline(always)]
+    pub fn rank_word(&self, side: Side, rank: usize) -> u32 {
+        self.ranks[side as usize][rank]
+    }
+
+    /// The word of `side`'s pieces on `file` (bit `rank + 1`), for the hot paths.
+    #[inline(always)]
+    pub fn file_word(&self, side: Side, file: usize) -> u32 {
+        self.files[side as usize][file]
+    }
+
+    /// The commanders, knights, mercenaries and guards on the board with their squares,
+    /// in no particular order; empty in the common variants.
+    #[inline(always)]
+    pub fn exotic_pieces(&self) -> &[(Sq, Mover)] {
+        &self.exotic[..self.exotic_len as usize]
+    }
+
+    /// The side that made the last move, if any (end-of-game tests depend on it).
+    pub fn last_mover(&self) -> Option<Side> {
+        self.last_mover
+    }
+
+    /// True if the last move captured the king.
+    pub fn king_captured(&self) -> bool {
+        self.king_captured
+    }
+
+    /// The position with its hash recomputed under `tables`' keys: a position made
+    /// under other tables (another key seed) then hashes as one made under these.
+    pub fn rekeyed(&self, tables: &Tables) -> Position {
+        let mut p = self.clone();
+        p.hash = p.recompute_hash(tables);
+        p
+    }
+
+    /// Swaps two entries of the exotic list, whose order must never matter.
+    #[cfg(test)]
+    pub(crate) fn swap_exotic_for_test(&mut self, i: usize, j: usize) {
+        self.exotic.swap(i, j);
     }
 
     /// Pieces of a side on the board (the king counts with the defenders).

@@ -6,6 +6,7 @@
 //! words are the same with ranks.
 
 use super::sq::{sq, Mover, Sq};
+use super::square_set::SquareSet;
 use crate::board::{PieceKind, Side, MAX_DIM};
 use crate::rng::SplitMix64;
 use crate::rules::{Berserk, Jump, KingStrength, Rules, Shieldwall, SpecialKind};
@@ -136,7 +137,9 @@ pub struct Tables {
     pub(super) hostile_occupied: [[u32; MAX_DIM]; 2],
     /// Squares where the king escapes: `escape[rank]`, bit `file + 1` (corners or edges,
     /// per `esc`).
-    pub(super) escape: [u32; MAX_DIM],
+    pub(super) escape: SquareSet,
+    /// The same squares by file: `escape_by_file[file]`, bit `rank + 1`.
+    pub(super) escape_by_file: [u32; MAX_DIM],
     /// Corner squares (for shieldwalls closed by a corner): `corners[rank]`, bit
     /// `file + 1`.
     pub(super) corners: [u32; MAX_DIM],
@@ -196,8 +199,14 @@ impl Tables {
 
     /// Per rank, the squares where the king escapes.
     #[inline]
-    pub fn escape_squares(&self) -> &[u32; MAX_DIM] {
+    pub fn escape_squares(&self) -> &SquareSet {
         &self.escape
+    }
+
+    /// The escape squares on `file`, as a file word (bit `rank + 1`).
+    #[inline(always)]
+    pub fn escape_file_word(&self, file: usize) -> u32 {
+        self.escape_by_file[file]
     }
 
     /// Per rank, the squares hostile to `victim`'s pieces when they are empty.
@@ -378,7 +387,12 @@ impl Tables {
             kinds,
             hostile_empty,
             hostile_occupied,
-            escape,
+            escape: SquareSet::from_words(escape),
+            escape_by_file: std::array::from_fn(|f| {
+                (0..MAX_DIM)
+                    .filter(|&r| escape[r] & (1 << (f + 1)) != 0)
+                    .fold(0, |w, r| w | 1 << (r + 1))
+            }),
             corners,
             strong_zone,
             king_anvil: rules.king_armed.anvil(),

@@ -16,7 +16,7 @@
 
 use super::Counting;
 use crate::board::{Side, MAX_DIM};
-use crate::moves::{Move, Mover, Position, Tables, NO_SQUARE};
+use crate::moves::{Move, Mover, Position, Tables};
 use std::alloc::{alloc_zeroed, dealloc, Layout};
 use std::fmt;
 use std::ptr::NonNull;
@@ -259,7 +259,7 @@ impl PerftTable {
         // knights, mercenaries and guards corrected: the common case stays a tight loop.
         for side in Side::BOTH {
             let base = Mover::taflman(side) as usize * SQUARES;
-            for (r, &word) in pos.ranks[side as usize].iter().enumerate() {
+            for (r, &word) in pos.pieces(side).words().iter().enumerate() {
                 let mut bits = word;
                 while bits != 0 {
                     let s = r * 32 + bits.trailing_zeros() as usize - 1;
@@ -277,28 +277,28 @@ impl PerftTable {
             check[0] ^= wrong[0] ^ right[0];
             check[1] ^= wrong[1] ^ right[1];
         };
-        if pos.king != NO_SQUARE {
-            fix(Mover::King, pos.king as usize);
+        if let Some(king) = pos.king() {
+            fix(Mover::King, king as usize);
         }
-        for &(s, mover) in &pos.exotic[..pos.exotic_len as usize] {
+        for &(s, mover) in pos.exotic_pieces() {
             fix(mover, s as usize);
         }
         let mut add = |key: [u64; 2]| {
             check[0] ^= key[0];
             check[1] ^= key[1];
         };
-        if pos.side_to_move == Side::Defenders {
+        if pos.side_to_move() == Side::Defenders {
             add(k.defenders_to_move);
         }
-        if pos.berserker != NO_SQUARE {
-            add(k.berserker[pos.berserker as usize]);
+        if let Some(berserker) = pos.berserker() {
+            add(k.berserker[berserker as usize]);
         }
-        add(k.last_mover[pos.last_mover.map_or(0, |s| 1 + s as usize)]);
-        if pos.king_captured {
+        add(k.last_mover[pos.last_mover().map_or(0, |s| 1 + s as usize)]);
+        if pos.king_captured() {
             add(k.king_captured);
         }
         Key {
-            index: pos.hash ^ k.depth_index[d],
+            index: pos.hash() ^ k.depth_index[d],
             check,
         }
     }
@@ -350,14 +350,6 @@ impl fmt::Debug for PerftTable {
     }
 }
 
-/// `pos` with its incremental hash recomputed under `t`'s keys, so a position made under
-/// other tables (another key seed) indexes the table as well as any.
-fn rekeyed(t: &Tables, pos: &Position) -> Position {
-    let mut p = pos.clone();
-    p.hash = p.recompute_hash(t);
-    p
-}
-
 /// Perft of `pos` to `depth`, looking subtree counts up in `table` and storing them
 /// there. Equals `perft` exactly (the differential tests check it on every suite).
 pub fn perft_hashed(
@@ -367,7 +359,7 @@ pub fn perft_hashed(
     counting: Counting,
     table: &PerftTable,
 ) -> u64 {
-    hashed(t, &rekeyed(t, pos), depth, counting, table)
+    hashed(t, &pos.rekeyed(t), depth, counting, table)
 }
 
 fn hashed(t: &Tables, pos: &Position, depth: u32, counting: Counting, table: &PerftTable) -> u64 {
@@ -425,7 +417,7 @@ pub fn divide_hashed(
     table: &PerftTable,
     done: &(dyn Fn(u64) + Sync),
 ) -> Vec<(Move, u64)> {
-    let root = rekeyed(t, pos);
+    let root = pos.rekeyed(t);
     super::divide_each(t, &root, depth, threads, done, &|child, d| {
         hashed(t, child, d, counting, table)
     })
@@ -514,10 +506,12 @@ mod tests {
     fn the_key_covers_what_plain_equality_leaves_out() {
         // Two positions equal as boards but with different last movers (which decide
         // the edge-fort and encirclement tests) must not share an entry.
-        let (_, p) = game("copenhagen");
+        let (t, p) = game("copenhagen");
         let table = PerftTable::with_bytes(1 << 16, 3).unwrap();
         let mut q = p.clone();
-        q.last_mover = Some(Side::Defenders);
+        q.null_move(&t);
+        q.null_move(&t);
+        assert_eq!(q.last_mover(), Some(Side::Defenders));
         assert_eq!(p, q);
         assert_ne!(table.key(&p, 3).check, table.key(&q, 3).check);
         assert_ne!(table.key(&p, 3).check, table.key(&p, 4).check);
@@ -531,7 +525,7 @@ mod tests {
         let t = Tables::new(&rules).unwrap();
         let p = Position::start(&t);
         let mut q = p.clone();
-        q.exotic.swap(0, 1);
+        q.swap_exotic_for_test(0, 1);
         let table = PerftTable::with_bytes(1 << 16, 0).unwrap();
         assert_eq!(table.key(&p, 2).check, table.key(&q, 2).check);
     }

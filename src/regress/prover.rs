@@ -78,7 +78,8 @@
 use super::solver::{Refutation, Solution};
 use crate::board::{Side, MAX_DIM};
 use crate::moves::{
-    dilate, file_of, rank_of, sq, Move, Mover, PieceMoves, Position, Repetitions, Tables, Words,
+    file_of, rank_of, sq, Direction, Move, Mover, PieceMoves, Position, Repetitions, SquareSet,
+    Tables,
 };
 use crate::rules::{Berserk, Jump, Repetition, Shieldwall};
 use std::collections::HashMap;
@@ -92,7 +93,7 @@ enum Mode {
     /// Only the targeted moves: escapes (and the king onto an edge where edge forts are
     /// played), moves next to the king, and moves into `region` (squares where an
     /// encirclement could close).
-    Targeted { region: Option<Words> },
+    Targeted { region: Option<SquareSet> },
 }
 
 /// Proof and disproof numbers of a solved node: proven (0, INF), disproven (INF, 0).
@@ -241,7 +242,7 @@ impl Table {
 /// hash, its pieces (rank words per side) and how many there are.
 struct PathEntry {
     hash: u64,
-    ranks: [[u32; MAX_DIM]; 2],
+    ranks: [SquareSet; 2],
     pieces: usize,
 }
 
@@ -249,7 +250,7 @@ impl PathEntry {
     fn of(pos: &Position) -> PathEntry {
         PathEntry {
             hash: pos.hash(),
-            ranks: pos.ranks,
+            ranks: [*pos.pieces(Side::Attackers), *pos.pieces(Side::Defenders)],
             pieces: pieces(pos),
         }
     }
@@ -325,8 +326,6 @@ pub struct Prover<'t> {
     dim: usize,
     /// Bits 1..=dim: the squares of a rank word.
     board: u32,
-    /// Escape squares as file words: bit `rank + 1` of `escape_files[file]`.
-    escape_files: Vec<u32>,
 }
 
 impl<'t> Prover<'t> {
@@ -360,14 +359,6 @@ impl<'t> Prover<'t> {
             *counts.entry(h).or_insert(0u8) += 1;
         }
         let dim = tables.dim();
-        let escape = tables.escape_squares();
-        let escape_files = (0..dim)
-            .map(|f| {
-                (0..dim)
-                    .filter(|&r| escape[r] & (1 << (f + 1)) != 0)
-                    .fold(0, |w, r| w | 1 << (r + 1))
-            })
-            .collect();
         let mut prover = Prover {
             t: tables,
             reps: Repetitions::new(tables, root, history),
@@ -389,7 +380,6 @@ impl<'t> Prover<'t> {
             linnaean: rules.linnaean,
             dim,
             board: ((1u32 << dim) - 1) << 1,
-            escape_files,
         };
         prover.doubles = prover.counts.values().filter(|&&c| c >= 2).count();
         prover.enter_counts(root.hash());
@@ -493,7 +483,7 @@ impl<'t> Prover<'t> {
     /// How to find the immediate wins of `me` (to move in `pos`): by every move, or by
     /// the targeted moves only (see the module documentation).
     fn immediate_mode(&self, pos: &Position, me: Side) -> Mode {
-        if self.exotic_rules || pos.exotic_len != 0 || pos.king().is_none() {
+        if self.exotic_rules || !pos.exotic_pieces().is_empty() || pos.king().is_none() {
             return Mode::Every;
         }
         if self.repeater_wins && self.doubles > 0 {
@@ -534,15 +524,10 @@ impl<'t> Prover<'t> {
     /// piece), or five such pieces cannot all be taken.
     fn foe_keeps_a_move(&self, pos: &Position, foe: Side) -> bool {
         let t = self.t;
-        let fi = foe as usize;
         let mut mobile = 0;
-        for r in 0..self.dim {
-            let mut bits = pos.ranks[fi][r];
-            while bits != 0 {
-                let b = bits.trailing_zeros() as usize;
-                bits &= bits - 1;
-                let f = b - 1;
-                let from = sq(f, r);
+        for from in pos.pieces(foe).iter() {
+            let (f, r) = (file_of(from), rank_of(from));
+            {
                 let pm = pos.piece_moves(t, Prover::mover_of(pos, foe, from), from);
                 if directions(&pm) < 2 {
                     continue;
@@ -580,11 +565,11 @@ impl<'t> Prover<'t> {
         if self.linnaean && f.abs_diff(cf) + r.abs_diff(cr) == 1 {
             return true;
         }
-        let me = foe.opponent() as usize;
-        let empty = |f: usize, r: usize| (pos.ranks[0][r] | pos.ranks[1][r]) & (1 << (f + 1)) == 0;
-        let hostile = |f: usize, r: usize| {
-            pos.ranks[me][r] & (1 << (f + 1)) != 0 || t.square_kinds(sq(f, r)) != 0
-        };
+        let occupied = pos.occupied();
+        let enemies = pos.pieces(foe.opponent());
+        let empty = |f: usize, r: usize| !occupied.contains(sq(f, r));
+        let hostile =
+            |f: usize, r: usize| enemies.contains(sq(f, r)) || t.square_kinds(sq(f, r)) != 0;
         let (fi, ri) = (f as isize, r as isize);
         for (a, b) in [((fi - 1, ri), (fi + 1, ri)), ((fi, ri - 1), (fi, ri + 1))] {
             if !t.on_board(a.0, a.1) || !t.on_board(b.0, b.1) {
@@ -602,92 +587,62 @@ impl<'t> Prover<'t> {
     /// module documentation): a shortest line of empty squares from one defender to the
     /// edge (the king's if he has one), and the empty squares next to that defender
     /// unless he is the king. `None` if no defender can be shown to stay connected.
-    fn encirclement_squares(&self, pos: &Position) -> Option<Words> {
+    fn encirclement_squares(&self, pos: &Position) -> Option<SquareSet> {
         let dim = self.dim;
-        let board = self.board;
-        let edge_files = 0b10 | (1u32 << dim);
-        let mut empty = [0u32; MAX_DIM];
-        for (r, e) in empty.iter_mut().enumerate().take(dim) {
-            *e = board & !(pos.ranks[0][r] | pos.ranks[1][r]);
-        }
-        let is_edge = |r: usize, w: u32| {
-            if r == 0 || r + 1 == dim {
-                w
-            } else {
-                w & edge_files
-            }
-        };
-        let grow = |set: &Words| dilate(dim, board, set);
+        let board = SquareSet::board(dim);
+        let empty = board & !pos.occupied();
+        let interior = Direction::ALL
+            .iter()
+            .fold(board, |set, &d| set & board.shifted(d));
+        let edge = board & !interior;
+        let grow = |set: SquareSet| set.dilated() & board;
         // The sources tried: the king first, then defenders off the edge (a defender on
         // the edge could be taken by a shieldwall far from the move).
         let mut sources = Vec::new();
         if let Some(k) = pos.king() {
             sources.push(k);
         }
-        for r in 0..dim {
-            let mut bits = pos.ranks[1][r];
-            while bits != 0 {
-                let b = bits.trailing_zeros() as usize;
-                bits &= bits - 1;
-                let s = sq(b - 1, r);
-                if Some(s) != pos.king() && !(self.shieldwall && self.on_edge(b - 1, r)) {
-                    sources.push(s);
-                }
+        for s in pos.pieces(Side::Defenders).iter() {
+            if Some(s) != pos.king() && !(self.shieldwall && self.on_edge(file_of(s), rank_of(s))) {
+                sources.push(s);
             }
         }
         for src in sources.into_iter().take(4) {
-            let (f, r) = (file_of(src), rank_of(src));
-            let mut out = [0u32; MAX_DIM];
-            let mut one = [0u32; MAX_DIM];
-            one[r] = 1 << (f + 1);
-            let around = grow(&one);
+            let mut out = SquareSet::EMPTY;
+            let around = grow(SquareSet::single(src));
             if Some(src) != pos.king() {
-                for i in 0..dim {
-                    out[i] |= around[i] & empty[i];
-                }
+                out |= around & empty;
             }
-            if self.on_edge(f, r) {
+            if edge.contains(src) {
                 // Not encircled while he stands there; only taking him (a move next to
                 // him) changes that.
                 return Some(out);
             }
             // Breadth-first layers of empty squares from his neighbours to the edge.
-            let mut layers: Vec<Words> = Vec::new();
-            let mut seen = [0u32; MAX_DIM];
-            let mut layer = [0u32; MAX_DIM];
-            for i in 0..dim {
-                layer[i] = around[i] & empty[i];
-                seen[i] = layer[i];
-            }
+            let mut layers: Vec<SquareSet> = Vec::new();
+            let mut layer = around & empty;
+            let mut seen = layer;
             let mut reached = None;
-            while layer[..dim].iter().any(|&w| w != 0) {
+            while !layer.is_empty() {
                 layers.push(layer);
-                if let Some(rr) = (0..dim).find(|&i| is_edge(i, layer[i]) != 0) {
-                    let b = is_edge(rr, layer[rr]).trailing_zeros() as usize;
-                    reached = Some((b - 1, rr));
+                if let Some(s) = (layer & edge).iter().next() {
+                    reached = Some(s);
                     break;
                 }
-                let grown = grow(&layer);
-                for i in 0..dim {
-                    layer[i] = grown[i] & empty[i] & !seen[i];
-                    seen[i] |= layer[i];
-                }
+                layer = grow(layer) & empty & !seen;
+                seen |= layer;
             }
-            let Some((mut cf, mut cr)) = reached else {
+            let Some(mut square) = reached else {
                 continue;
             };
             // Back from the edge square to the first layer, one square per layer.
-            out[cr] |= 1 << (cf + 1);
+            out.insert(square);
             for l in layers[..layers.len() - 1].iter().rev() {
-                let mut here = [0u32; MAX_DIM];
-                here[cr] = 1 << (cf + 1);
-                let near = grow(&here);
-                let i = (0..dim)
-                    .find(|&i| near[i] & l[i] != 0)
+                square = (grow(SquareSet::single(square)) & *l)
+                    .iter()
+                    .next()
                     .expect("a breadth-first layer touches the next");
-                let b = (near[i] & l[i]).trailing_zeros() as usize;
-                (cf, cr) = (b - 1, i);
-                out[cr] |= 1 << (cf + 1);
+                out.insert(square);
             }
             return Some(out);
         }
@@ -704,11 +659,10 @@ impl<'t> Prover<'t> {
     /// be taken (four at most off the edge, or on the edge without shieldwalls), and one
     /// square blocks at most one line of each defender and four lines in all.
     fn defenders_stay_open(&self, pos: &Position) -> bool {
-        let dim = self.dim;
         let board = self.board;
         let open_lines = |f: usize, r: usize| {
-            let occ_rank = pos.ranks[0][r] | pos.ranks[1][r];
-            let occ_file = pos.files[0][f] | pos.files[1][f];
+            let occ_rank = pos.rank_word(Side::Attackers, r) | pos.rank_word(Side::Defenders, r);
+            let occ_file = pos.file_word(Side::Attackers, f) | pos.file_word(Side::Defenders, f);
             let below = |x: usize| board & ((1u32 << x) - 1);
             let above = |x: usize| board & !((2u32 << x) - 1);
             [
@@ -728,12 +682,9 @@ impl<'t> Prover<'t> {
             }
         }
         let (mut two, mut one) = (0, 0);
-        for r in 0..dim {
-            let mut bits = pos.ranks[1][r];
-            while bits != 0 {
-                let b = bits.trailing_zeros() as usize;
-                bits &= bits - 1;
-                let f = b - 1;
+        for s in pos.pieces(Side::Defenders).iter() {
+            let (f, r) = (file_of(s), rank_of(s));
+            {
                 if self.on_edge(f, r) {
                     // Not encircled while he stands there; taken only without shieldwalls
                     // (counted as one capture).
@@ -769,7 +720,7 @@ impl<'t> Prover<'t> {
     /// for them is no longer a scan of every enemy piece, or a play of every move when
     /// the king stands on an edge.
     fn threat_mode(&self, pos: &Position, me: Side) -> Mode {
-        if self.exotic_rules || pos.exotic_len != 0 || pos.king().is_none() {
+        if self.exotic_rules || !pos.exotic_pieces().is_empty() || pos.king().is_none() {
             return Mode::Every;
         }
         match me {
@@ -802,7 +753,7 @@ impl<'t> Prover<'t> {
                 let pm = pos.piece_moves(t, Mover::King, k);
                 let escape = t.escape_squares();
                 let mut rank_mask = escape[kr];
-                let mut file_mask = self.escape_files[kf];
+                let mut file_mask = t.escape_file_word(kf);
                 if self.edge_fort {
                     // The king is off the edge here (on it, every move is tried): an edge
                     // fort can only follow his step onto it.
@@ -820,15 +771,10 @@ impl<'t> Prover<'t> {
             Side::Attackers => {
                 // Squares orthogonally next to the king, and the defenders' region when
                 // an encirclement may close, as rank words and file words.
-                let mut rank_t = region.unwrap_or([0u32; MAX_DIM]);
+                let mut rank_t = region.unwrap_or(SquareSet::EMPTY);
                 let mut file_t = [0u32; MAX_DIM];
-                for (r, &w) in rank_t.iter().enumerate().take(self.dim) {
-                    let mut bits = w;
-                    while bits != 0 {
-                        let b = bits.trailing_zeros() as usize;
-                        bits &= bits - 1;
-                        file_t[b - 1] |= 1 << (r + 1);
-                    }
+                for s in rank_t.iter() {
+                    file_t[file_of(s)] |= 1 << (rank_of(s) + 1);
                 }
                 for (df, dr) in [(1isize, 0isize), (-1, 0), (0, 1), (0, -1)] {
                     let (nf, nr) = (kf as isize + df, kr as isize + dr);
@@ -996,10 +942,7 @@ impl<'t> Prover<'t> {
         if threats.is_empty() {
             return moves;
         }
-        let mut hot = [0u32; MAX_DIM];
-        let mark = |hot: &mut Words, f: usize, r: usize| {
-            hot[r] |= 1 << (f + 1);
-        };
+        let mut hot = SquareSet::EMPTY;
         for m in threats {
             let (f0, r0, f1, r1) = (
                 file_of(m.from),
@@ -1009,23 +952,14 @@ impl<'t> Prover<'t> {
             );
             for f in f0.min(f1)..=f0.max(f1) {
                 for r in r0.min(r1)..=r0.max(r1) {
-                    mark(&mut hot, f, r);
+                    hot.insert(sq(f, r));
                 }
             }
         }
         if let Some(k) = pos.king() {
-            let (kf, kr) = (file_of(k), rank_of(k));
-            for (df, dr) in [(1isize, 0isize), (-1, 0), (0, 1), (0, -1), (0, 0)] {
-                let (nf, nr) = (kf as isize + df, kr as isize + dr);
-                if nf >= 0 && nr >= 0 && (nf as usize) < self.dim && (nr as usize) < self.dim {
-                    mark(&mut hot, nf as usize, nr as usize);
-                }
-            }
+            hot |= SquareSet::single(k).dilated() & SquareSet::board(self.dim);
         }
-        let is_hot = |m: &Move| {
-            hot[rank_of(m.to)] & (1 << (file_of(m.to) + 1)) != 0
-                || hot[rank_of(m.from)] & (1 << (file_of(m.from) + 1)) != 0
-        };
+        let is_hot = |m: &Move| hot.contains(m.to) || hot.contains(m.from);
         let (mut first, rest): (Vec<Move>, Vec<Move>) = moves.into_iter().partition(is_hot);
         first.extend(rest);
         first
@@ -1044,7 +978,7 @@ impl<'t> Prover<'t> {
             return key;
         }
         let n = pieces(pos);
-        let exotic = pos.exotic_len != 0;
+        let exotic = !pos.exotic_pieces().is_empty();
         for (i, e) in self.path.iter().enumerate().rev() {
             if e.pieces != n {
                 break;
@@ -1074,14 +1008,11 @@ impl<'t> Prover<'t> {
 
     /// Squares whose occupant differs between `a` and the pieces `b` (rank words per
     /// side; counting stops past `limit`).
-    fn differing_squares(&self, a: &Position, b: &[[u32; MAX_DIM]; 2], limit: u32) -> u32 {
+    fn differing_squares(&self, a: &Position, b: &[SquareSet; 2], limit: u32) -> u32 {
         let mut n = 0;
-        let ranks = a.ranks[0]
-            .iter()
-            .zip(&a.ranks[1])
-            .zip(b[0].iter().zip(&b[1]));
-        for ((a0, a1), (b0, b1)) in ranks.take(self.dim) {
-            n += ((a0 ^ b0) | (a1 ^ b1)).count_ones();
+        let (a0, a1) = (a.pieces(Side::Attackers), a.pieces(Side::Defenders));
+        for r in 0..self.dim {
+            n += ((a0[r] ^ b[0][r]) | (a1[r] ^ b[1][r])).count_ones();
             if n > limit {
                 return n;
             }

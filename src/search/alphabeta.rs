@@ -284,7 +284,7 @@ impl<'t> Searcher<'t> {
         let mut hint = None;
         // The parent's pieces packed for the evaluation, kept through each move to a leaf
         // (not with mercenaries, which change sides when captured).
-        let sides = if depth <= 1 && pos.exotic_len == 0 {
+        let sides = if depth <= 1 && pos.exotic_pieces().is_empty() {
             self.evaluator.packed_sides(pos)
         } else {
             None

@@ -8,5 +8,5 @@ use crate::moves::Position;
 /// `ranks(pos, side)[rank]`: bit `file + 1` set where a piece of `side` stands.
 #[inline(always)]
 pub(crate) fn ranks(pos: &Position, side: Side) -> &[u32; MAX_DIM] {
-    &pos.ranks[side as usize]
+    pos.pieces(side).words()
 }

@@ -116,9 +116,6 @@ pub struct Evaluator {
     pub weights: Weights,
     dim: usize,
     board: u32,
-    escape: [u32; MAX_DIM],
-    /// The escape squares by file: `escape_by_file[file]` has bit `rank + 1` for each.
-    escape_by_file: [u32; MAX_DIM],
     /// Squares orthogonally or diagonally next to an escape square, not escapes themselves.
     guard: [u32; MAX_DIM],
     /// Special squares hostile (as anvils) to each side.
@@ -162,10 +159,10 @@ pub(crate) struct KingRoutes {
 fn king_lines(pos: &Position, k: Sq) -> [u32; 4] {
     let (f, r) = (file_of(k), rank_of(k));
     [
-        pos.ranks[0][r],
-        pos.ranks[1][r],
-        pos.files[0][f],
-        pos.files[1][f],
+        pos.rank_word(Side::Attackers, r),
+        pos.rank_word(Side::Defenders, r),
+        pos.file_word(Side::Attackers, f),
+        pos.file_word(Side::Defenders, f),
     ]
 }
 
@@ -276,12 +273,6 @@ impl Evaluator {
             weights,
             dim,
             board: t.board_mask(),
-            escape: *t.escape_squares(),
-            escape_by_file: std::array::from_fn(|f| {
-                (0..dim).fold(0, |w, r| {
-                    w | (((t.escape_squares()[r] >> (f + 1)) & 1) << (r + 1))
-                })
-            }),
             guard,
             hostile,
             escape_distance,
@@ -317,7 +308,7 @@ impl Evaluator {
     #[inline]
     pub(crate) fn king_routes(&self, t: &Tables, pos: &Position) -> Option<KingRoutes> {
         let k = pos.king()?;
-        (pos.exotic_len == 0).then(|| KingRoutes {
+        (pos.exotic_pieces().is_empty()).then(|| KingRoutes {
             king: k,
             lines: king_lines(pos, k),
             routes: self.escape_routes(t, pos, k),
@@ -347,8 +338,7 @@ impl Evaluator {
     pub(crate) fn escape_routes(&self, t: &Tables, pos: &Position, k: u16) -> (u32, u32, u32) {
         let pm = pos.piece_moves(t, Mover::King, k);
         let (kf, kr) = (file_of(k), rank_of(k));
-        let routes = (pm.along_rank & self.escape[kr]).count_ones()
-            + (pm.along_file & self.escape_by_file[kf]).count_ones();
+        let routes = pm.onto_escapes(t).len();
         let last = self.dim - 1;
         let ends_of_line = (1u32 << 1) | (1u32 << (last + 1));
         let edge_rank = if kr == 0 || kr == last {
@@ -396,7 +386,7 @@ impl Evaluator {
         let (Some(p), Some([a, d])) = (self.packed.as_ref(), sides) else {
             return false;
         };
-        if pos.berserker().is_some() || pos.exotic_len != 0 {
+        if pos.berserker().is_some() || !pos.exotic_pieces().is_empty() {
             return false;
         }
         let side = pos.side_to_move() as usize;

@@ -287,5 +287,5 @@ pub fn result_path(unit_path: &Path) -> PathBuf {
 /// Equal as far as any perft below can tell: pieces, side to move, berserk continuation,
 /// last mover and a captured king.
 pub(super) fn same_position(a: &Position, b: &Position) -> bool {
-    a == b && a.last_mover == b.last_mover && a.king_captured == b.king_captured
+    a == b && a.last_mover() == b.last_mover() && a.king_captured() == b.king_captured()
 }
