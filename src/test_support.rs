@@ -1,7 +1,7 @@
 //! Helpers shared by the unit tests of several modules.
 
 use crate::board::{Layout, RecordOrder, Side};
-use crate::moves::{from_square, Move, Position, Tables};
+use crate::moves::{Move, Position, Tables};
 use crate::rules::catalog;
 
 /// A catalog variant's tables and a position on its board, from a record written rank 1
@@ -17,7 +17,7 @@ pub fn position(variant: &str, record: &str, side: Side) -> (Tables, Position) {
 pub fn mv(text: &str) -> Move {
     let (a, b) = text.split_once('-').unwrap();
     Move {
-        from: from_square(a.parse().unwrap()),
-        to: from_square(b.parse().unwrap()),
+        from: a.parse().unwrap(),
+        to: b.parse().unwrap(),
     }
 }

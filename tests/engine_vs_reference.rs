@@ -6,7 +6,7 @@ mod reference;
 mod common;
 
 use common::Rng;
-use taflcount::moves::{to_square, Position, Tables};
+use taflcount::moves::{Position, Tables};
 use taflcount::rules::catalog;
 
 #[test]
@@ -47,8 +47,7 @@ fn random_games_agree_ply_by_ply() {
                     moves[rng.below(moves.len())]
                 };
                 let (next, captured) = pos.after(&t, mv);
-                let fast_captured: Vec<String> =
-                    captured.iter().map(|&s| to_square(s).to_string()).collect();
+                let fast_captured: Vec<String> = captured.iter().map(|&s| s.to_string()).collect();
                 let slow_captured = slow.play(&mv.to_string()).unwrap();
                 let mut a = fast_captured.clone();
                 a.sort();

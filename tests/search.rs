@@ -221,7 +221,7 @@ fn crowded_position(t: &Tables, seed: u64, density: u64) -> Option<Position> {
     };
     let mut layout = Layout::empty(dim);
     let c = dim / 2;
-    let plain = |f: usize, r: usize| t.square_kinds(taflcount::moves::sq(f, r)) == 0;
+    let plain = |f: usize, r: usize| t.square_kinds(taflcount::moves::Square::new(f, r)) == 0;
     layout.set(Square::new(c, c), Some(Piece::KING));
     for _ in 0..next(5) {
         let (f, r) = (c - 1 + next(3) as usize, c - 1 + next(3) as usize);

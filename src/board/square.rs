@@ -6,38 +6,80 @@ use std::str::FromStr;
 /// The largest board side OTN allows.
 pub const MAX_DIM: usize = 19;
 
-/// A square as plain coordinates, 0-based: `file` 0 is `a`, `rank` 0 is rank `1`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Square {
-    /// The column, 0-based: 0 is `a`.
-    pub file: u8,
-    /// The row, 0-based: 0 is rank `1`.
-    pub rank: u8,
-}
+/// A square of a board of up to 19x19: file 0 is `a`, rank 0 is rank `1`. Kept as one
+/// index, `rank * 32 + file`, so that the engine's per-square tables are plain arrays
+/// ([`Square::index`]) and a square's file and rank are a mask and a shift away. A square
+/// that may be missing is an `Option<Square>`: there is no "no square" value.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Square(u16);
 
 impl Square {
+    /// How many indices [`Square::index`] may return: per-square tables have this size.
+    pub const INDICES: usize = 32 * MAX_DIM;
+
     /// The square at 0-based `file` and `rank`, each below [`MAX_DIM`].
-    pub fn new(file: usize, rank: usize) -> Square {
+    #[inline(always)]
+    pub const fn new(file: usize, rank: usize) -> Square {
         debug_assert!(file < MAX_DIM && rank < MAX_DIM);
-        Square {
-            file: file as u8,
-            rank: rank as u8,
-        }
+        Square((rank * 32 + file) as u16)
     }
 
     /// The column as an index, 0-based.
-    pub fn file(self) -> usize {
-        self.file as usize
+    #[inline(always)]
+    pub const fn file(self) -> usize {
+        (self.0 & 31) as usize
     }
 
     /// The row as an index, 0-based.
-    pub fn rank(self) -> usize {
-        self.rank as usize
+    #[inline(always)]
+    pub const fn rank(self) -> usize {
+        (self.0 >> 5) as usize
+    }
+
+    /// `rank * 32 + file`: an index below [`Square::INDICES`] for per-square tables.
+    #[inline(always)]
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+
+    /// A value outside every board, for the position's private "none" (its methods
+    /// answer `Option<Square>`); never returned by a public API.
+    pub(crate) const fn off_board() -> Square {
+        Square(u16::MAX)
+    }
+
+    /// The square of an index from [`Square::index`], if it is one.
+    #[inline]
+    pub const fn from_index(index: usize) -> Option<Square> {
+        if index < Square::INDICES && index % 32 < MAX_DIM {
+            Some(Square(index as u16))
+        } else {
+            None
+        }
     }
 
     /// True if the square lies on a board of side `dim`.
     pub fn on_board(self, dim: usize) -> bool {
         self.file() < dim && self.rank() < dim
+    }
+}
+
+impl PartialOrd for Square {
+    fn partial_cmp(&self, other: &Square) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for Square {
+    /// File first, then rank: `a1 < a2 < b1`, the order recorded captures are listed in.
+    fn cmp(&self, other: &Square) -> std::cmp::Ordering {
+        (self.file(), self.rank()).cmp(&(other.file(), other.rank()))
+    }
+}
+
+impl fmt::Debug for Square {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{self}")
     }
 }
 
@@ -85,6 +127,11 @@ impl FromStr for Square {
 
 impl fmt::Display for Square {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{}", (b'a' + self.file) as char, self.rank + 1)
+        write!(
+            f,
+            "{}{}",
+            (b'a' + self.file() as u8) as char,
+            self.rank() + 1
+        )
     }
 }

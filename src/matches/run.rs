@@ -714,8 +714,8 @@ mod tests {
         fn choose(&mut self, turn: &Turn) -> Result<Move, EngineError> {
             let text: MoveText = self.0[turn.moves.len()].parse().unwrap();
             Ok(Move {
-                from: crate::moves::from_square(text.from),
-                to: crate::moves::from_square(text.to),
+                from: text.from,
+                to: text.to,
             })
         }
     }

@@ -32,6 +32,7 @@
 mod playout;
 
 use crate::board::Side;
+use crate::board::Square;
 use crate::moves::Repetitions;
 use crate::moves::{Move, Position, Tables};
 use crate::rng::GameRng as ChaCha8Rng;
@@ -213,7 +214,10 @@ impl<'t> Mcts<'t> {
             ChaCha8Rng::seed_from_u64(self.config.seed ^ pos.hash().rotate_left(23) ^ 0x6d63_7473);
         self.nodes.clear();
         self.nodes.push(Node {
-            mv: Move { from: 0, to: 0 },
+            mv: Move {
+                from: Square::new(0, 0),
+                to: Square::new(0, 0),
+            },
             mover: pos.side_to_move().opponent(),
             to_move: pos.side_to_move(),
             parent: u32::MAX,

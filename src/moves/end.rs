@@ -2,8 +2,8 @@
 //! captured, no legal move, edge fort, encirclement. Repetition needs history and is
 //! left to callers that keep it (`History`).
 
+use super::mover::Mover;
 use super::position::Position;
-use super::sq::{file_of, rank_of, Mover};
 use super::tables::{SmallBoard, Tables};
 use crate::board::{Side, MAX_DIM};
 use std::fmt;
@@ -201,7 +201,7 @@ impl Position {
         &self,
         t: &Tables,
         hint: Option<&EncirclementHint>,
-        to: super::sq::Sq,
+        to: crate::board::Square,
     ) -> bool {
         match hint {
             Some(h) if self.last_mover == Some(Side::Attackers) => self.ended_with_hint(t, h, to),
@@ -210,12 +210,17 @@ impl Position {
     }
 
     #[inline]
-    fn ended_with_hint(&self, t: &Tables, hint: &EncirclementHint, to: super::sq::Sq) -> bool {
+    fn ended_with_hint(
+        &self,
+        t: &Tables,
+        hint: &EncirclementHint,
+        to: crate::board::Square,
+    ) -> bool {
         if self.count[Side::Attackers as usize] == 0 || self.count[Side::Defenders as usize] == 0 {
             return true;
         }
         if let Some(k) = self.king() {
-            if t.escape[rank_of(k)] & (1 << (file_of(k) + 1)) != 0 {
+            if t.escape[k.rank()] & (1 << (k.file() + 1)) != 0 {
                 return true;
             }
         }
@@ -235,8 +240,8 @@ impl Position {
     /// surviving defender that touched the outside at a square other than `to`
     /// still touches it.
     #[inline]
-    fn open_after(&self, hint: &EncirclementHint, to: super::sq::Sq) -> bool {
-        let (f, r) = (file_of(to), rank_of(to));
+    fn open_after(&self, hint: &EncirclementHint, to: crate::board::Square) -> bool {
+        let (f, r) = (to.file(), to.rank());
         // The 3x3 block around `to` in the padded outside words: bit 3 * row + column.
         let block = ((hint.outside[r] >> f) & 7)
             | ((hint.outside[r + 1] >> f) & 7) << 3
@@ -309,7 +314,7 @@ impl Position {
             return end(Side::Attackers, EndReason::NoDefenders);
         }
         if let Some(k) = self.king() {
-            if t.escape[rank_of(k)] & (1 << (file_of(k) + 1)) != 0 {
+            if t.escape[k.rank()] & (1 << (k.file() + 1)) != 0 {
                 return end(Side::Defenders, EndReason::Escape);
             }
         }
@@ -447,7 +452,7 @@ impl Position {
     pub fn edge_fort(&self, t: &Tables) -> bool {
         let Some(k) = self.king() else { return false };
         let dim = t.dim;
-        let (kf, kr) = (file_of(k), rank_of(k));
+        let (kf, kr) = (k.file(), k.rank());
         if !t.on_edge(kf, kr) || self.piece_moves(t, Mover::King, k).is_empty() {
             return false;
         }

@@ -2,10 +2,11 @@
 //! destinations along its rank and along its file), so counting moves is two popcounts
 //! per piece and nothing is allocated.
 
-use super::position::Position;
-use super::sq::{file_of, rank_of, sq, Mover, Sq, NO_SQUARE};
+use super::mover::Mover;
+use super::position::{Position, ABSENT};
 use super::tables::{MoveMasks, Tables};
 use crate::board::PieceKind;
+use crate::board::Square;
 use crate::rules::{Berserk, Jump};
 use std::fmt;
 
@@ -13,20 +14,15 @@ use std::fmt;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Move {
     /// The square the piece leaves.
-    pub from: Sq,
+    pub from: Square,
     /// The square it lands on.
-    pub to: Sq,
+    pub to: Square,
 }
 
 impl fmt::Display for Move {
     /// The simple notation `a4-a1`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{}-{}",
-            super::sq::to_square(self.from),
-            super::sq::to_square(self.to)
-        )
+        write!(f, "{}-{}", self.from, self.to)
     }
 }
 
@@ -34,7 +30,7 @@ impl fmt::Display for Move {
 #[derive(Clone, Copy, Debug)]
 pub struct PieceMoves {
     /// The square the piece stands on.
-    pub from: Sq,
+    pub from: Square,
     /// Its type.
     pub mover: Mover,
     /// Bit `file + 1` for each destination on the piece's rank.
@@ -59,15 +55,15 @@ impl PieceMoves {
     #[inline]
     pub fn iter(&self) -> impl Iterator<Item = Move> {
         let from = self.from;
-        let (f, r) = (file_of(from), rank_of(from));
+        let (f, r) = (from.file(), from.rank());
         BitIter(self.along_rank)
             .map(move |b| Move {
                 from,
-                to: sq(b - 1, r),
+                to: Square::new(b - 1, r),
             })
             .chain(BitIter(self.along_file).map(move |b| Move {
                 from,
-                to: sq(f, b - 1),
+                to: Square::new(f, b - 1),
             }))
     }
 }
@@ -109,7 +105,7 @@ fn slide(p: usize, occupied: u32, nonpass: u32) -> u32 {
 impl Position {
     /// The moves of the piece on `from` (a piece of the side to move).
     #[inline(always)]
-    pub fn piece_moves(&self, t: &Tables, mover: Mover, from: Sq) -> PieceMoves {
+    pub fn piece_moves(&self, t: &Tables, mover: Mover, from: Square) -> PieceMoves {
         let mut pm = self.slides(t, mover, from);
         let jump = t.jumps[mover as usize];
         if jump != Jump::None {
@@ -123,8 +119,8 @@ impl Position {
 
     /// The sliding moves of a piece (every move but jumps).
     #[inline(always)]
-    fn slides(&self, t: &Tables, mover: Mover, from: Sq) -> PieceMoves {
-        let (f, r) = (file_of(from), rank_of(from));
+    fn slides(&self, t: &Tables, mover: Mover, from: Square) -> PieceMoves {
+        let (f, r) = (from.file(), from.rank());
         let masks: &MoveMasks = t.masks(mover, from);
         let window = &t.movers[mover as usize].window;
         let occ_rank = self.ranks[0][r] | self.ranks[1][r] | t.sentinels;
@@ -149,12 +145,12 @@ impl Position {
         &self,
         t: &Tables,
         mover: Mover,
-        from: Sq,
+        from: Square,
         masks: &MoveMasks,
         mode: Jump,
     ) -> (u32, u32) {
         let enemy = mover.piece().side.opponent();
-        let (f, r) = (file_of(from) as isize, rank_of(from) as isize);
+        let (f, r) = (from.file() as isize, from.rank() as isize);
         let (mut along_rank, mut along_file) = (0, 0);
         for (df, dr) in [(1isize, 0isize), (-1, 0), (0, 1), (0, -1)] {
             let (jf, jr, lf, lr) = (f + df, r + dr, f + 2 * df, r + 2 * dr);
@@ -162,8 +158,8 @@ impl Position {
                 continue;
             }
             let (jf, jr, lf, lr) = (jf as usize, jr as usize, lf as usize, lr as usize);
-            let over = sq(jf, jr);
-            let land = sq(lf, lr);
+            let over = Square::new(jf, jr);
+            let land = Square::new(lf, lr);
             if self.ranks[enemy as usize][jr] & (1 << (jf + 1)) == 0
                 || over == self.king
                 || self.is_kind(over, PieceKind::Knight)
@@ -171,8 +167,8 @@ impl Position {
                 || (self.ranks[0][lr] | self.ranks[1][lr]) & (1 << (lf + 1)) != 0
                 || masks.stop_rank[lr] & (1 << (lf + 1)) == 0
                 || (mode == Jump::Restricted
-                    && t.kinds[from as usize] == 0
-                    && t.kinds[land as usize] == 0)
+                    && t.kinds[from.index()] == 0
+                    && t.kinds[land.index()] == 0)
             {
                 continue;
             }
@@ -192,13 +188,13 @@ impl Position {
         let from = self.berserker;
         let mut pm = self.piece_moves(t, self.mover_at(self.side_to_move, from), from);
         if t.berserk == Berserk::Capture {
-            let (f, r) = (file_of(from), rank_of(from));
-            let keep = |to: Sq| self.captures_something(t, Move { from, to });
+            let (f, r) = (from.file(), from.rank());
+            let keep = |to: Square| self.captures_something(t, Move { from, to });
             pm.along_rank = BitIter(pm.along_rank)
-                .filter(|&b| keep(sq(b - 1, r)))
+                .filter(|&b| keep(Square::new(b - 1, r)))
                 .fold(0, |w, b| w | 1 << b);
             pm.along_file = BitIter(pm.along_file)
-                .filter(|&b| keep(sq(f, b - 1)))
+                .filter(|&b| keep(Square::new(f, b - 1)))
                 .fold(0, |w, b| w | 1 << b);
         }
         pm
@@ -207,7 +203,7 @@ impl Position {
     /// Calls `visit` with the moves of every piece of the side to move.
     #[inline(always)]
     pub fn for_each_piece_moves(&self, t: &Tables, mut visit: impl FnMut(PieceMoves)) {
-        if self.berserker != NO_SQUARE {
+        if self.berserker != ABSENT {
             visit(self.berserker_moves(t));
             return;
         }
@@ -220,7 +216,7 @@ impl Position {
                 while bits != 0 {
                     let b = bits.trailing_zeros() as usize;
                     bits &= bits - 1;
-                    let from = sq(b - 1, r);
+                    let from = Square::new(b - 1, r);
                     visit(self.slides(
                         t,
                         if from == self.king {
@@ -239,7 +235,7 @@ impl Position {
             while bits != 0 {
                 let b = bits.trailing_zeros() as usize;
                 bits &= bits - 1;
-                let from = sq(b - 1, r);
+                let from = Square::new(b - 1, r);
                 visit(self.piece_moves(t, self.mover_at(side, from), from));
             }
         }
@@ -255,14 +251,14 @@ impl Position {
 
     /// True if the side to move has at least one legal move.
     pub fn has_moves(&self, t: &Tables) -> bool {
-        if self.berserker != NO_SQUARE {
+        if self.berserker != ABSENT {
             return !self.berserker_moves(t).is_empty();
         }
         let side = self.side_to_move;
         for r in 0..t.dim {
             let mut bits = self.ranks[side as usize][r];
             while bits != 0 {
-                let from = sq(bits.trailing_zeros() as usize - 1, r);
+                let from = Square::new(bits.trailing_zeros() as usize - 1, r);
                 bits &= bits - 1;
                 if !self
                     .piece_moves(t, self.mover_at(side, from), from)

@@ -3,11 +3,12 @@
 //! in one?", and each used to work it out with its own bit arithmetic.
 
 use super::generate::{Move, PieceMoves};
+use super::mover::Mover;
 use super::position::Position;
-use super::sq::{file_of, rank_of, Mover, Sq};
 use super::square_set::SquareSet;
 use super::tables::Tables;
 use crate::board::Side;
+use crate::board::Square;
 
 impl PieceMoves {
     /// The moves of these that land on an escape square.
@@ -16,8 +17,8 @@ impl PieceMoves {
         PieceMoves {
             from: self.from,
             mover: self.mover,
-            along_rank: self.along_rank & t.escape_squares()[rank_of(self.from)],
-            along_file: self.along_file & t.escape_file_word(file_of(self.from)),
+            along_rank: self.along_rank & t.escape_squares()[self.from.rank()],
+            along_file: self.along_file & t.escape_file_word(self.from.file()),
         }
     }
 }
@@ -26,7 +27,7 @@ impl Position {
     /// The king's moves (on his square `king`) that end on an escape square, whoever is
     /// to move: what he threatens, or what he does now with the defenders to move.
     #[inline]
-    pub fn king_escapes(&self, t: &Tables, king: Sq) -> PieceMoves {
+    pub fn king_escapes(&self, t: &Tables, king: Square) -> PieceMoves {
         self.piece_moves(t, Mover::King, king).onto_escapes(t)
     }
 
@@ -55,12 +56,12 @@ impl Position {
         let Some(king) = self.king() else {
             return lines;
         };
-        let (kf, kr) = (file_of(king), rank_of(king));
+        let (kf, kr) = (king.file(), king.rank());
         for m in self.king_escapes(t, king).iter() {
-            let (f, r) = (file_of(m.to), rank_of(m.to));
+            let (f, r) = (m.to.file(), m.to.rank());
             for x in f.min(kf)..=f.max(kf) {
                 for y in r.min(kr)..=r.max(kr) {
-                    lines.insert(super::sq::sq(x, y));
+                    lines.insert(Square::new(x, y));
                 }
             }
         }

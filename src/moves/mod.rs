@@ -4,17 +4,18 @@
 mod end;
 mod generate;
 mod king;
+mod mover;
 mod play;
 mod position;
 mod repetition;
-mod sq;
 mod square_set;
 mod tables;
 
+pub use crate::board::Square;
 pub use end::{dilate, EncirclementHint, EndReason, Outcome, Words};
 pub use generate::{BitIter, Move, PieceMoves};
+pub use mover::Mover;
 pub use position::Position;
 pub use repetition::{repetition_outcome, Repetitions};
-pub use sq::{file_of, from_square, rank_of, sq, to_square, Mover, Sq, NO_SQUARE};
 pub use square_set::{Direction, SquareSet, Squares};
 pub use tables::{SmallBoard, Tables, Unsupported};

@@ -5,9 +5,10 @@
 //! a capture may oblige the same piece to move again (docs/rules-decisions.md).
 
 use super::generate::Move;
-use super::position::Position;
-use super::sq::{file_of, rank_of, sq, Mover, Sq, NO_SQUARE};
+use super::mover::Mover;
+use super::position::{Position, ABSENT};
 use super::tables::Tables;
+use crate::board::Square;
 use crate::board::{PieceKind, Side, MAX_DIM};
 use crate::rules::{Berserk, Jump, KingStrength, Shieldwall};
 
@@ -28,7 +29,7 @@ impl Position {
     }
 
     #[inline(always)]
-    fn is_guard(&self, s: Sq) -> bool {
+    fn is_guard(&self, s: Square) -> bool {
         self.is_kind(s, PieceKind::Guard)
     }
 
@@ -36,7 +37,7 @@ impl Position {
     /// only when armed as one).
     #[inline(always)]
     fn anvil_of(&self, t: &Tables, side: Side, f: usize, r: usize) -> bool {
-        let s = sq(f, r);
+        let s = Square::new(f, r);
         self.has(side, f, r) && (t.king_anvil || s != self.king) && !self.is_guard(s)
     }
 
@@ -58,17 +59,17 @@ impl Position {
     /// Plays a legal move of the side to move, reporting each captured (or converted)
     /// square.
     #[inline]
-    pub fn play_with(&mut self, t: &Tables, mv: Move, mut on_capture: impl FnMut(Sq)) {
+    pub fn play_with(&mut self, t: &Tables, mv: Move, mut on_capture: impl FnMut(Square)) {
         let side = self.side_to_move;
-        if self.berserker != NO_SQUARE {
-            self.hash ^= t.zobrist_berserker[self.berserker as usize];
-            self.berserker = NO_SQUARE;
+        if self.berserker != ABSENT {
+            self.hash ^= t.zobrist_berserker[self.berserker.index()];
+            self.berserker = ABSENT;
         }
         let captured = self.apply(t, mv, &mut on_capture);
         self.last_mover = Some(side);
         if t.berserk != Berserk::None && captured && self.must_go_on(t, mv.to) {
             self.berserker = mv.to;
-            self.hash ^= t.zobrist_berserker[mv.to as usize];
+            self.hash ^= t.zobrist_berserker[mv.to.index()];
         } else {
             self.side_to_move = side.opponent();
             self.hash ^= t.zobrist_defenders_to_move;
@@ -80,9 +81,9 @@ impl Position {
     /// opponent could do now is what it threatens: the prover's threats and the
     /// playouts' blocks ask this position. Not a legal move of any tafl game.
     pub fn null_move(&mut self, t: &Tables) {
-        if self.berserker != NO_SQUARE {
-            self.hash ^= t.zobrist_berserker[self.berserker as usize];
-            self.berserker = NO_SQUARE;
+        if self.berserker != ABSENT {
+            self.hash ^= t.zobrist_berserker[self.berserker.index()];
+            self.berserker = ABSENT;
         }
         self.last_mover = Some(self.side_to_move);
         self.side_to_move = self.side_to_move.opponent();
@@ -96,7 +97,7 @@ impl Position {
     }
 
     /// The position after a legal move, and the squares it captured, sorted.
-    pub fn after(&self, t: &Tables, mv: Move) -> (Position, Vec<Sq>) {
+    pub fn after(&self, t: &Tables, mv: Move) -> (Position, Vec<Square>) {
         let mut next = self.clone();
         let mut captured = Vec::new();
         next.play_with(t, mv, |s| captured.push(s));
@@ -113,7 +114,7 @@ impl Position {
     /// Berserk: after a capture, the piece on `at` moves again unless the game is over,
     /// if it has a capturing move (`ber:c`) or any move (`ber:m`).
     #[cold]
-    fn must_go_on(&self, t: &Tables, at: Sq) -> bool {
+    fn must_go_on(&self, t: &Tables, at: Square) -> bool {
         if self.ended_before_moving(t) {
             return false;
         }
@@ -127,7 +128,7 @@ impl Position {
     /// Moves the piece and makes the captures, without deciding whose turn is next.
     /// Returns true if anything was captured.
     #[inline(always)]
-    fn apply(&mut self, t: &Tables, mv: Move, on_capture: &mut impl FnMut(Sq)) -> bool {
+    fn apply(&mut self, t: &Tables, mv: Move, on_capture: &mut impl FnMut(Square)) -> bool {
         let side = self.side_to_move;
         let enemy = side.opponent();
         let mover = self.mover_at(side, mv.from);
@@ -136,8 +137,8 @@ impl Position {
         if mover == Mover::King {
             self.king = mv.to;
         }
-        let (f, r) = (file_of(mv.to) as isize, rank_of(mv.to) as isize);
-        let mut captured = [0 as Sq; MAX_CAPTURES];
+        let (f, r) = (mv.to.file() as isize, mv.to.rank() as isize);
+        let mut captured = [ABSENT; MAX_CAPTURES];
         let mut n = 0;
         let guard = mover.kind() == PieceKind::Guard;
         let hammer = !guard && (mover != Mover::King || t.king_hammer);
@@ -156,7 +157,7 @@ impl Position {
                 if !t.on_board(nf, nr) || !self.has(enemy, nf as usize, nr as usize) {
                     continue;
                 }
-                let victim = sq(nf as usize, nr as usize);
+                let victim = Square::new(nf as usize, nr as usize);
                 if victim == self.king {
                     if side == Side::Attackers
                         && self.king_is_captured(t, mover, nf as usize, nr as usize, df, dr)
@@ -194,7 +195,7 @@ impl Position {
         for &victim in &captured[..n] {
             // A square may be found twice (custodial and shieldwall); a converted
             // mercenary is the capturer's by then.
-            if self.has(enemy, file_of(victim), rank_of(victim)) {
+            if self.has(enemy, victim.file(), victim.rank()) {
                 let kind = self.mover_at(enemy, victim);
                 self.remove(t, enemy, kind, victim);
                 if kind.kind() == PieceKind::Mercenary {
@@ -207,7 +208,7 @@ impl Position {
         if self.king_captured {
             let king = self.king;
             self.remove(t, Side::Defenders, Mover::King, king);
-            self.king = NO_SQUARE;
+            self.king = ABSENT;
             on_capture(king);
             any = true;
         }
@@ -240,18 +241,13 @@ impl Position {
 
     /// The square jumped over, if the move is a jump (two squares over an enemy).
     #[inline(always)]
-    fn jumped_square(&self, mv: Move) -> Option<Sq> {
-        let (ff, fr, tf, tr) = (
-            file_of(mv.from),
-            rank_of(mv.from),
-            file_of(mv.to),
-            rank_of(mv.to),
-        );
+    fn jumped_square(&self, mv: Move) -> Option<Square> {
+        let (ff, fr, tf, tr) = (mv.from.file(), mv.from.rank(), mv.to.file(), mv.to.rank());
         if ff.abs_diff(tf) + fr.abs_diff(tr) != 2 || (ff != tf && fr != tr) {
             return None;
         }
         let (mf, mr) = ((ff + tf) / 2, (fr + tr) / 2);
-        self.occupied_at(mf, mr).then_some(sq(mf, mr))
+        self.occupied_at(mf, mr).then_some(Square::new(mf, mr))
     }
 
     /// The king on (kf, kr) after an attacker landed next to him, coming from direction
@@ -305,7 +301,7 @@ impl Position {
         let lf = 2 * kf as isize - of;
         let lr = 2 * kr as isize - or;
         let is_centre = |f: usize, r: usize| {
-            t.kinds[sq(f, r) as usize] & crate::rules::SpecialKind::Centre.bit() != 0
+            t.kinds[Square::new(f, r).index()] & crate::rules::SpecialKind::Centre.bit() != 0
         };
         if !t.on_board(of, or) {
             return false;
@@ -321,33 +317,33 @@ impl Position {
         let hostile_corner = |f: usize, r: usize| {
             t.is_corner(f, r) && t.hostile_empty[Side::Defenders as usize][r] & (1 << (f + 1)) != 0
         };
-        let leader = |s: Sq| {
-            self.has(Side::Attackers, file_of(s), rank_of(s))
+        let leader = |s: Square| {
+            self.has(Side::Attackers, s.file(), s.rank())
                 && (self.is_kind(s, PieceKind::Commander) || self.is_kind(s, PieceKind::Knight))
         };
         let count = usize::from(matches!(
             mover.kind(),
             PieceKind::Commander | PieceKind::Knight
         )) + usize::from(hostile_corner(lf, lr))
-            + usize::from(leader(sq(of, or)))
+            + usize::from(leader(Square::new(of, or)))
             + usize::from(hostile_corner(of, or));
         count >= 2
     }
 
     /// Linnaean capture: an attacker lands two squares from the centre, the king holds
     /// the centre, a defender stands between, the centre's other neighbours are attackers.
-    fn linnaean_victim(&self, t: &Tables, to: Sq) -> Option<Sq> {
+    fn linnaean_victim(&self, t: &Tables, to: Square) -> Option<Square> {
         if self.king != t.centre {
             return None;
         }
-        let (cf, cr) = (file_of(t.centre) as isize, rank_of(t.centre) as isize);
-        let (tf, tr) = (file_of(to) as isize, rank_of(to) as isize);
+        let (cf, cr) = (t.centre.file() as isize, t.centre.rank() as isize);
+        let (tf, tr) = (to.file() as isize, to.rank() as isize);
         let (df, dr) = (tf - cf, tr - cr);
         if !matches!((df.abs(), dr.abs()), (2, 0) | (0, 2)) {
             return None;
         }
         let (mf, mr) = ((cf + df / 2) as usize, (cr + dr / 2) as usize);
-        if !self.has(Side::Defenders, mf, mr) || self.is_guard(sq(mf, mr)) {
+        if !self.has(Side::Defenders, mf, mr) || self.is_guard(Square::new(mf, mr)) {
             return None;
         }
         let others = DIRECTIONS
@@ -356,9 +352,9 @@ impl Position {
             .filter(|&(nf, nr)| (nf as usize, nr as usize) != (mf, mr))
             .all(|(nf, nr)| {
                 self.has(Side::Attackers, nf as usize, nr as usize)
-                    && !self.is_guard(sq(nf as usize, nr as usize))
+                    && !self.is_guard(Square::new(nf as usize, nr as usize))
             });
-        others.then_some(sq(mf, mr))
+        others.then_some(Square::new(mf, mr))
     }
 
     /// Adds the members of every shieldwall this move captures to `out[n..]`.
@@ -366,13 +362,13 @@ impl Position {
         &self,
         t: &Tables,
         mover: Mover,
-        to: Sq,
-        out: &mut [Sq; MAX_CAPTURES],
+        to: Square,
+        out: &mut [Square; MAX_CAPTURES],
         mut n: usize,
     ) -> usize {
         let side = self.side_to_move;
         let dim = t.dim as isize;
-        let (f, r) = (file_of(to) as isize, rank_of(to) as isize);
+        let (f, r) = (to.file() as isize, to.rank() as isize);
         if t.shieldwall_flank && !t.on_edge(f as usize, r as usize) {
             return n;
         }
@@ -430,8 +426,8 @@ impl Position {
     /// True if a piece of the side to move on (f, r) can take part in a shieldwall
     /// capture (as closer or front): not a guard, and a king only as armed (a hammer if
     /// he is the piece that moved, an anvil otherwise).
-    fn walls_in(&self, t: &Tables, mover: Mover, to: Sq, f: usize, r: usize) -> bool {
-        let s = sq(f, r);
+    fn walls_in(&self, t: &Tables, mover: Mover, to: Square, f: usize, r: usize) -> bool {
+        let s = Square::new(f, r);
         if !self.has(self.side_to_move, f, r) || self.is_guard(s) {
             return false;
         }
@@ -447,7 +443,7 @@ impl Position {
 
     /// True if (cf, cr), an end of a wall, closes it for the side to move: its piece, or
     /// with `sw:s` a corner square.
-    fn closes_wall(&self, t: &Tables, mover: Mover, to: Sq, cf: usize, cr: usize) -> bool {
+    fn closes_wall(&self, t: &Tables, mover: Mover, to: Square, cf: usize, cr: usize) -> bool {
         if self.has(self.side_to_move, cf, cr) {
             return self.walls_in(t, mover, to, cf, cr);
         }
@@ -461,11 +457,11 @@ impl Position {
         &self,
         t: &Tables,
         mover: Mover,
-        to: Sq,
+        to: Square,
         start: (isize, isize),
         step: (isize, isize),
         inward: (isize, isize),
-        out: &mut [Sq; MAX_CAPTURES],
+        out: &mut [Square; MAX_CAPTURES],
         n: usize,
     ) -> usize {
         let victim = self.side_to_move.opponent();
@@ -495,7 +491,7 @@ impl Position {
         let mut n = n;
         let (mut wf, mut wr) = start;
         for _ in 0..members {
-            let s = sq(wf as usize, wr as usize);
+            let s = Square::new(wf as usize, wr as usize);
             // The king and guards stand in a wall without being captured by it.
             if s != self.king && !self.is_guard(s) {
                 out[n] = s;

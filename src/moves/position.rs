@@ -3,9 +3,10 @@
 //! mercenaries and guards (rare) sit in a short list marked by per-rank words, so the
 //! common variants pay almost nothing for them. Copy-make: a move is played on a copy.
 
-use super::sq::{file_of, rank_of, sq, Mover, Sq, NO_SQUARE};
+use super::mover::Mover;
 use super::square_set::SquareSet;
 use super::tables::{Tables, Unsupported, MAX_EXOTIC};
+use crate::board::Square;
 use crate::board::{Layout, Piece, PieceKind, Side, Symmetry, MAX_DIM};
 
 /// The position the engine plays on: where each side's pieces stand (bit `file + 1` of
@@ -22,15 +23,15 @@ pub struct Position {
     /// `special[rank]`: bit `file + 1` set where a commander, knight, mercenary or guard stands.
     pub(super) special: SquareSet,
     /// Those pieces and their squares, in no particular order.
-    pub(super) exotic: [(Sq, Mover); MAX_EXOTIC],
+    pub(super) exotic: [(Square, Mover); MAX_EXOTIC],
     /// How many entries of `exotic` are in use.
     pub(super) exotic_len: u8,
-    /// The king's square, or `NO_SQUARE` once captured (or in a kingless position).
-    pub(super) king: Sq,
+    /// The king's square, or `ABSENT` once captured (or in a kingless position).
+    pub(super) king: Square,
     /// Whose turn it is (a berserker's side again while a continuation is pending).
     pub(super) side_to_move: Side,
-    /// Berserk: the piece that must move again, or `NO_SQUARE`.
-    pub(super) berserker: Sq,
+    /// Berserk: the piece that must move again, or `ABSENT`.
+    pub(super) berserker: Square,
     /// The Zobrist hash (see `hash()`).
     pub(super) hash: u64,
     /// Pieces per side, the king counted with the defenders.
@@ -40,6 +41,11 @@ pub struct Position {
     /// Set by the move that captured the king, so that `outcome` can say so.
     pub(super) king_captured: bool,
 }
+
+/// The king's or the berserker's square when there is none. Kept inside `Position`
+/// only (its methods answer `Option<Square>`): the hot tests `s == self.king` stay one
+/// compare of two `u16`, where an `Option<Square>` field would add its tag.
+pub(super) const ABSENT: Square = Square::off_board();
 
 impl PartialEq for Position {
     /// Same pieces on the same squares, same side to move and continuation.
@@ -76,18 +82,18 @@ impl Position {
             ranks: [SquareSet::EMPTY; 2],
             files: [[0; MAX_DIM]; 2],
             special: SquareSet::EMPTY,
-            exotic: [(NO_SQUARE, Mover::Attacker); MAX_EXOTIC],
+            exotic: [(ABSENT, Mover::Attacker); MAX_EXOTIC],
             exotic_len: 0,
-            king: NO_SQUARE,
+            king: ABSENT,
             side_to_move: side,
-            berserker: NO_SQUARE,
+            berserker: ABSENT,
             hash: 0,
             count: [0; 2],
             last_mover: None,
             king_captured: false,
         };
         for (square, piece) in layout.pieces() {
-            let s = sq(square.file(), square.rank());
+            let s = Square::new(square.file(), square.rank());
             if piece == Piece::KING {
                 pos.king = s;
             }
@@ -108,12 +114,12 @@ impl Position {
     /// Puts a piece on the empty square `s`: occupancy words, count, hash and the
     /// exotic list.
     #[inline(always)]
-    pub(crate) fn put(&mut self, tables: &Tables, side: Side, mover: Mover, s: Sq) {
-        let (f, r) = (file_of(s), rank_of(s));
+    pub(crate) fn put(&mut self, tables: &Tables, side: Side, mover: Mover, s: Square) {
+        let (f, r) = (s.file(), s.rank());
         self.ranks[side as usize][r] |= 1 << (f + 1);
         self.files[side as usize][f] |= 1 << (r + 1);
         self.count[side as usize] += 1;
-        self.hash ^= tables.zobrist[mover as usize][s as usize];
+        self.hash ^= tables.zobrist[mover as usize][s.index()];
         if mover.is_exotic() {
             self.special[r] |= 1 << (f + 1);
             self.exotic[self.exotic_len as usize] = (s, mover);
@@ -123,12 +129,12 @@ impl Position {
 
     /// Takes the piece of `side` and type `mover` off `s`, undoing all that `put` did.
     #[inline(always)]
-    pub(crate) fn remove(&mut self, tables: &Tables, side: Side, mover: Mover, s: Sq) {
-        let (f, r) = (file_of(s), rank_of(s));
+    pub(crate) fn remove(&mut self, tables: &Tables, side: Side, mover: Mover, s: Square) {
+        let (f, r) = (s.file(), s.rank());
         self.ranks[side as usize][r] &= !(1 << (f + 1));
         self.files[side as usize][f] &= !(1 << (r + 1));
         self.count[side as usize] -= 1;
-        self.hash ^= tables.zobrist[mover as usize][s as usize];
+        self.hash ^= tables.zobrist[mover as usize][s.index()];
         if mover.is_exotic() {
             self.special[r] &= !(1 << (f + 1));
             let n = self.exotic_len as usize;
@@ -143,10 +149,10 @@ impl Position {
 
     /// The type of the piece of `side` on `s` (which must hold one).
     #[inline(always)]
-    pub(crate) fn mover_at(&self, side: Side, s: Sq) -> Mover {
+    pub(crate) fn mover_at(&self, side: Side, s: Square) -> Mover {
         if s == self.king {
             Mover::King
-        } else if self.exotic_len != 0 && self.special[rank_of(s)] & (1 << (file_of(s) + 1)) != 0 {
+        } else if self.exotic_len != 0 && self.special[s.rank()] & (1 << (s.file() + 1)) != 0 {
             self.exotic[..self.exotic_len as usize]
                 .iter()
                 .find(|e| e.0 == s)
@@ -159,9 +165,9 @@ impl Position {
 
     /// True if the square holds a commander, knight, mercenary or guard of this kind.
     #[inline(always)]
-    pub(crate) fn is_kind(&self, s: Sq, kind: PieceKind) -> bool {
+    pub(crate) fn is_kind(&self, s: Square, kind: PieceKind) -> bool {
         self.exotic_len != 0
-            && self.special[rank_of(s)] & (1 << (file_of(s) + 1)) != 0
+            && self.special[s.rank()] & (1 << (s.file() + 1)) != 0
             && self.exotic[..self.exotic_len as usize]
                 .iter()
                 .any(|e| e.0 == s && e.1.kind() == kind)
@@ -179,13 +185,13 @@ impl Position {
     }
 
     /// The king's square, if he is on the board.
-    pub fn king(&self) -> Option<Sq> {
-        (self.king != NO_SQUARE).then_some(self.king)
+    pub fn king(&self) -> Option<Square> {
+        (self.king != ABSENT).then_some(self.king)
     }
 
     /// The piece that must move again in a berserk turn, if any.
-    pub fn berserker(&self) -> Option<Sq> {
-        (self.berserker != NO_SQUARE).then_some(self.berserker)
+    pub fn berserker(&self) -> Option<Square> {
+        (self.berserker != ABSENT).then_some(self.berserker)
     }
 
     /// The squares of a side's pieces, the king's among the defenders'.
@@ -215,7 +221,7 @@ impl Position {
     /// The commanders, knights, mercenaries and guards on the board with their squares,
     /// in no particular order; empty in the common variants.
     #[inline(always)]
-    pub fn exotic_pieces(&self) -> &[(Sq, Mover)] {
+    pub fn exotic_pieces(&self) -> &[(Square, Mover)] {
         &self.exotic[..self.exotic_len as usize]
     }
 
@@ -250,8 +256,8 @@ impl Position {
 
     /// The piece on a square.
     #[inline]
-    pub fn piece_at(&self, s: Sq) -> Option<Piece> {
-        let (f, r) = (file_of(s), rank_of(s));
+    pub fn piece_at(&self, s: Square) -> Option<Piece> {
+        let (f, r) = (s.file(), s.rank());
         let bit = 1 << (f + 1);
         let side = if self.ranks[0][r] & bit != 0 {
             Side::Attackers
@@ -270,7 +276,7 @@ impl Position {
             for file in 0..tables.dim {
                 layout.set(
                     crate::board::Square::new(file, rank),
-                    self.piece_at(sq(file, rank)),
+                    self.piece_at(Square::new(file, rank)),
                 );
             }
         }
@@ -282,17 +288,17 @@ impl Position {
         let mut h = 0;
         for rank in 0..tables.dim {
             for file in 0..tables.dim {
-                let s = sq(file, rank);
+                let s = Square::new(file, rank);
                 if let Some(piece) = self.piece_at(s) {
-                    h ^= tables.zobrist[Mover::of(piece) as usize][s as usize];
+                    h ^= tables.zobrist[Mover::of(piece) as usize][s.index()];
                 }
             }
         }
         if self.side_to_move == Side::Defenders {
             h ^= tables.zobrist_defenders_to_move;
         }
-        if self.berserker != NO_SQUARE {
-            h ^= tables.zobrist_berserker[self.berserker as usize];
+        if self.berserker != ABSENT {
+            h ^= tables.zobrist_berserker[self.berserker.index()];
         }
         h
     }
@@ -308,10 +314,10 @@ impl Position {
         let mut p = Position::from_layout(tables, &out, self.side_to_move).expect("same pieces");
         p.last_mover = self.last_mover;
         p.king_captured = self.king_captured;
-        if self.berserker != NO_SQUARE {
-            let (f, r) = symmetry.apply(dim, file_of(self.berserker), rank_of(self.berserker));
-            p.berserker = sq(f, r);
-            p.hash ^= tables.zobrist_berserker[p.berserker as usize];
+        if self.berserker != ABSENT {
+            let (f, r) = symmetry.apply(dim, self.berserker.file(), self.berserker.rank());
+            p.berserker = Square::new(f, r);
+            p.hash ^= tables.zobrist_berserker[p.berserker.index()];
         }
         p
     }

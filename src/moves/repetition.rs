@@ -118,7 +118,7 @@ impl Repetitions {
         tables: &Tables,
         pos: &Position,
         hint: Option<&super::end::EncirclementHint>,
-        to: super::sq::Sq,
+        to: crate::board::Square,
     ) -> Option<Outcome> {
         let outcome = if pos.ended_before_moving_after(tables, hint, to) {
             pos.outcome(tables)

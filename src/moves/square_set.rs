@@ -3,7 +3,7 @@
 //! the bits above the 19th file stay clear: a slider's ray and a shift east or west never
 //! wrap into the next rank.
 
-use super::sq::{file_of, rank_of, sq, Sq};
+use crate::board::Square;
 use crate::board::MAX_DIM;
 use std::ops::{
     BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Index, IndexMut, Not,
@@ -52,7 +52,7 @@ impl SquareSet {
 
     /// The set holding `square` alone.
     #[inline]
-    pub fn single(square: Sq) -> SquareSet {
+    pub fn single(square: Square) -> SquareSet {
         let mut set = SquareSet::EMPTY;
         set.insert(square);
         set
@@ -75,20 +75,20 @@ impl SquareSet {
 
     /// True if `square` is in the set.
     #[inline(always)]
-    pub fn contains(&self, square: Sq) -> bool {
-        self.0[rank_of(square)] & (1 << (file_of(square) + 1)) != 0
+    pub fn contains(&self, square: Square) -> bool {
+        self.0[square.rank()] & (1 << (square.file() + 1)) != 0
     }
 
     /// Adds `square`.
     #[inline(always)]
-    pub fn insert(&mut self, square: Sq) {
-        self.0[rank_of(square)] |= 1 << (file_of(square) + 1);
+    pub fn insert(&mut self, square: Square) {
+        self.0[square.rank()] |= 1 << (square.file() + 1);
     }
 
     /// Takes `square` out.
     #[inline(always)]
-    pub fn remove(&mut self, square: Sq) {
-        self.0[rank_of(square)] &= !(1 << (file_of(square) + 1));
+    pub fn remove(&mut self, square: Square) {
+        self.0[square.rank()] &= !(1 << (square.file() + 1));
     }
 
     /// How many squares the set holds.
@@ -148,15 +148,15 @@ pub struct Squares {
 }
 
 impl Iterator for Squares {
-    type Item = Sq;
+    type Item = Square;
     #[inline]
-    fn next(&mut self) -> Option<Sq> {
+    fn next(&mut self) -> Option<Square> {
         while self.rank < MAX_DIM {
             let w = &mut self.words[self.rank];
             if *w != 0 {
                 let bit = w.trailing_zeros() as usize;
                 *w &= *w - 1;
-                return Some(sq(bit - 1, self.rank));
+                return Some(Square::new(bit - 1, self.rank));
             }
             self.rank += 1;
         }
@@ -165,15 +165,15 @@ impl Iterator for Squares {
 }
 
 impl IntoIterator for SquareSet {
-    type Item = Sq;
+    type Item = Square;
     type IntoIter = Squares;
     fn into_iter(self) -> Squares {
         self.iter()
     }
 }
 
-impl FromIterator<Sq> for SquareSet {
-    fn from_iter<I: IntoIterator<Item = Sq>>(squares: I) -> SquareSet {
+impl FromIterator<Square> for SquareSet {
+    fn from_iter<I: IntoIterator<Item = Square>>(squares: I) -> SquareSet {
         let mut set = SquareSet::EMPTY;
         for s in squares {
             set.insert(s);
@@ -243,7 +243,7 @@ mod tests {
     }
 
     fn set_of(v: &[(usize, usize)]) -> SquareSet {
-        v.iter().map(|&(f, r)| sq(f, r)).collect()
+        v.iter().map(|&(f, r)| Square::new(f, r)).collect()
     }
 
     fn plain(v: &[(usize, usize)]) -> std::collections::BTreeSet<(usize, usize)> {
@@ -251,7 +251,7 @@ mod tests {
     }
 
     fn back(set: SquareSet) -> std::collections::BTreeSet<(usize, usize)> {
-        set.iter().map(|s| (file_of(s), rank_of(s))).collect()
+        set.iter().map(|s| (s.file(), s.rank())).collect()
     }
 
     proptest! {
@@ -268,7 +268,7 @@ mod tests {
             prop_assert_eq!((!sa).count(), MAX_DIM * MAX_DIM - pa.len());
             prop_assert_eq!(!!sa, sa);
             for &(f, r) in &b {
-                prop_assert_eq!(sa.contains(sq(f, r)), pa.contains(&(f, r)));
+                prop_assert_eq!(sa.contains(Square::new(f, r)), pa.contains(&(f, r)));
             }
         }
 
@@ -296,8 +296,8 @@ mod tests {
     #[test]
     fn a_board_holds_its_squares() {
         assert_eq!(SquareSet::board(11).count(), 121);
-        assert!(SquareSet::board(7).contains(sq(6, 6)));
-        assert!(!SquareSet::board(7).contains(sq(7, 0)));
-        assert_eq!(SquareSet::single(sq(3, 3)).dilated().count(), 5);
+        assert!(SquareSet::board(7).contains(Square::new(6, 6)));
+        assert!(!SquareSet::board(7).contains(Square::new(7, 0)));
+        assert_eq!(SquareSet::single(Square::new(3, 3)).dilated().count(), 5);
     }
 }

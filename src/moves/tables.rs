@@ -5,8 +5,9 @@
 //! are sentinels (the board's edge), so the sliding code never needs a bounds test. File
 //! words are the same with ranks.
 
-use super::sq::{sq, Mover, Sq};
+use super::mover::Mover;
 use super::square_set::SquareSet;
+use crate::board::Square;
 use crate::board::{PieceKind, Side, MAX_DIM};
 use crate::rng::SplitMix64;
 use crate::rules::{Berserk, Jump, KingStrength, Rules, Shieldwall, SpecialKind};
@@ -163,7 +164,7 @@ pub struct Tables {
     /// Linnaean captures beside the throned king (`linc`).
     pub(super) linnaean: bool,
     /// The middle square, where a Linnaean capture needs the king.
-    pub(super) centre: Sq,
+    pub(super) centre: Square,
     /// The jump mode of each type (`kj nj cj mj gj`; taflmen never jump).
     pub(super) jumps: [Jump; 12],
     /// Berserk continuations (`ber`).
@@ -236,8 +237,8 @@ impl Tables {
 
     /// The special-square kind bits of a square (throne, corner, ...).
     #[inline]
-    pub fn square_kinds(&self, s: Sq) -> u8 {
-        self.kinds[s as usize]
+    pub fn square_kinds(&self, s: Square) -> u8 {
+        self.kinds[s.index()]
     }
 
     /// Compiles the rules, refusing a start position the engine cannot hold (an attacking
@@ -257,7 +258,7 @@ impl Tables {
         let mut kinds = [0u8; 32 * MAX_DIM];
         for rank in 0..dim {
             for file in 0..dim {
-                kinds[sq(file, rank) as usize] = rules.square_kinds(file, rank);
+                kinds[Square::new(file, rank).index()] = rules.square_kinds(file, rank);
             }
         }
         let movers = Mover::ALL.map(|m| {
@@ -403,7 +404,7 @@ impl Tables {
             edge_fort: rules.edge_fort,
             encirclement: rules.encirclement,
             linnaean: rules.linnaean,
-            centre: sq(dim / 2, dim / 2),
+            centre: Square::new(dim / 2, dim / 2),
             small_board: SmallBoard::new(dim),
             jumps,
             berserk: rules.berserk,
@@ -415,9 +416,9 @@ impl Tables {
 
     /// The masks for a mover starting on `from`.
     #[inline(always)]
-    pub fn masks(&self, mover: Mover, from: Sq) -> &MoveMasks {
+    pub fn masks(&self, mover: Mover, from: Square) -> &MoveMasks {
         let m = &self.movers[mover as usize];
-        &m.classes[(self.kinds[from as usize] & m.reentry_kinds) as usize]
+        &m.classes[(self.kinds[from.index()] & m.reentry_kinds) as usize]
     }
 
     /// True if (`file`, `rank`) lies on the board; signed, so a step off any edge is a

@@ -5,7 +5,7 @@
 use super::move_text::{resolve, IllegalMove, MoveSyntaxError, MoveText};
 use super::replay::recordable_captures;
 use crate::board::Square;
-use crate::moves::{to_square, Move, Position, Tables};
+use crate::moves::{Move, Position, Tables};
 use std::fmt;
 
 /// Where a line of moves went wrong: the ply (1 for the first move) and why.
@@ -94,7 +94,7 @@ pub fn play_line_moves(
         let (next, captured) = position.after(t, mv);
         if !text.captures.is_empty() {
             let made = recordable_captures(&position, &captured);
-            let mut with_king: Vec<Square> = captured.iter().map(|&s| to_square(s)).collect();
+            let mut with_king: Vec<Square> = captured.to_vec();
             with_king.sort();
             with_king.dedup();
             let mut claimed = text.captures.clone();

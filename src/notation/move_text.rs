@@ -3,7 +3,7 @@
 //! it against a position into an engine `Move`, or says why it is illegal.
 
 use crate::board::{Piece, Square};
-use crate::moves::{from_square, to_square, Move, Position, Sq, Tables};
+use crate::moves::{Move, Position, Tables};
 use std::fmt;
 use std::str::FromStr;
 
@@ -148,8 +148,8 @@ pub fn resolve_ignoring_end(
     if !text.from.on_board(t.dim()) || !text.to.on_board(t.dim()) {
         return Err(illegal(format!("the board is {0}x{0}", t.dim())));
     }
-    let from = from_square(text.from);
-    let to = from_square(text.to);
+    let from = text.from;
+    let to = text.to;
     let side = pos.side_to_move();
     let piece = pos
         .piece_at(from)
@@ -178,25 +178,28 @@ pub fn resolve_ignoring_end(
 
 /// Explains why a move of the right side's piece is not legal.
 fn why_not(t: &Tables, pos: &Position, mv: Move, piece: Piece) -> String {
-    let (from, to) = (to_square(mv.from), to_square(mv.to));
+    let (from, to) = (mv.from, mv.to);
     if from == to {
         return "a move must leave its square".into();
     }
-    if from.file != to.file && from.rank != to.rank {
+    if from.file() != to.file() && from.rank() != to.rank() {
         return format!("{from} and {to} are not on one rank or file");
     }
     let (df, dr) = (
-        (to.file as i32 - from.file as i32).signum(),
-        (to.rank as i32 - from.rank as i32).signum(),
+        (to.file() as i32 - from.file() as i32).signum(),
+        (to.rank() as i32 - from.rank() as i32).signum(),
     );
-    let distance = (to.file as i32 - from.file as i32)
+    let distance = (to.file() as i32 - from.file() as i32)
         .abs()
-        .max((to.rank as i32 - from.rank as i32).abs());
+        .max((to.rank() as i32 - from.rank() as i32).abs());
     let name = piece.kind.name();
     let mut s = from;
     for _ in 0..distance {
-        s = Square::new((s.file as i32 + df) as usize, (s.rank as i32 + dr) as usize);
-        let q: Sq = from_square(s);
+        s = Square::new(
+            (s.file() as i32 + df) as usize,
+            (s.rank() as i32 + dr) as usize,
+        );
+        let q: Square = s;
         if pos.piece_at(q).is_some() {
             return format!("the way is blocked at {s}");
         }
@@ -217,9 +220,9 @@ fn why_not(t: &Tables, pos: &Position, mv: Move, piece: Piece) -> String {
 }
 
 /// (may pass, may stop) for a piece that starts on `from`, at square `q`.
-fn pass_and_stop(t: &Tables, piece: Piece, from: Sq, q: Sq) -> (bool, bool) {
+fn pass_and_stop(t: &Tables, piece: Piece, from: Square, q: Square) -> (bool, bool) {
     let origin = t.square_kinds(from);
-    let (f, r) = (crate::moves::file_of(q), crate::moves::rank_of(q));
+    let (f, r) = (q.file(), q.rank());
     (
         t.rules().may_pass_from(piece, f, r, origin),
         t.rules().may_stop_from(piece, f, r, origin),
@@ -236,16 +239,16 @@ pub fn turn_record(moves: &[MoveText]) -> String {
 }
 
 /// The OTN record of a move with the captures it makes, e.g. `e5-e8xe9` or `Ke1-a1`.
-pub fn record(pos: &Position, mv: Move, captured: &[Sq]) -> MoveText {
+pub fn record(pos: &Position, mv: Move, captured: &[Square]) -> MoveText {
     let piece = pos
         .piece_at(mv.from)
         .filter(|p| p.kind != crate::board::PieceKind::Taflman)
         .map(|p| p.letter());
     MoveText {
         piece,
-        from: to_square(mv.from),
-        to: to_square(mv.to),
-        captures: captured.iter().map(|&s| to_square(s)).collect(),
+        from: mv.from,
+        to: mv.to,
+        captures: captured.to_vec(),
     }
 }
 

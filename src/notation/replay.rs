@@ -4,7 +4,7 @@
 use super::game_record::GameRecord;
 use super::move_text::{resolve_ignoring_end, IllegalMove};
 use crate::board::Square;
-use crate::moves::{to_square, Move, Outcome, Position, Tables};
+use crate::moves::{Move, Outcome, Position, Tables};
 use std::fmt;
 
 /// Where a record and the rules disagree.
@@ -66,12 +66,12 @@ impl std::error::Error for ReplayError {}
 /// The captures of a move as game records list them: sorted, without the king (whose
 /// capture ends the game instead of being written). `before` is the position the move
 /// was played from.
-pub fn recordable_captures(before: &Position, captured: &[crate::moves::Sq]) -> Vec<Square> {
+pub fn recordable_captures(before: &Position, captured: &[crate::moves::Square]) -> Vec<Square> {
     let king = before.king();
     let mut squares: Vec<Square> = captured
         .iter()
         .filter(|&&s| Some(s) != king)
-        .map(|&s| to_square(s))
+        .copied()
         .collect();
     squares.sort();
     squares

@@ -434,9 +434,7 @@ pub fn bisect(
                 line: line.clone(),
                 position: pos.layout(&t).record(RecordOrder::RankOneFirst),
                 side: pos.side_to_move().name().to_string(),
-                berserker: pos
-                    .berserker()
-                    .map(|s| crate::moves::to_square(s).to_string()),
+                berserker: pos.berserker().map(|s| s.to_string()),
                 depth: d,
                 kind,
                 trail: trail.clone(),

@@ -278,10 +278,10 @@ impl PerftTable {
             check[1] ^= wrong[1] ^ right[1];
         };
         if let Some(king) = pos.king() {
-            fix(Mover::King, king as usize);
+            fix(Mover::King, king.index());
         }
         for &(s, mover) in pos.exotic_pieces() {
-            fix(mover, s as usize);
+            fix(mover, s.index());
         }
         let mut add = |key: [u64; 2]| {
             check[0] ^= key[0];
@@ -291,7 +291,7 @@ impl PerftTable {
             add(k.defenders_to_move);
         }
         if let Some(berserker) = pos.berserker() {
-            add(k.berserker[berserker as usize]);
+            add(k.berserker[berserker.index()]);
         }
         add(k.last_mover[pos.last_mover().map_or(0, |s| 1 + s as usize)]);
         if pos.king_captured() {

@@ -76,11 +76,9 @@
 //! Berserk rules (a side may move twice running) are not supported.
 
 use super::solver::{Refutation, Solution};
+use crate::board::Square;
 use crate::board::{Side, MAX_DIM};
-use crate::moves::{
-    file_of, rank_of, sq, Direction, Move, Mover, PieceMoves, Position, Repetitions, SquareSet,
-    Tables,
-};
+use crate::moves::{Direction, Move, Mover, PieceMoves, Position, Repetitions, SquareSet, Tables};
 use crate::rules::{Berserk, Jump, Repetition, Shieldwall};
 use std::collections::HashMap;
 use std::fmt;
@@ -472,7 +470,7 @@ impl<'t> Prover<'t> {
 
     // ----- Immediate wins -----
 
-    fn mover_of(pos: &Position, side: Side, s: crate::moves::Sq) -> Mover {
+    fn mover_of(pos: &Position, side: Side, s: crate::moves::Square) -> Mover {
         if pos.king() == Some(s) {
             Mover::King
         } else {
@@ -508,9 +506,7 @@ impl<'t> Prover<'t> {
             }
             Side::Defenders
                 if self.edge_fort
-                    && pos
-                        .king()
-                        .is_some_and(|k| self.on_edge(file_of(k), rank_of(k))) =>
+                    && pos.king().is_some_and(|k| self.on_edge(k.file(), k.rank())) =>
             {
                 Mode::Every
             }
@@ -526,7 +522,7 @@ impl<'t> Prover<'t> {
         let t = self.t;
         let mut mobile = 0;
         for from in pos.pieces(foe).iter() {
-            let (f, r) = (file_of(from), rank_of(from));
+            let (f, r) = (from.file(), from.rank());
             {
                 let pm = pos.piece_moves(t, Prover::mover_of(pos, foe, from), from);
                 if directions(&pm) < 2 {
@@ -555,7 +551,7 @@ impl<'t> Prover<'t> {
     /// piece or a special square.
     fn takeable(&self, pos: &Position, foe: Side, f: usize, r: usize) -> bool {
         let t = self.t;
-        if pos.king() == Some(sq(f, r)) {
+        if pos.king() == Some(Square::new(f, r)) {
             return false;
         }
         if self.shieldwall && self.on_edge(f, r) {
@@ -567,9 +563,10 @@ impl<'t> Prover<'t> {
         }
         let occupied = pos.occupied();
         let enemies = pos.pieces(foe.opponent());
-        let empty = |f: usize, r: usize| !occupied.contains(sq(f, r));
-        let hostile =
-            |f: usize, r: usize| enemies.contains(sq(f, r)) || t.square_kinds(sq(f, r)) != 0;
+        let empty = |f: usize, r: usize| !occupied.contains(Square::new(f, r));
+        let hostile = |f: usize, r: usize| {
+            enemies.contains(Square::new(f, r)) || t.square_kinds(Square::new(f, r)) != 0
+        };
         let (fi, ri) = (f as isize, r as isize);
         for (a, b) in [((fi - 1, ri), (fi + 1, ri)), ((fi, ri - 1), (fi, ri + 1))] {
             if !t.on_board(a.0, a.1) || !t.on_board(b.0, b.1) {
@@ -603,7 +600,7 @@ impl<'t> Prover<'t> {
             sources.push(k);
         }
         for s in pos.pieces(Side::Defenders).iter() {
-            if Some(s) != pos.king() && !(self.shieldwall && self.on_edge(file_of(s), rank_of(s))) {
+            if Some(s) != pos.king() && !(self.shieldwall && self.on_edge(s.file(), s.rank())) {
                 sources.push(s);
             }
         }
@@ -676,14 +673,14 @@ impl<'t> Prover<'t> {
             .count()
         };
         if let Some(k) = pos.king() {
-            let (kf, kr) = (file_of(k), rank_of(k));
+            let (kf, kr) = (k.file(), k.rank());
             if self.on_edge(kf, kr) || open_lines(kf, kr) >= 2 {
                 return true;
             }
         }
         let (mut two, mut one) = (0, 0);
         for s in pos.pieces(Side::Defenders).iter() {
-            let (f, r) = (file_of(s), rank_of(s));
+            let (f, r) = (s.file(), s.rank());
             {
                 if self.on_edge(f, r) {
                     // Not encircled while he stands there; taken only without shieldwalls
@@ -747,7 +744,7 @@ impl<'t> Prover<'t> {
         };
         self.stats.targeted += 1;
         let k = pos.king().expect("targeted only with a king");
-        let (kf, kr) = (file_of(k), rank_of(k));
+        let (kf, kr) = (k.file(), k.rank());
         match me {
             Side::Defenders => {
                 let pm = pos.piece_moves(t, Mover::King, k);
@@ -774,7 +771,7 @@ impl<'t> Prover<'t> {
                 let mut rank_t = region.unwrap_or(SquareSet::EMPTY);
                 let mut file_t = [0u32; MAX_DIM];
                 for s in rank_t.iter() {
-                    file_t[file_of(s)] |= 1 << (rank_of(s) + 1);
+                    file_t[s.file()] |= 1 << (s.rank() + 1);
                 }
                 for (df, dr) in [(1isize, 0isize), (-1, 0), (0, 1), (0, -1)] {
                     let (nf, nr) = (kf as isize + df, kr as isize + dr);
@@ -785,7 +782,7 @@ impl<'t> Prover<'t> {
                     }
                 }
                 pos.for_each_piece_moves(t, |pm| {
-                    let (f, r) = (file_of(pm.from), rank_of(pm.from));
+                    let (f, r) = (pm.from.file(), pm.from.rank());
                     let targeted = PieceMoves {
                         along_rank: pm.along_rank & rank_t[r],
                         along_file: pm.along_file & file_t[f],
@@ -825,7 +822,7 @@ impl<'t> Prover<'t> {
     fn escapes(&self, pos: &Position, me: Side, mv: Move) -> bool {
         me == Side::Defenders
             && pos.king() == Some(mv.from)
-            && self.t.escape_squares()[rank_of(mv.to)] & (1 << (file_of(mv.to) + 1)) != 0
+            && self.t.escape_squares()[mv.to.rank()] & (1 << (mv.to.file() + 1)) != 0
     }
 
     /// The moves by which the side *not* to move in `pos` would win at once if it could
@@ -944,15 +941,10 @@ impl<'t> Prover<'t> {
         }
         let mut hot = SquareSet::EMPTY;
         for m in threats {
-            let (f0, r0, f1, r1) = (
-                file_of(m.from),
-                rank_of(m.from),
-                file_of(m.to),
-                rank_of(m.to),
-            );
+            let (f0, r0, f1, r1) = (m.from.file(), m.from.rank(), m.to.file(), m.to.rank());
             for f in f0.min(f1)..=f0.max(f1) {
                 for r in r0.min(r1)..=r0.max(r1) {
-                    hot.insert(sq(f, r));
+                    hot.insert(Square::new(f, r));
                 }
             }
         }
@@ -1378,8 +1370,8 @@ impl<'t> Prover<'t> {
 
 /// The number of the four directions a piece can move in.
 fn directions(pm: &PieceMoves) -> u32 {
-    let own_rank = 1u32 << (file_of(pm.from) + 1);
-    let own_file = 1u32 << (rank_of(pm.from) + 1);
+    let own_rank = 1u32 << (pm.from.file() + 1);
+    let own_file = 1u32 << (pm.from.rank() + 1);
     (pm.along_rank & (own_rank - 1) != 0) as u32
         + (pm.along_rank & !((own_rank << 1) - 1) != 0) as u32
         + (pm.along_file & (own_file - 1) != 0) as u32

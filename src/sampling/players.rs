@@ -1,7 +1,7 @@
 //! Players for self-play. Each chooses one legal move; randomness comes only from the
 //! game's own generator, so a game is fixed by (seed, game index) alone.
 
-use crate::moves::{file_of, rank_of, sq, Move, Position, Sq, Tables};
+use crate::moves::{Move, Position, Square, Tables};
 pub use crate::rng::{game_rng, GameRng};
 use rand::RngExt;
 use std::fmt;
@@ -95,12 +95,12 @@ impl Player for GreedyPlayer {
 
 /// True if some reply of the side to move in `pos` that lands orthogonally next to `at`
 /// captures the piece on `at`.
-fn exposed(t: &Tables, pos: &Position, at: Sq) -> bool {
-    let (f, r) = (file_of(at) as isize, rank_of(at) as isize);
-    let neighbours: Vec<Sq> = [(1, 0), (-1, 0), (0, 1), (0, -1)]
+fn exposed(t: &Tables, pos: &Position, at: Square) -> bool {
+    let (f, r) = (at.file() as isize, at.rank() as isize);
+    let neighbours: Vec<Square> = [(1, 0), (-1, 0), (0, 1), (0, -1)]
         .iter()
         .filter(|(df, dr)| t.on_board(f + df, r + dr))
-        .map(|(df, dr)| sq((f + df) as usize, (r + dr) as usize))
+        .map(|(df, dr)| Square::new((f + df) as usize, (r + dr) as usize))
         .collect();
     let mut found = false;
     pos.for_each_piece_moves(t, |piece| {

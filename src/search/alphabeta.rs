@@ -10,6 +10,7 @@ use super::score::{self, from_table, to_table, win_at, INFINITY};
 use super::transposition::{Bound, Entry, TranspositionTable};
 use super::{Limits, SearchOutcome, SearchResult};
 use crate::board::Side;
+use crate::board::Square;
 use crate::moves::Repetitions;
 use crate::moves::{Move, Outcome, Position, Tables};
 use std::time::{Duration, Instant};
@@ -60,7 +61,13 @@ impl<'t> Searcher<'t> {
             stopped: false,
             may_stop: false,
             moves: (0..=MAX_PLY).map(|_| Vec::with_capacity(256)).collect(),
-            pv: vec![[Move { from: 0, to: 0 }; MAX_PLY]; MAX_PLY + 1],
+            pv: vec![
+                [Move {
+                    from: Square::new(0, 0),
+                    to: Square::new(0, 0)
+                }; MAX_PLY];
+                MAX_PLY + 1
+            ],
             pv_len: [0; MAX_PLY + 1],
         }
     }

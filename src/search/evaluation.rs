@@ -6,7 +6,7 @@
 
 use super::board_view::ranks;
 use crate::board::{Side, MAX_DIM};
-use crate::moves::{file_of, rank_of, sq, Mover, Position, Sq, Tables};
+use crate::moves::{Mover, Position, Square, Tables};
 
 /// The evaluation's weights, in units of one attacker = 100. `Weights::default()` is
 /// the AI's evaluation; a JSON object of some of the fields (the others keep their
@@ -148,7 +148,7 @@ struct Packed {
 /// depend on (`Evaluator::king_routes`).
 #[derive(Clone, Copy)]
 pub(crate) struct KingRoutes {
-    king: Sq,
+    king: Square,
     /// Each side's rank word of the king's rank, then each side's file word of his file.
     lines: [u32; 4],
     routes: (u32, u32, u32),
@@ -156,8 +156,8 @@ pub(crate) struct KingRoutes {
 
 /// The words `KingRoutes::lines` of the king on `k` in `pos`.
 #[inline(always)]
-fn king_lines(pos: &Position, k: Sq) -> [u32; 4] {
-    let (f, r) = (file_of(k), rank_of(k));
+fn king_lines(pos: &Position, k: Square) -> [u32; 4] {
+    let (f, r) = (k.file(), k.rank());
     [
         pos.rank_word(Side::Attackers, r),
         pos.rank_word(Side::Defenders, r),
@@ -202,7 +202,7 @@ impl Evaluator {
                     .map(|&(ef, er)| ef.abs_diff(f) + er.abs_diff(r))
                     .min()
                     .unwrap_or(2 * dim);
-                escape_distance[sq(f, r) as usize] = d.min(255) as u8;
+                escape_distance[Square::new(f, r).index()] = d.min(255) as u8;
             }
         }
         let mut hostile = [[0u32; MAX_DIM]; 2];
@@ -240,9 +240,9 @@ impl Evaluator {
                 let taflman = Mover::taflman(side);
                 for r in 0..dim {
                     for f in 0..dim {
-                        lone.put(t, side, taflman, sq(f, r));
-                        let pm = lone.piece_moves(t, taflman, sq(f, r));
-                        lone.remove(t, side, taflman, sq(f, r));
+                        lone.put(t, side, taflman, Square::new(f, r));
+                        let pm = lone.piece_moves(t, taflman, Square::new(f, r));
+                        lone.remove(t, side, taflman, Square::new(f, r));
                         let bit = 1u128 << (r * dim + f);
                         let s = side as usize;
                         if f + 1 < dim && pm.along_rank & (1 << (f + 2)) != 0 {
@@ -335,9 +335,9 @@ impl Evaluator {
 
     /// (escape squares the king reaches in one move, edge squares he reaches, squares he reaches).
     #[inline]
-    pub(crate) fn escape_routes(&self, t: &Tables, pos: &Position, k: u16) -> (u32, u32, u32) {
+    pub(crate) fn escape_routes(&self, t: &Tables, pos: &Position, k: Square) -> (u32, u32, u32) {
         let pm = pos.piece_moves(t, Mover::King, k);
-        let (kf, kr) = (file_of(k), rank_of(k));
+        let (kf, kr) = (k.file(), k.rank());
         let routes = pm.onto_escapes(t).len();
         let last = self.dim - 1;
         let ends_of_line = (1u32 << 1) | (1u32 << (last + 1));
@@ -419,10 +419,10 @@ impl Evaluator {
 
     /// The bit of a square in `packed_sides`.
     #[inline(always)]
-    pub(crate) fn packed_bit(&self, s: Sq) -> u128 {
-        match self.packed_bits.get(s as usize) {
+    pub(crate) fn packed_bit(&self, s: Square) -> u128 {
+        match self.packed_bits.get(s.index()) {
             Some(&bit) => bit,
-            None => 1u128 << (rank_of(s) * self.dim + file_of(s)),
+            None => 1u128 << (s.rank() * self.dim + s.file()),
         }
     }
 
@@ -445,8 +445,8 @@ impl Evaluator {
             score += routes as i32 * w.king_escape_route
                 + edge as i32 * w.king_edge_reach
                 + mobility as i32 * w.king_mobility;
-            score -= self.escape_distance[k as usize] as i32 * w.king_escape_distance;
-            let (kf, kr) = (file_of(k), rank_of(k));
+            score -= self.escape_distance[k.index()] as i32 * w.king_escape_distance;
+            let (kf, kr) = (k.file(), k.rank());
             let bit = 1u32 << (kf + 1);
             let mut next =
                 (att[kr] & (bit << 1)).count_ones() + (att[kr] & (bit >> 1)).count_ones();

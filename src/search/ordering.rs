@@ -3,8 +3,9 @@
 //! alpha-beta cut: the first move at a node that can refute usually does.
 
 use super::board_view::ranks;
+use crate::board::Square;
 use crate::board::MAX_DIM;
-use crate::moves::{file_of, rank_of, Move, Position, Tables};
+use crate::moves::{Move, Position, Tables};
 
 const TABLE_MOVE: u32 = u32::MAX;
 const ESCAPE: u32 = 3 << 28;
@@ -18,7 +19,7 @@ const NO_MOVE: u32 = u32::MAX;
 
 #[inline(always)]
 fn packed(mv: Move) -> u32 {
-    (mv.from as u32) << 16 | mv.to as u32
+    (mv.from.index() as u32) << 16 | mv.to.index() as u32
 }
 
 pub struct Ordering {
@@ -32,8 +33,8 @@ pub struct Ordering {
 /// What the keys of one node's moves need, computed once per node.
 pub struct NodeInfo {
     table_move: u32,
-    /// The king's square, or `u16::MAX` without a king.
-    king: u16,
+    /// The king's square, if he is on the board.
+    king: Option<Square>,
     king_captures: bool,
     /// Landing squares that sandwich an enemy taflman against an anvil (custodial
     /// captures as a guess for ordering; the engine decides when the move is played).
@@ -62,7 +63,7 @@ impl Ordering {
 
     #[inline]
     fn history_index(side: usize, mv: Move) -> usize {
-        (side * SQUARES + mv.from as usize) * SQUARES + mv.to as usize
+        (side * SQUARES + mv.from.index()) * SQUARES + mv.to.index()
     }
 
     /// A quiet move that caused a cutoff: remember it for this ply and in the history.
@@ -101,11 +102,11 @@ impl Ordering {
             anvils[r] = own[r] | t.hostile_when_empty(side.opponent())[r];
         }
         if let Some(k) = king {
-            let bit = 1 << (file_of(k) + 1);
+            let bit = 1 << (k.file() + 1);
             // The king is no taflman victim; as an anvil only when armed.
-            victims[rank_of(k)] &= !bit;
-            if !t.king_anvil() && own[rank_of(k)] & bit != 0 {
-                anvils[rank_of(k)] &= !bit;
+            victims[k.rank()] &= !bit;
+            if !t.king_anvil() && own[k.rank()] & bit != 0 {
+                anvils[k.rank()] &= !bit;
             }
         }
         let mut capture_squares = [0u32; MAX_DIM];
@@ -122,7 +123,7 @@ impl Ordering {
         }
         NodeInfo {
             table_move: table_move.map_or(NO_MOVE, packed),
-            king: king.unwrap_or(u16::MAX),
+            king,
             king_captures: t.king_hammer(),
             capture_squares,
             side: side as usize,
@@ -137,9 +138,9 @@ impl Ordering {
         if node.table_move == m {
             return (TABLE_MOVE, false);
         }
-        let (f, r) = (file_of(mv.to), rank_of(mv.to));
+        let (f, r) = (mv.to.file(), mv.to.rank());
         let bit = 1 << (f + 1);
-        let by_king = mv.from == node.king;
+        let by_king = Some(mv.from) == node.king;
         if by_king && t.escape_squares()[r] & bit != 0 {
             return (ESCAPE, false);
         }

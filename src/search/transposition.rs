@@ -3,7 +3,7 @@
 //! deterministic). Entries keep the best move, the score relative to their node, the
 //! depth searched and whether the score is exact or a bound.
 
-use crate::moves::Move;
+use crate::moves::{Move, Square};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Bound {
@@ -70,10 +70,9 @@ impl TranspositionTable {
             _ => Bound::Upper,
         };
         let best = (s >> 32) as u32;
-        let best = (best != u32::MAX).then_some(Move {
-            from: (best >> 16) as u16,
-            to: best as u16,
-        });
+        let best = Square::from_index((best >> 16) as usize)
+            .zip(Square::from_index((best & 0xffff) as usize))
+            .map(|(from, to)| Move { from, to });
         Some(Entry {
             best,
             score: (s >> 64) as u32 as i32,
@@ -100,9 +99,9 @@ impl TranspositionTable {
 
     #[inline]
     pub fn store(&mut self, key: u64, entry: Entry) {
-        let best = entry
-            .best
-            .map_or(u32::MAX, |m| (m.from as u32) << 16 | m.to as u32);
+        let best = entry.best.map_or(u32::MAX, |m| {
+            (m.from.index() as u32) << 16 | m.to.index() as u32
+        });
         self.slots[key as usize & self.mask] = (key >> 32) as u32 as u128
             | (best as u128) << 32
             | (entry.score as u32 as u128) << 64

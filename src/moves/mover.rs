@@ -1,42 +1,7 @@
-//! Squares and piece types as the hot path knows them: `Sq` indexes `rank * 32 + file`,
-//! so a square's rank and file are a shift and a mask away, and `Mover` numbers OTN's 12
-//! piece types so per-type tables are plain arrays.
+//! Piece types as the hot path knows them: `Mover` numbers OTN's 12 piece types so
+//! per-type tables are plain arrays.
 
-use crate::board::{Piece, PieceKind, Side, Square};
-
-/// A square index in the hot path: `rank * 32 + file`.
-pub type Sq = u16;
-
-/// No square: an empty slot in the hot path's square fields.
-pub const NO_SQUARE: Sq = u16::MAX;
-
-/// The square at (`file`, `rank`), both from 0.
-#[inline]
-pub fn sq(file: usize, rank: usize) -> Sq {
-    (rank * 32 + file) as Sq
-}
-
-/// The file of a square, from 0.
-#[inline]
-pub fn file_of(s: Sq) -> usize {
-    (s & 31) as usize
-}
-
-/// The rank of a square, from 0.
-#[inline]
-pub fn rank_of(s: Sq) -> usize {
-    (s >> 5) as usize
-}
-
-/// The square as the board layer writes it.
-pub fn to_square(s: Sq) -> Square {
-    Square::new(file_of(s), rank_of(s))
-}
-
-/// The hot path's index of a board square.
-pub fn from_square(s: Square) -> Sq {
-    sq(s.file(), s.rank())
-}
+use crate::board::{Piece, PieceKind, Side};
 
 /// A piece type as the hot path knows it: OTN's 12 types `tcnkmgTCNKMG`, numbered in
 /// that order, so `Mover as usize` indexes per-type tables. The three common movers keep

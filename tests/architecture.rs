@@ -1,0 +1,94 @@
+//! What docs/architecture.md states as "the one X" or "never", held by reading the
+//! source: a claim that stops being true fails here instead of silently going stale.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    for entry in fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            rust_files(&path, out);
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            out.push(path);
+        }
+    }
+}
+
+fn files_under(dir: &str) -> Vec<(String, String)> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut paths = Vec::new();
+    rust_files(&root.join(dir), &mut paths);
+    paths.sort();
+    paths
+        .into_iter()
+        .map(|p| {
+            let text = fs::read_to_string(&p).unwrap();
+            (p.strip_prefix(root).unwrap().display().to_string(), text)
+        })
+        .collect()
+}
+
+/// The files under `dir` whose code (comments left out) contains `needle`.
+fn holding(dir: &str, needle: &str) -> Vec<String> {
+    files_under(dir)
+        .into_iter()
+        .filter(|(_, text)| {
+            text.lines()
+                .map(|l| l.split("//").next().unwrap())
+                .any(|l| l.contains(needle))
+        })
+        .map(|(path, _)| path)
+        .collect()
+}
+
+#[test]
+fn positions_fields_are_read_through_methods_above_moves() {
+    let (_, text) = files_under("src/moves")
+        .into_iter()
+        .find(|(p, _)| p.ends_with("position.rs"))
+        .unwrap();
+    let body = &text[text.find("pub struct Position {").unwrap()..];
+    let body = &body[..body.find("\n}").unwrap()];
+    for line in body.lines().skip(1) {
+        let line = line.trim();
+        if !line.starts_with("///") && !line.is_empty() {
+            assert!(
+                line.starts_with("pub(super) "),
+                "a field seen outside moves: {line}"
+            );
+        }
+    }
+}
+
+#[test]
+fn the_hot_path_keeps_no_hash_map_outside_the_repetition_tracker() {
+    assert_eq!(holding("src/moves", "HashMap"), ["src/moves/repetition.rs"]);
+}
+
+#[test]
+fn one_square_type_and_no_square_sentinel() {
+    assert!(holding("src", "type Sq ").is_empty());
+    assert!(holding("src", "NO_SQUARE").is_empty());
+    assert_eq!(
+        holding("src", "pub struct Square("),
+        ["src/board/square.rs"]
+    );
+}
+
+#[test]
+fn files_are_renamed_into_place_by_the_one_writer() {
+    assert_eq!(holding("src", "fs::rename("), ["src/files.rs"]);
+}
+
+#[test]
+fn worker_threads_come_from_the_one_pool() {
+    // Other library threads only read an engine's output line by line; taflengine's
+    // one thinker thread lets it read its input while it searches.
+    for path in holding("src", "thread::scope(") {
+        assert!(
+            path == "src/threads.rs" || path.starts_with("src/bin/taflengine"),
+            "a thread scope in {path}"
+        );
+    }
+}
