@@ -2,6 +2,7 @@
 //! captures and the end of the game.
 
 mod end;
+mod ending;
 mod generate;
 mod king;
 mod mover;
@@ -13,6 +14,7 @@ mod tables;
 
 pub use crate::board::Square;
 pub use end::{dilate, EncirclementHint, EndReason, Outcome, Words};
+pub use ending::{EndingMoves, Scope};
 pub use generate::{BitIter, Move, PieceMoves};
 pub use mover::Mover;
 pub use position::Position;

@@ -13,7 +13,7 @@ use std::ops::{
 const FRAME: u32 = ((1 << MAX_DIM) - 1) << 1;
 
 /// A set of squares: `words()[rank]` has bit `file + 1` set for each member.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Default, PartialEq, Eq, Hash)]
 pub struct SquareSet([u32; MAX_DIM]);
 
 /// A step to a neighbouring square, for [`SquareSet::shifted`].
@@ -138,6 +138,13 @@ impl SquareSet {
         Direction::ALL
             .iter()
             .fold(*self, |set, &d| set | self.shifted(d))
+    }
+}
+
+impl std::fmt::Debug for SquareSet {
+    /// The members by name: `{c3, d3}`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_set().entries(self.iter()).finish()
     }
 }
 
