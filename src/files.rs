@@ -32,6 +32,17 @@ impl fmt::Display for WriteError {
 
 impl std::error::Error for WriteError {}
 
+impl crate::error::Kind for WriteError {
+    /// An existing file not to be replaced is the caller's input; a refused write is
+    /// the system's.
+    fn kind(&self) -> crate::error::ErrorKind {
+        match self {
+            WriteError::Exists(_) => crate::error::ErrorKind::Input,
+            WriteError::Io { .. } => crate::error::ErrorKind::Io,
+        }
+    }
+}
+
 fn io(path: &Path) -> impl Fn(std::io::Error) -> WriteError + '_ {
     move |error| WriteError::Io {
         path: path.to_path_buf(),

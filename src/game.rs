@@ -55,6 +55,8 @@ impl fmt::Display for GameError {
 
 impl std::error::Error for GameError {}
 
+impl crate::error::Kind for GameError {}
+
 impl Game {
     /// A catalog variant by name (case-insensitive; `_` and `-` alike).
     pub fn named(name: &str) -> Result<Game, GameError> {

@@ -62,7 +62,7 @@ pub mod board;
 #[cfg(feature = "cli")]
 pub mod cli;
 pub mod complexity;
-mod error;
+pub mod error;
 pub mod files;
 pub mod game;
 pub mod matches;

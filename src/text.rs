@@ -202,6 +202,8 @@ impl std::error::Error for TextFileError {
     }
 }
 
+impl crate::error::Kind for TextFileError {}
+
 impl TextFileError {
     /// True when the file is simply not there (a caller may have a fallback).
     pub fn is_not_found(&self) -> bool {

@@ -124,6 +124,8 @@ impl fmt::Display for LoadError {
 
 impl std::error::Error for LoadError {}
 
+impl crate::error::Kind for LoadError {}
+
 impl BenchDocument {
     /// Reads a file saved by `--save` (for `--baseline` and `--from`).
     pub fn load(path: &str) -> Result<BenchDocument, LoadError> {

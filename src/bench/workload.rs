@@ -72,13 +72,15 @@ impl fmt::Display for WorkloadError {
             ),
             WorkloadError::Unsupported(name, why) => write!(f, "variant `{name}`: {why}"),
             WorkloadError::BadArchive(path, why) => write!(f, "{path}: {why}"),
-            WorkloadError::NoFolder(path) => write!(f, "--games {path}: no such folder"),
+            WorkloadError::NoFolder(path) => write!(f, "{path}: no such folder"),
             WorkloadError::Unreadable(e) => e.fmt(f),
         }
     }
 }
 
 impl std::error::Error for WorkloadError {}
+
+impl crate::error::Kind for WorkloadError {}
 
 /// A variant ready to benchmark.
 pub struct Workload {

@@ -62,6 +62,8 @@ impl fmt::Display for SideError {
 
 impl std::error::Error for SideError {}
 
+impl crate::error::Kind for SideError {}
+
 impl FromStr for Side {
     type Err = SideError;
     fn from_str(s: &str) -> Result<Side, SideError> {

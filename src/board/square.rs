@@ -99,6 +99,8 @@ impl fmt::Display for SquareError {
 
 impl std::error::Error for SquareError {}
 
+impl crate::error::Kind for SquareError {}
+
 impl FromStr for Square {
     type Err = SquareError;
     fn from_str(text: &str) -> Result<Square, SquareError> {

@@ -32,6 +32,10 @@ pub enum CliError {
         /// The operating system's reason.
         source: io::Error,
     },
+    /// A library check failed, with its message (a run left incomplete): exit 1.
+    Check(String),
+    /// The system refused a write the library made, with its message: exit 1.
+    Io(String),
     /// The reader of stdout went away (`| head`): a quiet exit 0.
     ClosedPipe,
 }
@@ -53,16 +57,22 @@ impl fmt::Display for CliError {
         match self {
             CliError::Input(message) => f.write_str(message),
             CliError::Write { target, source } => write!(f, "cannot write {target}: {source}"),
+            CliError::Check(message) | CliError::Io(message) => f.write_str(message),
             CliError::ClosedPipe => f.write_str("stdout was closed"),
         }
     }
 }
 
-/// Every library error is an input error at the command line: the library's messages
-/// already name the key, the position or the move.
-impl<E: std::error::Error> From<E> for CliError {
+/// A library error keeps its kind to the edge: input errors exit 2, failed checks and
+/// refused writes 1, each with the library's message (which names the key, the
+/// position, the move or the file).
+impl<E: crate::error::Kind> From<E> for CliError {
     fn from(error: E) -> CliError {
-        CliError::Input(error.to_string())
+        match error.kind() {
+            crate::error::ErrorKind::Input => CliError::Input(error.to_string()),
+            crate::error::ErrorKind::CheckFailed => CliError::Check(error.to_string()),
+            crate::error::ErrorKind::Io => CliError::Io(error.to_string()),
+        }
     }
 }
 
@@ -83,5 +93,44 @@ pub fn exit_code(program: &str, result: Result<Status, CliError>) -> ExitCode {
                 _ => CHECK_FAILED,
             })
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::perft::units::UnitsError;
+    use std::path::PathBuf;
+
+    /// Each library error kind reaches its own exit code: before, every library error
+    /// was an input error (exit 2), a failed write of a plan folder included.
+    #[test]
+    fn library_errors_keep_their_kind_to_the_exit_code() {
+        let code = |e: CliError| match e {
+            CliError::Input(_) => USAGE,
+            CliError::Check(_) | CliError::Io(_) | CliError::Write { .. } => CHECK_FAILED,
+            CliError::ClosedPipe => 0,
+        };
+        let write = UnitsError::Write {
+            path: PathBuf::from("plan"),
+            error: io::Error::other("read-only"),
+        };
+        let e = CliError::from(write);
+        assert!(
+            matches!(e, CliError::Io(ref m) if m == "cannot write plan: read-only"),
+            "{e}"
+        );
+        assert_eq!(code(e), CHECK_FAILED);
+        let missing = UnitsError::Missing {
+            names: vec!["unit-000.json".into()],
+        };
+        assert!(matches!(CliError::from(missing), CliError::Check(_)));
+        let read = UnitsError::Read {
+            path: PathBuf::from("unit.json"),
+            error: io::Error::from(io::ErrorKind::NotFound),
+        };
+        assert_eq!(code(CliError::from(read)), USAGE);
+        let rules = "dim:4".parse::<crate::rules::Rules>().unwrap_err();
+        assert_eq!(code(CliError::from(rules)), USAGE);
     }
 }

@@ -51,6 +51,8 @@ impl std::fmt::Display for GameTreeError {
 
 impl std::error::Error for GameTreeError {}
 
+impl crate::error::Kind for GameTreeError {}
+
 impl GameTreeEstimate {
     /// The largest |log10(b^L)| written: past 10^12 a float's log10 no longer holds
     /// the mantissa's digits (b = 1e308, L = 1e308 printed `NaNeinf`).

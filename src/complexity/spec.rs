@@ -142,6 +142,8 @@ impl fmt::Display for SpecError {
 
 impl std::error::Error for SpecError {}
 
+impl crate::error::Kind for SpecError {}
+
 impl ComplexitySpec {
     /// A variant from its plain facts. `piece_kinds` is the number of distinct piece
     /// kinds in the start position (the naive bound gives each square that many

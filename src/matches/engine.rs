@@ -75,6 +75,8 @@ impl fmt::Display for EngineError {
 
 impl std::error::Error for EngineError {}
 
+impl crate::error::Kind for EngineError {}
+
 /// A player in a match. One instance plays one game at a time.
 pub trait Engine {
     /// A new game begins; `seed` fixes whatever the engine draws at random in it.

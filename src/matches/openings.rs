@@ -87,6 +87,8 @@ impl fmt::Display for OpeningError {
 
 impl std::error::Error for OpeningError {}
 
+impl crate::error::Kind for OpeningError {}
+
 /// The openings of a run, in the order they are played.
 #[derive(Clone, Debug)]
 pub struct OpeningSupply {

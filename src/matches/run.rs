@@ -52,8 +52,10 @@ pub enum MatchError {
     },
     /// The round robin's ratings cannot be fitted.
     Fit(FitError),
-    /// Settings that make no run, e.g. an odd number of games for pairs.
+    /// Settings that make no run (too few engines, unusable openings).
     Settings(String),
+    /// A number of games that makes no run (odd for pairs, zero, past counting).
+    GameCount(String),
 }
 
 impl fmt::Display for MatchError {
@@ -61,12 +63,14 @@ impl fmt::Display for MatchError {
         match self {
             MatchError::Engine { engine, error } => write!(f, "engine `{engine}`: {error}"),
             MatchError::Fit(e) => write!(f, "round robin ratings: {e}"),
-            MatchError::Settings(why) => f.write_str(why),
+            MatchError::Settings(why) | MatchError::GameCount(why) => f.write_str(why),
         }
     }
 }
 
 impl std::error::Error for MatchError {}
+
+impl crate::error::Kind for MatchError {}
 
 /// One game of a run, with who played which side.
 #[derive(Clone, Debug, PartialEq)]
@@ -413,8 +417,8 @@ pub fn run_match(
     mut hooks: RunHooks,
 ) -> Result<HeadToHead, MatchError> {
     if settings.games == 0 || settings.games % 2 != 0 {
-        return Err(MatchError::Settings(format!(
-            "--games {} is not a positive even number: games are played in pairs",
+        return Err(MatchError::GameCount(format!(
+            "{} is not a positive even number: games are played in pairs",
             settings.games
         )));
     }
@@ -534,8 +538,8 @@ pub fn run_round_robin(
         ));
     }
     if settings.games == 0 || settings.games % 2 != 0 {
-        return Err(MatchError::Settings(format!(
-            "--games {} is not a positive even number: games are played in pairs",
+        return Err(MatchError::GameCount(format!(
+            "{} is not a positive even number: games are played in pairs",
             settings.games
         )));
     }
@@ -546,8 +550,8 @@ pub fn run_round_robin(
         .collect();
     let per = settings.games;
     let total = pairs.len().checked_mul(per).ok_or_else(|| {
-        MatchError::Settings(format!(
-            "--games {per} for each of {} pairings is more games than can be counted",
+        MatchError::GameCount(format!(
+            "{per} for each of {} pairings is more games than can be counted",
             pairs.len()
         ))
     })?;
@@ -640,7 +644,7 @@ pub fn run_side_balance(
     mut hooks: RunHooks,
 ) -> Result<SideBalance, MatchError> {
     if settings.games == 0 {
-        return Err(MatchError::Settings("--games must be at least 1".into()));
+        return Err(MatchError::GameCount("must be at least 1".into()));
     }
     check_openings(openings, settings)?;
     let factories = [engine];

@@ -157,6 +157,8 @@ impl fmt::Display for SpecError {
 
 impl std::error::Error for SpecError {}
 
+impl crate::error::Kind for SpecError {}
+
 const SEARCH_OPTIONS: &str = "depth, nodes, movetime, eval";
 const MCTS_OPTIONS: &str = "playouts, nodes, movetime, c, cutoff, seed, eval";
 

@@ -113,6 +113,8 @@ impl fmt::Display for Unsupported {
 
 impl std::error::Error for Unsupported {}
 
+impl crate::error::Kind for Unsupported {}
+
 /// The rules compiled for play. Built once; read by every move.
 #[derive(Clone)]
 pub struct Tables {

@@ -69,6 +69,8 @@ impl fmt::Display for LineError {
 
 impl std::error::Error for LineError {}
 
+impl crate::error::Kind for LineError {}
+
 /// Plays space-separated moves (`|` also separates the moves of a berserk turn) from
 /// `position`. A written capture of the king is accepted: archives leave it out because
 /// it ends the game, but a user may well write it.

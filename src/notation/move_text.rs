@@ -38,6 +38,8 @@ impl fmt::Display for MoveSyntaxError {
 
 impl std::error::Error for MoveSyntaxError {}
 
+impl crate::error::Kind for MoveSyntaxError {}
+
 impl FromStr for MoveText {
     type Err = MoveSyntaxError;
     fn from_str(text: &str) -> Result<MoveText, MoveSyntaxError> {
@@ -122,6 +124,8 @@ impl fmt::Display for IllegalMove {
 }
 
 impl std::error::Error for IllegalMove {}
+
+impl crate::error::Kind for IllegalMove {}
 
 /// Validates a written move against the position; the reason names what is wrong.
 pub fn resolve(t: &Tables, pos: &Position, text: &MoveText) -> Result<Move, IllegalMove> {

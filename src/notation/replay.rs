@@ -63,6 +63,8 @@ impl fmt::Display for ReplayError {
 
 impl std::error::Error for ReplayError {}
 
+impl crate::error::Kind for ReplayError {}
+
 /// The captures of a move as game records list them: sorted, without the king (whose
 /// capture ends the game instead of being written). `before` is the position the move
 /// was played from.

@@ -170,6 +170,8 @@ impl fmt::Display for MessageError {
 
 impl std::error::Error for MessageError {}
 
+impl crate::error::Kind for MessageError {}
+
 /// The fields of one line after its command word.
 struct Fields<'a> {
     message: &'static str,

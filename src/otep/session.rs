@@ -90,6 +90,8 @@ impl fmt::Display for SessionError {
 
 impl std::error::Error for SessionError {}
 
+impl crate::error::Kind for SessionError {}
+
 /// The game as the engine knows it: rules, position, the positions before it.
 struct Board {
     game: Game,

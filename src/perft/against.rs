@@ -37,6 +37,8 @@ impl fmt::Display for AgainstError {
 
 impl std::error::Error for AgainstError {}
 
+impl crate::error::Kind for AgainstError {}
+
 /// A divide as an engine prints it: `move count` (or `move: count`) per line, a blank
 /// line, the total.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -63,6 +63,8 @@ impl fmt::Display for HashError {
 
 impl std::error::Error for HashError {}
 
+impl crate::error::Kind for HashError {}
+
 /// splitmix64, as the engine's own Zobrist keys use (the state steps by the golden
 /// gamma, the output is its mix).
 fn splitmix(state: &mut u64) -> u64 {

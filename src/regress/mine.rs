@@ -59,6 +59,8 @@ impl fmt::Display for MineError {
 
 impl std::error::Error for MineError {}
 
+impl crate::error::Kind for MineError {}
+
 /// What the solver says about the move played at one ply, if it was a proven mistake.
 /// `deep` also looks for missed wins within 3 plies (slower).
 pub fn judge(

@@ -99,3 +99,5 @@ impl fmt::Display for RulesError {
 }
 
 impl std::error::Error for RulesError {}
+
+impl crate::error::Kind for RulesError {}

@@ -158,6 +158,8 @@ impl fmt::Display for PlayerSyntaxError {
 
 impl std::error::Error for PlayerSyntaxError {}
 
+impl crate::error::Kind for PlayerSyntaxError {}
+
 impl FromStr for PlayerKind {
     type Err = PlayerSyntaxError;
 

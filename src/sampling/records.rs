@@ -28,6 +28,8 @@ impl fmt::Display for RecordsError {
 
 impl std::error::Error for RecordsError {}
 
+impl crate::error::Kind for RecordsError {}
+
 /// One sample per record. A game counts up to the ply after which the rules ended it
 /// (players sometimes play on past an end their server judged differently); its end is
 /// then the rules' end, otherwise the recorded result (`Black`: attackers, `White`:

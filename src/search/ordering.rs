@@ -3,7 +3,6 @@
 //! alpha-beta cut: the first move at a node that can refute usually does.
 
 use super::board_view::ranks;
-use crate::board::Square;
 use crate::board::MAX_DIM;
 use crate::moves::{Move, Position, Tables};
 
@@ -16,6 +15,8 @@ const KILLER: u32 = 1 << 28;
 const SQUARES: usize = 32 * MAX_DIM;
 /// No move, in the packed form `from << 16 | to` (square numbers stay far below).
 const NO_MOVE: u32 = u32::MAX;
+/// No king, in `NodeInfo::king`.
+const NO_KING: u32 = u32::MAX;
 
 #[inline(always)]
 fn packed(mv: Move) -> u32 {
@@ -33,8 +34,8 @@ pub struct Ordering {
 /// What the keys of one node's moves need, computed once per node.
 pub struct NodeInfo {
     table_move: u32,
-    /// The king's square, if he is on the board.
-    king: Option<Square>,
+    /// The king's square index (`Square::index`), or `NO_KING`: one compare per move.
+    king: u32,
     king_captures: bool,
     /// Landing squares that sandwich an enemy taflman against an anvil (custodial
     /// captures as a guess for ordering; the engine decides when the move is played).
@@ -123,7 +124,7 @@ impl Ordering {
         }
         NodeInfo {
             table_move: table_move.map_or(NO_MOVE, packed),
-            king,
+            king: king.map_or(NO_KING, |k| k.index() as u32),
             king_captures: t.king_hammer(),
             capture_squares,
             side: side as usize,
@@ -140,7 +141,7 @@ impl Ordering {
         }
         let (f, r) = (mv.to.file(), mv.to.rank());
         let bit = 1 << (f + 1);
-        let by_king = Some(mv.from) == node.king;
+        let by_king = mv.from.index() as u32 == node.king;
         if by_king && t.escape_squares()[r] & bit != 0 {
             return (ESCAPE, false);
         }

@@ -67,6 +67,8 @@ impl fmt::Display for FitError {
 
 impl std::error::Error for FitError {}
 
+impl crate::error::Kind for FitError {}
+
 /// Natural units per Elo point: ln(10)/400.
 const K: f64 = std::f64::consts::LN_10 / 400.0;
 

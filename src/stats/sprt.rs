@@ -112,6 +112,8 @@ impl fmt::Display for SprtError {
 
 impl std::error::Error for SprtError {}
 
+impl crate::error::Kind for SprtError {}
+
 /// The widest normalized Elo bound accepted. The maximum-likelihood fit with a given
 /// t-value (fishtest's `MLE_t_value`, started from the uniform distribution) needs the
 /// first step's shifted outcomes to take both signs: on the five pair outcomes that

@@ -18,7 +18,7 @@ use taflcount::matches::openings::{
     openings_from_records, openings_from_text, random_openings, OpeningSupply,
 };
 use taflcount::matches::{
-    run_match, run_round_robin, run_side_balance, EngineFactory, EngineSpec, MatchGame,
+    run_match, run_round_robin, run_side_balance, EngineFactory, EngineSpec, MatchError, MatchGame,
     MatchSettings, RunHooks, TimeControl,
 };
 use taflcount::moves::Tables;
@@ -276,7 +276,8 @@ fn run(args: Args) -> Result<Status, CliError> {
                         progress.set_message(render::progress_line(p));
                     },
                     hooks,
-                )?;
+                )
+                .map_err(match_error)?;
                 progress.finish();
                 let timing = render::timing(started, used(threads, planned));
                 (
@@ -295,7 +296,8 @@ fn run(args: Args) -> Result<Status, CliError> {
                     PRIOR_DRAWS,
                     &mut |_, _| progress.inc(1),
                     hooks,
-                )?;
+                )
+                .map_err(match_error)?;
                 progress.finish();
                 let timing = render::timing(started, used(threads, planned));
                 (
@@ -313,7 +315,8 @@ fn run(args: Args) -> Result<Status, CliError> {
                     &settings,
                     &mut |_, _| progress.inc(1),
                     hooks,
-                )?;
+                )
+                .map_err(match_error)?;
                 progress.finish();
                 let timing = render::timing(started, used(threads, planned));
                 (
@@ -469,6 +472,14 @@ fn openings(args: &Args, tables: &Tables, needed: usize) -> Result<OpeningSupply
     }
     let plies = args.random_openings.unwrap_or(DEFAULT_RANDOM_PLIES);
     Ok(random_openings(tables, plies, needed, args.seed))
+}
+
+/// A library run error at the command line: a bad number of games names `--games`.
+fn match_error(e: MatchError) -> CliError {
+    match e {
+        MatchError::GameCount(why) => CliError::about("--games", why),
+        other => other.into(),
+    }
 }
 
 #[cfg(test)]

@@ -114,13 +114,10 @@ pub fn run(args: &PlanArgs) -> Result<Status, CliError> {
     );
     progress.finish();
     let plan = plan?;
-    // A folder that cannot be written is a failed write (exit 1), not a usage error.
+    // A folder that cannot be written is a failed write (exit 1, the error's kind).
     units::write_plan(&args.out, &plan, args.force).map_err(|e| match e {
-        units::UnitsError::Io { path, error } => CliError::Write {
-            target: path.display().to_string(),
-            source: error,
-        },
-        other => CliError::Input(other.to_string()),
+        units::UnitsError::Exists { .. } => CliError::Input(format!("{e}; --force replaces it")),
+        other => other.into(),
     })?;
     let seconds = clock.elapsed().as_secs_f64();
     let paths = plan.doc.shallow.last().map_or("0", |c| c.nodes.as_str());

@@ -5,8 +5,8 @@ use super::*;
 /// Writes `bytes` to `path` atomically ([`crate::files::write_file`]), replacing it.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), UnitsError> {
     crate::files::write_file(path, bytes, true).map_err(|e| match e {
-        crate::files::WriteError::Io { path, error } => UnitsError::Io { path, error },
-        crate::files::WriteError::Exists(path) => UnitsError::Io {
+        crate::files::WriteError::Io { path, error } => UnitsError::Write { path, error },
+        crate::files::WriteError::Exists(path) => UnitsError::Write {
             error: std::io::ErrorKind::AlreadyExists.into(),
             path,
         },
@@ -33,8 +33,8 @@ pub(super) fn own_files(dir: &Path) -> Result<Vec<PathBuf>, UnitsError> {
         names.push(result);
     }
     let mut own = Vec::new();
-    for entry in std::fs::read_dir(dir).map_err(io(dir))? {
-        let entry = entry.map_err(io(dir))?;
+    for entry in std::fs::read_dir(dir).map_err(read_error(dir))? {
+        let entry = entry.map_err(read_error(dir))?;
         let name = entry.file_name().to_string_lossy().into_owned();
         let base = name.split(".tmp-").next().unwrap_or(&name);
         if names.iter().any(|n| n == base) {
@@ -49,7 +49,7 @@ pub(super) fn own_files(dir: &Path) -> Result<Vec<PathBuf>, UnitsError> {
 /// `plan.json` lists them) and nothing else; a file the new plan would write over that
 /// is not the old plan's is refused all the same.
 pub fn write_plan(dir: &Path, plan: &Plan, force: bool) -> Result<(), UnitsError> {
-    std::fs::create_dir_all(dir).map_err(io(dir))?;
+    std::fs::create_dir_all(dir).map_err(write_error(dir))?;
     let planned: Vec<String> = plan
         .units
         .iter()
@@ -66,7 +66,7 @@ pub fn write_plan(dir: &Path, plan: &Plan, force: bool) -> Result<(), UnitsError
         }
         if has_plan {
             for path in own_files(dir)? {
-                std::fs::remove_file(&path).map_err(io(&path))?;
+                std::fs::remove_file(&path).map_err(write_error(&path))?;
             }
         }
         if let Some(path) = taken(dir) {
@@ -83,7 +83,7 @@ pub fn write_plan(dir: &Path, plan: &Plan, force: bool) -> Result<(), UnitsError
 }
 
 pub(super) fn read_doc<T: for<'de> Deserialize<'de>>(path: &Path) -> Result<T, UnitsError> {
-    let text = std::fs::read(path).map_err(io(path))?;
+    let text = std::fs::read(path).map_err(read_error(path))?;
     // A byte-order mark is no part of the JSON (crate::text).
     let text = text.strip_prefix("\u{feff}".as_bytes()).unwrap_or(&text);
     serde_json::from_slice(text)

@@ -31,8 +31,8 @@ pub fn merge(dir: &Path) -> Result<Merged, UnitsError> {
     let expected: Vec<String> = (0..plan.units)
         .map(|i| unit_file_name(i, plan.units))
         .collect();
-    for entry in std::fs::read_dir(dir).map_err(io(dir))? {
-        let entry = entry.map_err(io(dir))?;
+    for entry in std::fs::read_dir(dir).map_err(read_error(dir))? {
+        let entry = entry.map_err(read_error(dir))?;
         let name = entry.file_name().to_string_lossy().into_owned();
         let unit_name = name
             .strip_suffix(".result.json")

@@ -32,12 +32,19 @@ const RESULT_KIND: &str = "taflperft-unit-result";
 /// The plan document's name in a plan folder.
 pub const PLAN_FILE: &str = "plan.json";
 
-/// What went wrong with a plan, a unit or a merge. `Missing` is a check that failed
-/// (exit 1 in taflperft); everything else is an input error (exit 2).
+/// What went wrong with a plan, a unit or a merge: `Missing` is a check that failed,
+/// `Write` the system's refusal, everything else an input error (see its `Kind`).
 #[derive(Debug)]
 pub enum UnitsError {
-    /// A file could not be read or written.
-    Io {
+    /// A file or folder given could not be read.
+    Read {
+        /// The file (or folder).
+        path: PathBuf,
+        /// What the system said.
+        error: std::io::Error,
+    },
+    /// A file or folder could not be written.
+    Write {
         /// The file (or folder).
         path: PathBuf,
         /// What the system said.
@@ -82,7 +89,10 @@ pub enum UnitsError {
 impl fmt::Display for UnitsError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            UnitsError::Io { path, error } => write!(f, "{}: {error}", path.display()),
+            UnitsError::Read { path, error } => write!(f, "{}: {error}", path.display()),
+            UnitsError::Write { path, error } => {
+                write!(f, "cannot write {}: {error}", path.display())
+            }
             UnitsError::Corrupt { path, reason } => {
                 write!(
                     f,
@@ -95,7 +105,7 @@ impl fmt::Display for UnitsError {
             }
             UnitsError::Exists { path } => write!(
                 f,
-                "{} already holds a plan; use --force to replace it",
+                "{} already holds a plan (replacing it was not asked for)",
                 path.display()
             ),
             UnitsError::Invalid(reason) => f.write_str(reason),
@@ -116,6 +126,16 @@ impl fmt::Display for UnitsError {
 
 impl std::error::Error for UnitsError {}
 
+impl crate::error::Kind for UnitsError {
+    fn kind(&self) -> crate::error::ErrorKind {
+        match self {
+            UnitsError::Write { .. } => crate::error::ErrorKind::Io,
+            UnitsError::Missing { .. } => crate::error::ErrorKind::CheckFailed,
+            _ => crate::error::ErrorKind::Input,
+        }
+    }
+}
+
 fn corrupt(path: &Path, reason: impl Into<String>) -> UnitsError {
     UnitsError::Corrupt {
         path: path.to_path_buf(),
@@ -123,8 +143,15 @@ fn corrupt(path: &Path, reason: impl Into<String>) -> UnitsError {
     }
 }
 
-fn io(path: &Path) -> impl FnOnce(std::io::Error) -> UnitsError + '_ {
-    move |error| UnitsError::Io {
+fn read_error(path: &Path) -> impl FnOnce(std::io::Error) -> UnitsError + '_ {
+    move |error| UnitsError::Read {
+        path: path.to_path_buf(),
+        error,
+    }
+}
+
+fn write_error(path: &Path) -> impl FnOnce(std::io::Error) -> UnitsError + '_ {
+    move |error| UnitsError::Write {
         path: path.to_path_buf(),
         error,
     }

@@ -61,12 +61,14 @@ pub fn plan_watched(
 ) -> Result<Plan, UnitsError> {
     if split == 0 || split >= depth {
         return Err(UnitsError::Invalid(format!(
-            "--split must be between 1 and depth - 1 = {} (got {split})",
+            "the split depth must be between 1 and depth - 1 = {} (got {split})",
             depth.saturating_sub(1)
         )));
     }
     if units == 0 {
-        return Err(UnitsError::Invalid("--units must be at least 1".into()));
+        return Err(UnitsError::Invalid(
+            "the number of units must be at least 1".into(),
+        ));
     }
     let (t, start) = root.setup(0)?;
     let group = if fold_symmetries {

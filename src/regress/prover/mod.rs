@@ -116,6 +116,8 @@ impl fmt::Display for ProverError {
 
 impl std::error::Error for ProverError {}
 
+impl crate::error::Kind for ProverError {}
+
 /// The deep prover over one root position and its game history. See the module
 /// documentation for how it works and why it is exact.
 pub struct Prover<'t> {
