@@ -13,7 +13,7 @@
 //! - **Immediate wins without trying every move.** "Can the side to move win with its
 //!   next move?" is asked at every frontier node. Rather than play all ~100 moves, the
 //!   prover plays only the moves that *could* end the game
-//!   ([`EndingMoves`](crate::moves::EndingMoves), whose documentation shows why every
+//!   ([`EndingMoves`], whose documentation shows why every
 //!   other move cannot), and falls back to all moves whenever it cannot show that the
 //!   others cannot; a repetition under `tfr:l` is possible only if some position
 //!   already occurred twice, which the prover, keeping the history, tells it.
