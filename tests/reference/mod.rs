@@ -1433,9 +1433,42 @@ impl RefGame {
                 if f == dim - 1 {
                     inward.push(step(dim, w, 2));
                 }
-                for n in inward {
+                let shut = |n: usize| n == k || in_w[n] || in_r[n];
+                for n in &inward {
                     let n = n.unwrap();
-                    if !(n == k || in_w[n] || in_r[n]) {
+                    if shut(n) {
+                        continue;
+                    }
+                    // Issue 25: the row along the edge is shut on one side when, over
+                    // the king and members of W, it reaches a member whose inward
+                    // neighbour is shut, or a square of R that is not a closing corner.
+                    let mut row_shut = false;
+                    if inward.len() == 1 {
+                        let d_in = (0..4).find(|&d| step(dim, w, d) == Some(n)).unwrap();
+                        let along = if d_in < 2 { [2, 3] } else { [0, 1] };
+                        for d in along {
+                            let mut s = w;
+                            while let Some(next) = step(dim, s, d) {
+                                if in_r[next] {
+                                    row_shut = !(rules.sw == Shieldwall::Strong
+                                        && rules.square_kinds[next][COR]);
+                                    break;
+                                }
+                                if !(next == k || in_w[next]) {
+                                    break;
+                                }
+                                if step(dim, next, d_in).is_some_and(shut) {
+                                    row_shut = true;
+                                    break;
+                                }
+                                s = next;
+                            }
+                            if row_shut {
+                                break;
+                            }
+                        }
+                    }
+                    if !row_shut {
                         return false;
                     }
                 }
