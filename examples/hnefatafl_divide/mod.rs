@@ -91,6 +91,9 @@ fn divide_on<B: BoardState>(
         GameState::new(fen, side).map_err(|e| format!("position `{position}`: {e:?}"))?;
     let logic = GameLogic::new(ruleset, dim as u8);
     for mv in moves.split_whitespace() {
+        // The moves lead to the position: played on the board even past an end the
+        // engine sees (as taflcount replays archives), which the divide then reports.
+        state.status = GameStatus::Ongoing;
         let play = Play::from_str(mv).map_err(|e| format!("move `{mv}`: {e:?}"))?;
         state = logic
             .do_play(play, state)

@@ -100,7 +100,10 @@ fn run(args: &[String]) -> Result<String, String> {
             from: vertex(from)?,
             to: vertex(to)?,
         };
+        // The moves lead to the position: played on the board even past an end the
+        // engine sees (as taflcount replays archives), which the divide then reports.
         forget(&mut game);
+        game.status = Status::Ongoing;
         game.play(&Plae::Play(play))
             .map_err(|e| format!("move `{mv}`: {e:?}"))?;
     }
