@@ -297,7 +297,8 @@ fn a_scan_groups_one_broken_rule_into_one_group() {
     assert_eq!(
         group.difference,
         taflcount::perft::scan::Difference::ExtraMoves {
-            piece: "taflman".into()
+            piece: "taflman".into(),
+            route: "onto a corner".into()
         }
     );
     assert_eq!(group.hits, report.differed);
@@ -318,7 +319,7 @@ fn a_scan_groups_one_broken_rule_into_one_group() {
     let (code, text, _) = scan(&engine, &args[..args.len() - 1]);
     assert_eq!(code, 1);
     assert!(
-        text.contains("moves: other engine plays taflman moves taflcount forbids"),
+        text.contains("other engine plays taflman moves onto a corner that taflcount forbids"),
         "{text}"
     );
     assert!(

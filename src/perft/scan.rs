@@ -73,11 +73,16 @@ pub enum Difference {
     ExtraMoves {
         /// The kind of piece that moves.
         piece: String,
+        /// Where the moves go: `onto a corner`, `onto the throne`, `over the throne`,
+        /// `elsewhere`, or `mixed`.
+        route: String,
     },
     /// The other engine lacks moves taflcount allows.
     MissingMoves {
         /// The kind of piece that moves.
         piece: String,
+        /// Where the moves go, as for `ExtraMoves`.
+        route: String,
     },
     /// Same moves, but a count, a total or a repeated divide of the other engine does
     /// not add up (`leaf_count`, `total`, `inconsistent`).
@@ -106,11 +111,11 @@ impl Difference {
             Difference::CaptureOnlyOther { piece } => {
                 format!("capture: other engine takes a {piece} taflcount keeps")
             }
-            Difference::ExtraMoves { piece } => {
-                format!("moves: other engine plays {piece} moves taflcount forbids")
+            Difference::ExtraMoves { piece, route } => {
+                format!("moves: other engine plays {piece} moves {route} that taflcount forbids")
             }
-            Difference::MissingMoves { piece } => {
-                format!("moves: other engine misses legal {piece} moves")
+            Difference::MissingMoves { piece, route } => {
+                format!("moves: other engine misses legal {piece} moves {route}")
             }
             Difference::Counts { what } => format!("counts: the other engine's {what}"),
         }
@@ -252,8 +257,16 @@ impl RootedOracle for super::against::CommandOracle {
 }
 
 /// How a finding reads as a group: our own position there tells a game end from a
-/// capture from a move rule.
-pub fn classify(t: &Tables, before: Option<&Position>, pos: &Position, f: &Finding) -> Difference {
+/// capture from a move rule. `before` is the position before `last_move`, the move
+/// that led to `pos` (none at the start); `rules` name the corners and the throne.
+pub fn classify(
+    t: &Tables,
+    rules: &crate::rules::Rules,
+    before: Option<&Position>,
+    last_move: Option<&str>,
+    pos: &Position,
+    f: &Finding,
+) -> Difference {
     let side_to_move = f.side.clone();
     let (too_many, too_few) = match &f.kind {
         FindingKind::Moves { too_many, too_few } => (too_many, too_few),
@@ -307,11 +320,28 @@ pub fn classify(t: &Tables, before: Option<&Position>, pos: &Position, f: &Findi
         let piece = before.map_or("piece".into(), |b| kind_at(b, &from_of(m)));
         return Difference::CaptureOnlyTaflcount { piece };
     }
-    // Every move of one of our pieces missing: the other engine no longer has it.
+    // Every move of one of our pieces missing, a piece the last move could have taken
+    // (next to where it landed, or on the same edge for a shieldwall): the other engine
+    // no longer has it.
+    let landed = last_move
+        .and_then(|m| m.split('-').nth(1))
+        .and_then(|s| s.parse::<crate::board::Square>().ok());
+    let takeable = |from: &str| {
+        let (Some(to), Ok(from)) = (landed, from.parse::<crate::board::Square>()) else {
+            return false;
+        };
+        let (df, dr) = (
+            to.file().abs_diff(from.file()),
+            to.rank().abs_diff(from.rank()),
+        );
+        let edge = |s: crate::board::Square| t.on_edge(s.file(), s.rank());
+        df + dr == 1
+            || (edge(to) && edge(from) && (to.file() == from.file() || to.rank() == from.rank()))
+    };
     let whole_piece_missing = too_few.iter().map(from_of).find(|from| {
         let ours_from = ours.iter().filter(|m| from_of(m) == *from).count();
         let missing = too_few.iter().filter(|m| from_of(m) == *from).count();
-        ours_from == missing && !too_many.iter().any(|m| from_of(m) == *from) && before.is_some()
+        ours_from == missing && !too_many.iter().any(|m| from_of(m) == *from) && takeable(from)
     });
     if let Some(from) = whole_piece_missing {
         if too_many.is_empty() {
@@ -338,11 +368,54 @@ pub fn classify(t: &Tables, before: Option<&Position>, pos: &Position, f: &Findi
     if !too_many.is_empty() {
         Difference::ExtraMoves {
             piece: mover(too_many),
+            route: route(rules, too_many),
         }
     } else {
         Difference::MissingMoves {
             piece: mover(too_few),
+            route: route(rules, too_few),
         }
+    }
+}
+
+/// Where a list of moves goes, in the terms a move rule is written in: `onto a corner`,
+/// `onto the throne`, `over the throne`, `elsewhere`, or `mixed` when they differ.
+fn route(rules: &crate::rules::Rules, moves: &[String]) -> String {
+    use crate::board::Square;
+    let one = |m: &String| -> &'static str {
+        let squares: Option<(Square, Square)> = m
+            .split_once('-')
+            .and_then(|(a, b)| Some((a.parse().ok()?, b.parse().ok()?)));
+        let Some((from, to)) = squares else {
+            return "elsewhere";
+        };
+        if rules.corners.squares.contains(&to) {
+            return "onto a corner";
+        }
+        if rules.centre.squares.contains(&to) {
+            return "onto the throne";
+        }
+        let between = |a: usize, b: usize, x: usize| a.min(b) < x && x < a.max(b);
+        let over = rules.centre.squares.iter().any(|c| {
+            (from.file() == to.file()
+                && c.file() == from.file()
+                && between(from.rank(), to.rank(), c.rank()))
+                || (from.rank() == to.rank()
+                    && c.rank() == from.rank()
+                    && between(from.file(), to.file(), c.file()))
+        });
+        if over {
+            "over the throne"
+        } else {
+            "elsewhere"
+        }
+    };
+    let mut kinds: Vec<&str> = moves.iter().map(one).collect();
+    kinds.sort();
+    kinds.dedup();
+    match kinds.as_slice() {
+        [one] => one.to_string(),
+        _ => "mixed".to_string(),
     }
 }
 
@@ -417,7 +490,14 @@ pub fn scan(
                     all.extend(f.line.iter().cloned());
                     let (pos, before) = position_and_parent(t, &start, &all)
                         .map_err(|e| ScanError::Setup(format!("game {line}: {e}")))?;
-                    let difference = classify(t, before.as_ref(), &pos, &f);
+                    let difference = classify(
+                        t,
+                        &game.rules,
+                        before.as_ref(),
+                        all.last().map(String::as_str),
+                        &pos,
+                        &f,
+                    );
                     let (too_many, too_few, detail) = match &f.kind {
                         FindingKind::Moves { too_many, too_few } => {
                             (too_many.clone(), too_few.clone(), String::new())
@@ -620,6 +700,68 @@ mod tests {
         assert!(matches!(
             out.groups[0].difference,
             Difference::Counts { .. }
+        ));
+    }
+
+    fn brandub_after(moves: &str) -> (crate::game::Game, Position, Position) {
+        let game = crate::game::Game::from_otn(
+            "dim:7 name:Brandub atkf:y surf:n ks:w cenh: cenhe: start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/",
+        )
+        .unwrap();
+        let layout =
+            crate::board::Layout::parse("/1T5/7/2t4/3K3/7/5t1/7/", RecordOrder::RankOneFirst)
+                .unwrap();
+        let start =
+            Position::from_layout(&game.tables, &layout, crate::board::Side::Attackers).unwrap();
+        let (pos, _) = play_line_moves(&game.tables, start.clone(), moves).unwrap();
+        (game, start, pos)
+    }
+
+    fn finding(pos: &Position, t: &Tables, too_many: &[&str], too_few: &[&str]) -> Finding {
+        Finding {
+            line: vec![],
+            position: pos.layout(t).record(RecordOrder::RankOneFirst),
+            side: pos.side_to_move().name().into(),
+            berserker: None,
+            depth: 1,
+            kind: FindingKind::Moves {
+                too_many: too_many.iter().map(|m| m.to_string()).collect(),
+                too_few: too_few.iter().map(|m| m.to_string()).collect(),
+            },
+            trail: vec![],
+        }
+    }
+
+    #[test]
+    fn captures_are_told_from_move_rules() {
+        // c3-c1 takes b1 against the corner a1: an engine that still moves b1 missed it.
+        let (game, before, pos) = brandub_after("c3-c1");
+        let t = &game.tables;
+        let f = finding(&pos, t, &["b1-b2", "b1-b3"], &[]);
+        assert_eq!(
+            classify(t, &game.rules, Some(&before), Some("c3-c1"), &pos, &f),
+            Difference::CaptureOnlyTaflcount {
+                piece: "taflman".into()
+            }
+        );
+        // The king is the defenders' last piece: an engine without his moves ends the
+        // game; one without two of them misses moves.
+        let kings: Vec<String> = pos
+            .legal_moves(t)
+            .iter()
+            .map(|m| m.to_string())
+            .filter(|m| m.starts_with("d4-"))
+            .collect();
+        let kings: Vec<&str> = kings.iter().map(String::as_str).collect();
+        let f = finding(&pos, t, &[], &kings);
+        assert!(matches!(
+            classify(t, &game.rules, Some(&before), Some("c3-c1"), &pos, &f),
+            Difference::OtherEndsGame { .. }
+        ));
+        let f = finding(&pos, t, &[], &kings[..2]);
+        assert!(matches!(
+            classify(t, &game.rules, Some(&before), Some("c3-c1"), &pos, &f),
+            Difference::MissingMoves { piece, .. } if piece == "king"
         ));
     }
 }
