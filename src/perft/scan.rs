@@ -343,6 +343,10 @@ pub fn classify(
         let missing = too_few.iter().filter(|m| from_of(m) == *from).count();
         ours_from == missing && !too_many.iter().any(|m| from_of(m) == *from) && takeable(from)
     });
+    // Unless all the missing moves cross or reach a special square: then a move rule
+    // (a piece whose only moves cross the throne is no capture).
+    let special_route = !matches!(route(rules, too_few).as_str(), "elsewhere" | "mixed");
+    let whole_piece_missing = whole_piece_missing.filter(|_| !special_route);
     if let Some(from) = whole_piece_missing {
         if too_many.is_empty() {
             return Difference::CaptureOnlyOther {
