@@ -64,3 +64,29 @@ fn the_same_position_one_move_earlier_is_no_fort() {
     );
     assert_eq!(pos.outcome(&t), None);
 }
+
+/// Scan group A2: copenhagen game 717, its first 31 plies, then `e2-e1`. The king on e1
+/// with R = {e2}; the wall d1 f1 d2 f2 e3. e3 has the open d3 on one side and f3, a
+/// defender outside the wall, on the other; f3 cannot be taken either (f2 below it, e3
+/// beside it), so e3 never can, and the fort stands: bunburya's `hnefatafl` calls it won.
+///
+/// ```text
+///  4 . t . t . t . t . . t
+///  3 t t . . T T . . . t .
+///  2 . . t T . T . t t . .
+///  1 . . t T K T t . . . .
+///    a b c d e f g h i j k
+/// ```
+#[test]
+fn a_wall_member_guarded_by_an_uncapturable_defender_outside_the_wall_is_safe() {
+    let t = Tables::new(&catalog::find("copenhagen").unwrap().rules()).unwrap();
+    let layout = taflcount::board::Layout::parse(
+        "/2tTKTt4/2tT1T1tt2/tt2TT3t1/1t1t1t1t2t/11/t8tt/t5T3t/t4T4t/11/5t5/5tt4/",
+        taflcount::board::RecordOrder::RankOneFirst,
+    )
+    .unwrap();
+    let pos = Position::from_layout(&t, &layout, Side::Attackers).unwrap();
+    let outcome = pos.outcome(&t).expect("the game is over");
+    assert_eq!(outcome.reason, EndReason::EdgeFort);
+    assert_eq!(outcome.winner, Some(Side::Defenders));
+}

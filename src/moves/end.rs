@@ -474,14 +474,18 @@ impl Position {
         if (0..dim).any(|r| near[r] & attackers[r] != 0) {
             return false;
         }
-        // The wall, and the greatest subset of it whose members protect each other.
+        // The wall, and the greatest set of defenders that protect each other, which
+        // must hold all of it.
         let mut wall = [0u32; MAX_DIM];
         for r in 0..dim {
             wall[r] = near[r] & self.ranks[Side::Defenders as usize][r] & !inside[r];
         }
         let safe_region: Words =
             std::array::from_fn(|r| region[r] & !t.hostile_empty[Side::Defenders as usize][r]);
-        let mut safe = wall;
+        // The guards: every defender but the king to start with (issue 25: one outside
+        // the wall that cannot be taken guards it as well as a member does).
+        let defenders = &self.ranks[Side::Defenders as usize];
+        let mut safe: Words = std::array::from_fn(|r| defenders[r] & !king[r]);
         loop {
             let mut changed = false;
             for r in 0..dim {
@@ -564,6 +568,6 @@ impl Position {
                 break;
             }
         }
-        safe == wall
+        (0..dim).all(|r| wall[r] & !safe[r] == 0)
     }
 }

@@ -1392,21 +1392,20 @@ impl RefGame {
                 }
             }
         }
-        // Every member of W must be safe with G = W (then W is the greatest fixpoint).
-        let safe_neighbour = |n: Option<usize>| -> bool {
-            match n {
-                None => true,
-                Some(n) => {
-                    n == k
-                        || in_w[n]
-                        || (in_r[n] && !rules.square_hostile(n, true, Side::Defenders))
+        // G, the guards: the greatest set of defenders (the king aside) each of which is
+        // safe while G stands; every member of W must be in it. A guard need not touch R
+        // (issue 25: a defender outside the wall that cannot be taken guards it too).
+        let member_safe = |w: usize, guards: &[bool]| -> bool {
+            let safe_neighbour = |n: Option<usize>| -> bool {
+                match n {
+                    None => true,
+                    Some(n) => {
+                        n == k
+                            || guards[n]
+                            || (in_r[n] && !rules.square_hostile(n, true, Side::Defenders))
+                    }
                 }
-            }
-        };
-        for w in 0..dim * dim {
-            if !in_w[w] {
-                continue;
-            }
+            };
             // Vertical axis: up/down; horizontal axis: left/right.
             if !(safe_neighbour(step(dim, w, 0)) || safe_neighbour(step(dim, w, 1))) {
                 return false;
@@ -1433,7 +1432,7 @@ impl RefGame {
                 if f == dim - 1 {
                     inward.push(step(dim, w, 2));
                 }
-                let shut = |n: usize| n == k || in_w[n] || in_r[n];
+                let shut = |n: usize| n == k || guards[n] || in_r[n];
                 for n in &inward {
                     let n = n.unwrap();
                     if shut(n) {
@@ -1454,7 +1453,7 @@ impl RefGame {
                                         && rules.square_kinds[next][COR]);
                                     break;
                                 }
-                                if !(next == k || in_w[next]) {
+                                if !(next == k || guards[next]) {
                                     break;
                                 }
                                 if step(dim, next, d_in).is_some_and(shut) {
@@ -1473,6 +1472,24 @@ impl RefGame {
                     }
                 }
             }
+            true
+        };
+        let mut in_g: Vec<bool> = (0..dim * dim)
+            .map(|s| matches!(self.board[s], Some(p) if p.side == Side::Defenders && !p.is_king()))
+            .collect();
+        loop {
+            let out: Vec<usize> = (0..dim * dim)
+                .filter(|&g| in_g[g] && !member_safe(g, &in_g))
+                .collect();
+            if out.is_empty() {
+                break;
+            }
+            for g in out {
+                in_g[g] = false;
+            }
+        }
+        if (0..dim * dim).any(|w| in_w[w] && !in_g[w]) {
+            return false;
         }
         true
     }
