@@ -395,3 +395,35 @@ fn a_scan_stops_when_the_engine_never_answers_and_refuses_bad_ranges() {
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
 }
+
+#[test]
+fn a_scan_stops_each_game_where_taflcount_sees_it_end() {
+    // With a weak king (ks:w) taflcount captures him in games the record plays on; the
+    // scan follows each game only that far (playing on without a king panicked once).
+    let weak = "dim:7 name:Brandubh atkf:y tfr:w ks:w start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/";
+    let brandubh = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/games/brandubh.csv");
+    let out = Command::new(env!("CARGO_BIN_EXE_taflperft"))
+        .arg("--against")
+        .arg(reference_engine())
+        .args([
+            "--records",
+            brandubh,
+            "--rules",
+            weak,
+            "--depth",
+            "1",
+            "--games",
+            "40",
+            "--json",
+        ])
+        .output()
+        .unwrap();
+    let (stdout, stderr) = (
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr),
+    );
+    assert_eq!(out.status.code(), Some(0), "{stdout}{stderr}");
+    let report = scan_report(&stdout);
+    assert_eq!((report.games, report.games_not_replayed), (40, 0));
+    assert_eq!(report.agreed, report.positions);
+}

@@ -11,7 +11,7 @@ use super::against::{bisect, AgainstError, Finding, FindingKind, Oracle, Verdict
 use super::units::Root;
 use crate::board::{PieceKind, RecordOrder};
 use crate::moves::{from_square, Position, Sq, Tables};
-use crate::notation::{play_line_moves, replay, GameRecord};
+use crate::notation::{play_line_moves, resolve, GameRecord};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -195,7 +195,8 @@ pub struct ScanReport {
     pub depth: u32,
     /// Games read from the archive (after `--games`).
     pub games: usize,
-    /// Games that do not replay under the rules (skipped whole).
+    /// Games with a move that is not legal under the rules before taflcount sees the
+    /// game end (skipped whole).
     pub games_not_replayed: usize,
     /// Positions compared (engine failures included).
     pub positions: usize,
@@ -450,19 +451,33 @@ pub fn scan(
     let mut todo: Vec<(usize, Vec<String>, Vec<usize>)> = Vec::new();
     let mut not_replayed = 0;
     for record in games {
-        let Ok(replayed) = replay(t, record) else {
+        // The game's moves as far as taflcount sees it going on: past an end the record
+        // goes on only on the players' say-so (and a position without a king cannot
+        // be played on).
+        let mut pos = start.clone();
+        let mut moves: Vec<String> = Vec::new();
+        let mut positions = vec![pos.clone()];
+        let mut readable = true;
+        for text in &record.moves {
+            if pos.is_over(t) {
+                break;
+            }
+            let Ok(mv) = resolve(t, &pos, text) else {
+                readable = false;
+                break;
+            };
+            pos = pos.after(t, mv).0;
+            moves.push(mv.to_string());
+            positions.push(pos.clone());
+        }
+        if !readable {
             not_replayed += 1;
             continue;
-        };
-        let moves: Vec<String> = replayed.moves.iter().map(|m| m.to_string()).collect();
-        // Past an end the rules see, the game goes on only on the players' say-so.
-        let end = replayed
-            .ended_early
-            .map_or(moves.len(), |(ply, _)| ply)
-            .min(plan.last_ply);
+        }
+        let end = moves.len().min(plan.last_ply);
         let plies: Vec<usize> = (plan.first_ply..=end)
             .filter(|p| (p - plan.first_ply) % plan.every.max(1) == 0)
-            .filter(|&p| !replayed.positions[p].is_over(t))
+            .filter(|&p| !positions[p].is_over(t))
             .collect();
         if !plies.is_empty() {
             todo.push((record.line, moves, plies));
