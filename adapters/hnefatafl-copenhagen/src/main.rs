@@ -9,6 +9,8 @@
 //! rule set per board size (7x7, 11x11, 13x13); the OTN rules only give the size.
 //! Perft counts without history, so the crate's ban on a defender repeating a board and
 //! its draw after 140 plies are switched off: both are reset before every move.
+//! With the environment variable `EXPLAIN` set, it says on stderr how the crate sees
+//! the position (status, turn, its `can_not_escape` adjudication, the king).
 
 use hnefatafl_copenhagen::board::{Board, BoardSize};
 use hnefatafl_copenhagen::game::{Game, PreviousBoards};
@@ -106,6 +108,16 @@ fn run(args: &[String]) -> Result<String, String> {
         game.status = Status::Ongoing;
         game.play(&Plae::Play(play))
             .map_err(|e| format!("move `{mv}`: {e:?}"))?;
+    }
+    // For settling a disagreement by hand: what the crate says about the position.
+    if std::env::var_os("EXPLAIN").is_some() {
+        eprintln!(
+            "status {:?}, turn {:?}, can_not_escape {}, king {:?}",
+            game.status,
+            game.turn,
+            game.board.can_not_escape(),
+            game.board.king.map(|k| k.to_string())
+        );
     }
     let mut divide: Vec<(String, u64)> = Vec::new();
     if depth > 0 && game.status == Status::Ongoing {
