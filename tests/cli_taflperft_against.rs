@@ -288,7 +288,8 @@ fn a_scan_groups_one_broken_rule_into_one_group() {
     assert_eq!(code, 1, "{out}{err}");
     let report = scan_report(&out);
     assert_eq!(report.schema_version, 1);
-    assert_eq!((report.games, report.positions), (3, 14));
+    assert_eq!((report.games, report.outcome.positions), (3, 14));
+    let report = report.outcome;
     assert_eq!(report.failed, 0);
     assert_eq!(report.agreed + report.differed, 14);
     assert!(report.differed > 0, "{out}");
@@ -353,7 +354,7 @@ fn a_scan_survives_an_engine_that_crashes_hangs_or_prints_garbage() {
     );
     assert!(started.elapsed() < std::time::Duration::from_secs(60));
     assert_eq!(code, 1, "{out}{err}");
-    let report = scan_report(&out);
+    let report = scan_report(&out).outcome;
     assert_eq!(
         (report.positions, report.agreed, report.failed),
         (5, 2, 3),
@@ -424,6 +425,6 @@ fn a_scan_stops_each_game_where_taflcount_sees_it_end() {
     );
     assert_eq!(out.status.code(), Some(0), "{stdout}{stderr}");
     let report = scan_report(&stdout);
-    assert_eq!((report.games, report.games_not_replayed), (40, 0));
-    assert_eq!(report.agreed, report.positions);
+    assert_eq!((report.games, report.outcome.games_not_replayed), (40, 0));
+    assert_eq!(report.outcome.agreed, report.outcome.positions);
 }

@@ -6,6 +6,16 @@ use taflcount::moves::{EndReason, Position, Tables};
 use taflcount::notation::play_line_moves;
 use taflcount::rules::catalog;
 
+/// Recorded copenhagen game 1739's first 82 plies, then the attackers' `c1-b1`.
+const GAME_1739_AND_C1_B1: &str =
+    "h1-h4 g5-g2 e1-e3 g2-i2 k5-i5 g6-g4 k4-i4 d6-d3 a8-c8 f4-f3 a4-f4 d3-f3 h4-f4 e5-e3 \
+         k6-k3 e3-f3 g1-i1 e6-e1 i4-f4 g7-g1 i5-i3 f6-g6 a5-a3 g6-g10 h11-h10 e7-e10 f2-c2 \
+         g10-g2 i3-i2 f5-i5 g11-i11 h6-h1 c8-e8 g2-d2 a7-d7 d2-d3 k8-g8 d3-b3 c2-b2 b3-c3 \
+         d1-c1 c3-c11 b6-b11 c11-c9 e8-e9 c9-c11 b2-b11 c11-c7 e9-c9 f7-e7 a6-a8 e7-e9 \
+         j6-j9 c7-b7 i2-b2 b7-b10 a8-a10 b10-b9 d11-d9 b9-a9 h10-a10 a9-b9 a10-b10 b9-a9 \
+         b10-a10 a9-a7 a10-a9 a7-j7 f4-j4 e9-g9 g8-i8 j7-f7 e11-e10 g1-g2 j4-j2 f7-f1 f11-f3 \
+         g2-f2 k7-g7 f1-g1 d9-d4 i5-g5 c1-b1";
+
 fn copenhagen_after(moves: &str) -> (Tables, Position) {
     let t = Tables::new(&catalog::find("copenhagen").unwrap().rules()).unwrap();
     let (pos, _) = play_line_moves(&t, Position::start(&t), moves).unwrap();
@@ -30,15 +40,7 @@ fn copenhagen_after(moves: &str) -> (Tables, Position) {
 /// `hnefatafl-copenhagen` both say.
 #[test]
 fn an_edge_fort_whose_edge_members_cannot_be_shieldwalled_is_a_fort() {
-    let (t, pos) = copenhagen_after(
-        "h1-h4 g5-g2 e1-e3 g2-i2 k5-i5 g6-g4 k4-i4 d6-d3 a8-c8 f4-f3 a4-f4 d3-f3 h4-f4 e5-e3 \
-         k6-k3 e3-f3 g1-i1 e6-e1 i4-f4 g7-g1 i5-i3 f6-g6 a5-a3 g6-g10 h11-h10 e7-e10 f2-c2 \
-         g10-g2 i3-i2 f5-i5 g11-i11 h6-h1 c8-e8 g2-d2 a7-d7 d2-d3 k8-g8 d3-b3 c2-b2 b3-c3 \
-         d1-c1 c3-c11 b6-b11 c11-c9 e8-e9 c9-c11 b2-b11 c11-c7 e9-c9 f7-e7 a6-a8 e7-e9 \
-         j6-j9 c7-b7 i2-b2 b7-b10 a8-a10 b10-b9 d11-d9 b9-a9 h10-a10 a9-b9 a10-b10 b9-a9 \
-         b10-a10 a9-a7 a10-a9 a7-j7 f4-j4 e9-g9 g8-i8 j7-f7 e11-e10 g1-g2 j4-j2 f7-f1 f11-f3 \
-         g2-f2 k7-g7 f1-g1 d9-d4 i5-g5 c1-b1 g5-g2",
-    );
+    let (t, pos) = copenhagen_after(&format!("{GAME_1739_AND_C1_B1} g5-g2"));
     assert_eq!(
         pos.layout(&t)
             .record(taflcount::board::RecordOrder::RankOneFirst),
@@ -53,15 +55,7 @@ fn an_edge_fort_whose_edge_members_cannot_be_shieldwalled_is_a_fort() {
 /// open to the attackers (the taflman on g7 can reach it), so there is no fort yet.
 #[test]
 fn the_same_position_one_move_earlier_is_no_fort() {
-    let (t, pos) = copenhagen_after(
-        "h1-h4 g5-g2 e1-e3 g2-i2 k5-i5 g6-g4 k4-i4 d6-d3 a8-c8 f4-f3 a4-f4 d3-f3 h4-f4 e5-e3 \
-         k6-k3 e3-f3 g1-i1 e6-e1 i4-f4 g7-g1 i5-i3 f6-g6 a5-a3 g6-g10 h11-h10 e7-e10 f2-c2 \
-         g10-g2 i3-i2 f5-i5 g11-i11 h6-h1 c8-e8 g2-d2 a7-d7 d2-d3 k8-g8 d3-b3 c2-b2 b3-c3 \
-         d1-c1 c3-c11 b6-b11 c11-c9 e8-e9 c9-c11 b2-b11 c11-c7 e9-c9 f7-e7 a6-a8 e7-e9 \
-         j6-j9 c7-b7 i2-b2 b7-b10 a8-a10 b10-b9 d11-d9 b9-a9 h10-a10 a9-b9 a10-b10 b9-a9 \
-         b10-a10 a9-a7 a10-a9 a7-j7 f4-j4 e9-g9 g8-i8 j7-f7 e11-e10 g1-g2 j4-j2 f7-f1 f11-f3 \
-         g2-f2 k7-g7 f1-g1 d9-d4 i5-g5 c1-b1",
-    );
+    let (t, pos) = copenhagen_after(GAME_1739_AND_C1_B1);
     assert_eq!(pos.outcome(&t), None);
 }
 

@@ -195,23 +195,9 @@ pub struct ScanReport {
     pub depth: u32,
     /// Games read from the archive (after `--games`).
     pub games: usize,
-    /// Games with a move that is not legal under the rules before taflcount sees the
-    /// game end (skipped whole).
-    pub games_not_replayed: usize,
-    /// Positions compared (engine failures included).
-    pub positions: usize,
-    /// Positions where both engines give the same divide.
-    pub agreed: usize,
-    /// Positions where they differ (each bisected into one of the groups).
-    pub differed: usize,
-    /// Positions where the other engine failed.
-    pub failed: usize,
-    /// The groups, most positions first.
-    pub groups: Vec<ScanGroup>,
-    /// The first failures, with their messages.
-    pub failures: Vec<ScanFailure>,
-    /// Calls of the other engine.
-    pub calls: usize,
+    /// What the scan found.
+    #[serde(flatten)]
+    pub outcome: ScanOutcome,
     /// Wall-clock seconds of the whole scan.
     pub seconds: f64,
 }
@@ -623,24 +609,25 @@ fn position_and_parent(
     Ok((pos, Some(before)))
 }
 
-/// What a scan found, before the report adds its labels and timing.
-#[derive(Clone, Debug, Default)]
+/// What a scan found; the report adds its labels and timing.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ScanOutcome {
-    /// Games that do not replay under the rules.
+    /// Games with a move that is not legal under the rules before taflcount sees the
+    /// game end (skipped whole).
     pub games_not_replayed: usize,
-    /// Positions compared.
+    /// Positions compared (engine failures included).
     pub positions: usize,
-    /// Positions with the same divide.
+    /// Positions where both engines give the same divide.
     pub agreed: usize,
-    /// Positions that differ.
+    /// Positions where they differ (each bisected into one of the groups).
     pub differed: usize,
-    /// Positions the engine failed on.
+    /// Positions where the other engine failed.
     pub failed: usize,
     /// The groups, most positions first.
     pub groups: Vec<ScanGroup>,
-    /// The first failures.
+    /// The first failures, with their messages.
     pub failures: Vec<ScanFailure>,
-    /// Calls of the engine.
+    /// Calls of the other engine.
     pub calls: usize,
 }
 

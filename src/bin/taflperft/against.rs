@@ -250,14 +250,7 @@ pub fn run_scan(
         rules,
         depth,
         games: games.len(),
-        games_not_replayed: outcome.games_not_replayed,
-        positions: outcome.positions,
-        agreed: outcome.agreed,
-        differed: outcome.differed,
-        failed: outcome.failed,
-        groups: outcome.groups,
-        failures: outcome.failures,
-        calls: outcome.calls,
+        outcome,
         seconds: started.elapsed().as_secs_f64(),
     };
     if json_out {
@@ -265,18 +258,22 @@ pub fn run_scan(
     } else {
         print(&scan_text(&report))?;
     }
-    Ok(if report.differed > 0 || report.failed > 0 {
-        Status::CheckFailed
-    } else {
-        Status::Success
-    })
+    Ok(
+        if report.outcome.differed > 0 || report.outcome.failed > 0 {
+            Status::CheckFailed
+        } else {
+            Status::Success
+        },
+    )
 }
 
 /// The scan as a summary line, a table of groups and each group's example.
-fn scan_text(r: &ScanReport) -> String {
+fn scan_text(report: &ScanReport) -> String {
+    let r = &report.outcome;
+    let (games, depth, seconds) = (report.games, report.depth, report.seconds);
     let mut out = format!(
         "{} position(s) of {} game(s) at perft({}): {} agree, {} differ, {} engine failure(s); {} call(s), {:.1} s\n",
-        r.positions, r.games, r.depth, r.agreed, r.differed, r.failed, r.calls, r.seconds
+        r.positions, games, depth, r.agreed, r.differed, r.failed, r.calls, seconds
     );
     if r.games_not_replayed > 0 {
         out += &format!(
