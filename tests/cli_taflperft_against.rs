@@ -250,3 +250,181 @@ fn the_documented_wrapper_reports_a_crash_and_empty_output_as_errors() {
     assert!(err.contains("gave no divide within 1 s"), "{err}");
     assert!(started.elapsed() < std::time::Duration::from_secs(30));
 }
+
+/// `--against --records`: the archive's positions, each difference bisected and grouped.
+fn scan(command: &str, args: &[&str]) -> (i32, String, String) {
+    let brandubh = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/games/brandubh.csv");
+    let out = closed_stdout::output(
+        Command::new(env!("CARGO_BIN_EXE_taflperft"))
+            .args([
+                "--against",
+                command,
+                "--records",
+                brandubh,
+                "--variant",
+                "brandubh",
+            ])
+            .args(args),
+    );
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+fn scan_report(out: &str) -> taflcount::perft::scan::ScanReport {
+    serde_json::from_str(out).unwrap_or_else(|e| panic!("{e}: {out}"))
+}
+
+#[test]
+fn a_scan_groups_one_broken_rule_into_one_group() {
+    // Attacker taflmen may stop on corners in the broken engine: from the start a4-a1
+    // is already one of its moves. Every scanned position ends in that one group.
+    let engine = format!("'{}' --break corner-stop", reference_engine().display());
+    // Games 1-3 have 4, 3 and 15 plies: plies 0..4 give 5 + 4 + 5 positions.
+    let args = ["--depth", "2", "--games", "3", "--plies", "0..4", "--json"];
+    let (code, out, err) = scan(&engine, &args);
+    assert_eq!(code, 1, "{out}{err}");
+    let report = scan_report(&out);
+    assert_eq!(report.schema_version, 1);
+    assert_eq!((report.games, report.outcome.positions), (3, 14));
+    let report = report.outcome;
+    assert_eq!(report.failed, 0);
+    assert_eq!(report.agreed + report.differed, 14);
+    assert!(report.differed > 0, "{out}");
+    assert_eq!(report.groups.len(), 1, "{out}");
+    let group = &report.groups[0];
+    assert_eq!(
+        group.difference,
+        taflcount::perft::scan::Difference::ExtraMoves {
+            piece: "taflman".into(),
+            route: "onto a corner".into()
+        }
+    );
+    assert_eq!(group.hits, report.differed);
+    // Every extra move ends on a corner.
+    let corners = ["a1", "a7", "g1", "g7"];
+    assert!(
+        group
+            .example
+            .too_many
+            .iter()
+            .all(|m| corners.contains(&m.split('-').nth(1).unwrap())),
+        "{:?}",
+        group.example
+    );
+    // The shortest example is the start position itself (game 1, ply 0).
+    assert_eq!(group.example.length, 0);
+    // The same as a table.
+    let (code, text, _) = scan(&engine, &args[..args.len() - 1]);
+    assert_eq!(code, 1);
+    assert!(
+        text.contains("other engine plays taflman moves onto a corner that taflcount forbids"),
+        "{text}"
+    );
+    assert!(
+        text.contains("14 position(s) of 3 game(s) at perft(2)"),
+        "{text}"
+    );
+}
+
+#[test]
+fn a_scan_survives_an_engine_that_crashes_hangs_or_prints_garbage() {
+    // The reference engine, except: after 1 move it crashes, after 2 it hangs, after 3
+    // it prints garbage. Game 1 has 4 plies: positions 0 and 4 agree.
+    let engine = format!(
+        "sh -c 'n=$(echo \"$5\" | wc -w); case $n in 1) exit 3;; 2) sleep 100;; 3) echo garbage; exit 0;; esac; exec \"$0\" \"$@\"' '{}'",
+        reference_engine().display()
+    );
+    let started = std::time::Instant::now();
+    let (code, out, err) = scan(
+        &engine,
+        &[
+            "--depth",
+            "2",
+            "--games",
+            "1",
+            "--plies",
+            "0..5",
+            "--json",
+            "--against-timeout",
+            "1",
+        ],
+    );
+    assert!(started.elapsed() < std::time::Duration::from_secs(60));
+    assert_eq!(code, 1, "{out}{err}");
+    let report = scan_report(&out).outcome;
+    assert_eq!(
+        (report.positions, report.agreed, report.failed),
+        (5, 2, 3),
+        "{out}"
+    );
+    let plies: Vec<usize> = report.failures.iter().map(|f| f.ply).collect();
+    assert_eq!(plies, [1, 2, 3]);
+    assert!(
+        report.failures[0]
+            .message
+            .contains("failed (exit status: 3)"),
+        "{out}"
+    );
+    assert!(
+        report.failures[1]
+            .message
+            .contains("gave no divide within 1 s"),
+        "{out}"
+    );
+    assert!(report.failures[2].message.contains("garbage"), "{out}");
+    // Each failure was also said on stderr as it happened.
+    assert_eq!(err.matches("taflperft: game 1, ply").count(), 3, "{err}");
+}
+
+#[test]
+fn a_scan_stops_when_the_engine_never_answers_and_refuses_bad_ranges() {
+    let (code, _, err) = scan("false", &["--depth", "1"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("failed on each of the first 10 positions"),
+        "{err}"
+    );
+    let (code, _, err) = scan("true", &["--depth", "1", "--plies", "9..3"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("is not a ply range"), "{err}");
+    let out = Command::new(env!("CARGO_BIN_EXE_taflperft"))
+        .args(["--records", "x.csv", "--depth", "1"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn a_scan_stops_each_game_where_taflcount_sees_it_end() {
+    // With a weak king (ks:w) taflcount captures him in games the record plays on; the
+    // scan follows each game only that far (playing on without a king panicked once).
+    let weak = "dim:7 name:Brandubh atkf:y tfr:w ks:w start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/";
+    let brandubh = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/games/brandubh.csv");
+    let out = Command::new(env!("CARGO_BIN_EXE_taflperft"))
+        .arg("--against")
+        .arg(reference_engine())
+        .args([
+            "--records",
+            brandubh,
+            "--rules",
+            weak,
+            "--depth",
+            "1",
+            "--games",
+            "40",
+            "--json",
+        ])
+        .output()
+        .unwrap();
+    let (stdout, stderr) = (
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr),
+    );
+    assert_eq!(out.status.code(), Some(0), "{stdout}{stderr}");
+    let report = scan_report(&stdout);
+    assert_eq!((report.games, report.outcome.games_not_replayed), (40, 0));
+    assert_eq!(report.outcome.agreed, report.outcome.positions);
+}

@@ -423,12 +423,19 @@ fn edge_fort_arises() {
     assert_eq!(g.is_over(), None);
     assert_eq!(g.play("f3-f1").unwrap(), v(&[]));
     assert_eq!(g.is_over(), Some("edge fort"));
-    // Without efe, or with a shieldwall rule (b1 and f1 have no safe inward square), no fort.
-    for extra in ["efe:n surf:n", "efe:y surf:n sw:s", "efe:y surf:n sw:w"] {
+    // With a shieldwall rule too (issue 25): b1 and f1 have open squares in front of
+    // them, but each is alone on the edge, its row shut by c1 and e1 that no attacker can
+    // reach, so no shieldwall can take them (this test said "no fort" before; bunburya's
+    // hnefatafl and hnefatafl-copenhagen see forts like it, docs/rules-decisions.md).
+    for extra in ["efe:y surf:n sw:s", "efe:y surf:n sw:w"] {
         let mut g = game(extra, &rows, D);
         g.play("f3-f1").unwrap();
-        assert_eq!(g.is_over(), None, "{extra}");
+        assert_eq!(g.is_over(), Some("edge fort"), "{extra}");
     }
+    // Without efe, no fort.
+    let mut g = game("efe:n surf:n", &rows, D);
+    g.play("f3-f1").unwrap();
+    assert_eq!(g.is_over(), None);
     // A king with no legal move has no fort.
     let rows = [
         ".t.....", ".......", ".......", ".......", ".......", "..TTT..", ".TTKT..",

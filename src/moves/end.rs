@@ -479,14 +479,18 @@ impl Position {
         if (0..dim).any(|r| near[r] & attackers[r] != 0) {
             return false;
         }
-        // The wall, and the greatest subset of it whose members protect each other.
+        // The wall, and the greatest set of defenders that protect each other, which
+        // must hold all of it.
         let mut wall = [0u32; MAX_DIM];
         for r in 0..dim {
             wall[r] = near[r] & self.ranks[Side::Defenders as usize][r] & !inside[r];
         }
         let safe_region: Words =
             std::array::from_fn(|r| region[r] & !t.hostile_empty[Side::Defenders as usize][r]);
-        let mut safe = wall;
+        // The guards: every defender but the king to start with (issue 25: one outside
+        // the wall that cannot be taken guards it as well as a member does).
+        let defenders = &self.ranks[Side::Defenders as usize];
+        let mut safe: Words = std::array::from_fn(|r| defenders[r] & !king[r]);
         loop {
             let mut changed = false;
             for r in 0..dim {
@@ -507,8 +511,17 @@ impl Position {
                     let mut ok = (protects(fi - 1, ri) || protects(fi + 1, ri))
                         && (protects(fi, ri - 1) || protects(fi, ri + 1));
                     if ok && t.shieldwall != crate::rules::Shieldwall::None && t.on_edge(f, r) {
-                        // The inward neighbour must not be open to an attacker.
-                        let inward = if r == 0 {
+                        // A shieldwall takes the member only if every member of its row
+                        // along the edge has an attacker in front and both ends are
+                        // closed. No attacker ever stands on the king, a safe member or
+                        // the region.
+                        let shut = |nf: isize, nr: isize| {
+                            t.on_board(nf, nr)
+                                && (king[nr as usize] | safe[nr as usize] | region[nr as usize])
+                                    & (1 << (nf + 1))
+                                    != 0
+                        };
+                        let front = if r == 0 {
                             (fi, 1)
                         } else if r == dim - 1 {
                             (fi, ri - 1)
@@ -517,9 +530,38 @@ impl Position {
                         } else {
                             (fi - 1, ri)
                         };
-                        let bit = 1 << (inward.0 + 1);
-                        let w = inward.1 as usize;
-                        ok = (king[w] | safe[w] | region[w]) & bit != 0;
+                        ok = shut(front.0, front.1);
+                        // Issue 25: or the row is shut on one side: walking along the edge
+                        // over the king and safe members, it meets a member whose front is
+                        // shut, or ends on a region square (which no attacker reaches and,
+                        // unless it is a corner of `sw:s`, does not close a wall).
+                        let along = if r == 0 || r == dim - 1 {
+                            (1, 0)
+                        } else {
+                            (0, 1)
+                        };
+                        let corner_of_board = (f == 0 || f == dim - 1) && (r == 0 || r == dim - 1);
+                        for sign in [-1, 1] {
+                            let (mut cf, mut cr) = (fi, ri);
+                            while !ok && !corner_of_board {
+                                cf += along.0 * sign;
+                                cr += along.1 * sign;
+                                if !t.on_board(cf, cr) {
+                                    break;
+                                }
+                                let bit = 1 << (cf + 1);
+                                let w = cr as usize;
+                                if region[w] & bit != 0 {
+                                    ok = !(t.shieldwall == crate::rules::Shieldwall::Strong
+                                        && t.is_corner(cf as usize, w));
+                                    break;
+                                }
+                                if (king[w] | safe[w]) & bit == 0 {
+                                    break;
+                                }
+                                ok = shut(cf + front.0 - fi, cr + front.1 - ri);
+                            }
+                        }
                     }
                     if !ok {
                         safe[r] &= !(1 << b);
@@ -531,6 +573,6 @@ impl Position {
                 break;
             }
         }
-        safe == wall
+        (0..dim).all(|r| wall[r] & !safe[r] == 0)
     }
 }

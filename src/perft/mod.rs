@@ -6,6 +6,7 @@ mod budget;
 mod document;
 mod estimate;
 pub mod hashed;
+pub mod scan;
 mod suite;
 pub mod units;
 

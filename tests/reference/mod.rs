@@ -1392,21 +1392,20 @@ impl RefGame {
                 }
             }
         }
-        // Every member of W must be safe with G = W (then W is the greatest fixpoint).
-        let safe_neighbour = |n: Option<usize>| -> bool {
-            match n {
-                None => true,
-                Some(n) => {
-                    n == k
-                        || in_w[n]
-                        || (in_r[n] && !rules.square_hostile(n, true, Side::Defenders))
+        // G, the guards: the greatest set of defenders (the king aside) each of which is
+        // safe while G stands; every member of W must be in it. A guard need not touch R
+        // (issue 25: a defender outside the wall that cannot be taken guards it too).
+        let member_safe = |w: usize, guards: &[bool]| -> bool {
+            let safe_neighbour = |n: Option<usize>| -> bool {
+                match n {
+                    None => true,
+                    Some(n) => {
+                        n == k
+                            || guards[n]
+                            || (in_r[n] && !rules.square_hostile(n, true, Side::Defenders))
+                    }
                 }
-            }
-        };
-        for w in 0..dim * dim {
-            if !in_w[w] {
-                continue;
-            }
+            };
             // Vertical axis: up/down; horizontal axis: left/right.
             if !(safe_neighbour(step(dim, w, 0)) || safe_neighbour(step(dim, w, 1))) {
                 return false;
@@ -1433,13 +1432,64 @@ impl RefGame {
                 if f == dim - 1 {
                     inward.push(step(dim, w, 2));
                 }
-                for n in inward {
+                let shut = |n: usize| n == k || guards[n] || in_r[n];
+                for n in &inward {
                     let n = n.unwrap();
-                    if !(n == k || in_w[n] || in_r[n]) {
+                    if shut(n) {
+                        continue;
+                    }
+                    // Issue 25: the row along the edge is shut on one side when, over
+                    // the king and members of W, it reaches a member whose inward
+                    // neighbour is shut, or a square of R that is not a closing corner.
+                    let mut row_shut = false;
+                    if inward.len() == 1 {
+                        let d_in = (0..4).find(|&d| step(dim, w, d) == Some(n)).unwrap();
+                        let along = if d_in < 2 { [2, 3] } else { [0, 1] };
+                        for d in along {
+                            let mut s = w;
+                            while let Some(next) = step(dim, s, d) {
+                                if in_r[next] {
+                                    row_shut = !(rules.sw == Shieldwall::Strong
+                                        && rules.square_kinds[next][COR]);
+                                    break;
+                                }
+                                if !(next == k || guards[next]) {
+                                    break;
+                                }
+                                if step(dim, next, d_in).is_some_and(shut) {
+                                    row_shut = true;
+                                    break;
+                                }
+                                s = next;
+                            }
+                            if row_shut {
+                                break;
+                            }
+                        }
+                    }
+                    if !row_shut {
                         return false;
                     }
                 }
             }
+            true
+        };
+        let mut in_g: Vec<bool> = (0..dim * dim)
+            .map(|s| matches!(self.board[s], Some(p) if p.side == Side::Defenders && !p.is_king()))
+            .collect();
+        loop {
+            let out: Vec<usize> = (0..dim * dim)
+                .filter(|&g| in_g[g] && !member_safe(g, &in_g))
+                .collect();
+            if out.is_empty() {
+                break;
+            }
+            for g in out {
+                in_g[g] = false;
+            }
+        }
+        if (0..dim * dim).any(|w| in_w[w] && !in_g[w]) {
+            return false;
         }
         true
     }

@@ -2,10 +2,14 @@
 //! generator disagrees with taflperft's (protocol: docs/perft-against.md).
 
 use serde_json::json;
-use taflcount::cli::{print_json, CliError, GameArgs, Status};
+use std::time::Instant;
+use taflcount::cli::{print, print_json, CliError, GameArgs, Progress, Status};
+use taflcount::notation::parse_games;
 use taflcount::outln;
 use taflcount::perft::against::{bisect, CommandOracle, FindingKind, Verdict};
+use taflcount::perft::scan::{scan, ScanPlan, ScanReport, SCAN_SCHEMA_VERSION};
 use taflcount::perft::{AgainstFinding, AgainstReport, DescentStep, SCHEMA_VERSION};
+use taflcount::report::table::{new_table, TableStyle};
 
 pub fn run(
     command: &str,
@@ -162,4 +166,173 @@ pub fn run(
             Ok(Status::CheckFailed)
         }
     }
+}
+
+/// What `--records` and its options ask for.
+pub struct ScanArgs<'a> {
+    pub records: &'a str,
+    pub first_ply: usize,
+    pub last_ply: usize,
+    pub every: usize,
+    pub games: Option<usize>,
+}
+
+/// `--against CMD --records FILE`: every chosen position of an archive compared, the
+/// differences grouped (taflcount::perft::scan).
+pub fn run_scan(
+    command: &str,
+    depth: u32,
+    game: &GameArgs,
+    args: &ScanArgs,
+    threads: usize,
+    timeout: std::time::Duration,
+    json_out: bool,
+) -> Result<Status, CliError> {
+    taflcount::cli::output::finish_when_closed();
+    let chosen = game.resolve()?;
+    let rules = chosen.rules.to_string();
+    let path = std::path::Path::new(args.records);
+    let text = taflcount::cli::read_text_file(path)?;
+    let mut games = parse_games(&text).map_err(|e| CliError::about(args.records, e))?;
+    if let Some(n) = args.games {
+        games.truncate(n);
+    }
+    let plan = ScanPlan {
+        rules: rules.clone(),
+        first_ply: args.first_ply,
+        last_ply: args.last_ply,
+        every: args.every,
+        depth,
+        threads,
+    };
+    let mut oracle = CommandOracle::new(
+        command,
+        taflcount::perft::units::Root {
+            rules: rules.clone(),
+            position: String::new(),
+            side: String::new(),
+            moves: String::new(),
+        },
+    );
+    oracle.timeout = timeout;
+    // The bar (on a terminal only) is made at the first position, when the total is known.
+    let mut progress: Option<Progress> = None;
+    let started = Instant::now();
+    let outcome = scan(
+        &games,
+        &plan,
+        &mut oracle,
+        &mut |_, total| {
+            progress
+                .get_or_insert_with(|| {
+                    Progress::new(total as u64, &format!("perft({depth}) positions"))
+                })
+                .inc(1)
+        },
+        &mut |failure| {
+            // One line per failure on stderr: the scan goes on.
+            eprintln!(
+                "taflperft: game {}, ply {}: {}",
+                failure.game, failure.ply, failure.message
+            )
+        },
+    )
+    .map_err(|e| CliError::input(format!("{}: {e}", args.records)))?;
+    if let Some(bar) = &progress {
+        bar.finish();
+    }
+    let report = ScanReport {
+        schema_version: SCAN_SCHEMA_VERSION,
+        tool: "taflperft".into(),
+        mode: "scan".into(),
+        command: command.to_string(),
+        records: args.records.to_string(),
+        rules,
+        depth,
+        games: games.len(),
+        outcome,
+        seconds: started.elapsed().as_secs_f64(),
+    };
+    if json_out {
+        print_json(&report)?;
+    } else {
+        print(&scan_text(&report))?;
+    }
+    Ok(
+        if report.outcome.differed > 0 || report.outcome.failed > 0 {
+            Status::CheckFailed
+        } else {
+            Status::Success
+        },
+    )
+}
+
+/// The scan as a summary line, a table of groups and each group's example.
+fn scan_text(report: &ScanReport) -> String {
+    let r = &report.outcome;
+    let (games, depth, seconds) = (report.games, report.depth, report.seconds);
+    let mut out = format!(
+        "{} position(s) of {} game(s) at perft({}): {} agree, {} differ, {} engine failure(s); {} call(s), {:.1} s\n",
+        r.positions, games, depth, r.agreed, r.differed, r.failed, r.calls, seconds
+    );
+    if r.games_not_replayed > 0 {
+        out += &format!(
+            "{} game(s) skipped: they do not replay under the rules\n",
+            r.games_not_replayed
+        );
+    }
+    if !r.groups.is_empty() {
+        let mut table = new_table(
+            TableStyle::Terminal,
+            &["group", "what differs", "positions", "hits", "example"],
+            &[0, 2, 3],
+        );
+        for (i, g) in r.groups.iter().enumerate() {
+            table.add_row(vec![
+                (i + 1).to_string(),
+                g.description.clone(),
+                g.positions.to_string(),
+                g.hits.to_string(),
+                format!(
+                    "game {} ply {}, {} plies",
+                    g.example.game, g.example.ply, g.example.length
+                ),
+            ]);
+        }
+        out += &format!("{table}\n");
+        for (i, g) in r.groups.iter().enumerate() {
+            let e = &g.example;
+            // Long lists (every move of a side, when one engine ends the game) shortened.
+            let list = |v: &[String]| match v.len() {
+                0 => "none".to_string(),
+                1..=12 => v.join(" "),
+                n => format!("{} ... ({n} moves)", v[..8].join(" ")),
+            };
+            out += &format!("\ngroup {}: {}\n", i + 1, g.description);
+            out += &format!("  position:  {} ({} to move)\n", e.position, e.side_to_move);
+            out += &format!("  too many:  {}\n", list(&e.too_many));
+            out += &format!("  too few:   {}\n", list(&e.too_few));
+            if !e.detail.is_empty() {
+                out += &format!("  detail:    {}\n", e.detail);
+            }
+            out += &format!(
+                "  moves:     {}\n",
+                if e.moves.is_empty() {
+                    "(none)"
+                } else {
+                    &e.moves
+                }
+            );
+        }
+    }
+    for f in &r.failures {
+        out += &format!("\nfailed: game {}, ply {}: {}", f.game, f.ply, f.message);
+    }
+    if r.failed > r.failures.len() {
+        out += &format!("\n(and {} more failures)", r.failed - r.failures.len());
+    }
+    if !r.failures.is_empty() {
+        out.push('\n');
+    }
+    out
 }

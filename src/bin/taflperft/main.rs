@@ -36,7 +36,7 @@ use taflcount::rules::catalog;
 #[command(
     name = "taflperft",
     version,
-    after_help = "Examples:\n  taflperft --depth 5\n  taflperft --variant brandub --depth 4 --divide\n  taflperft --rules \"dim:7 ks:w start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/\" --depth 3 --json\n  taflperft --depth 3 --moves \"d1-d3 e5-e2 g1-g3\" --divide\n  taflperft --suite fixtures/perft/rules.perft\n  taflperft --estimate --depth 12 --samples 100000 --seed 7\n  taflperft --depth 6 --hash 1024 --threads 2\n  taflperft plan --depth 7 --split 3 --units 64 --out runs/cph7/\n  taflperft --against ./my-engine --variant brandub --depth 4\n\nExit codes: 0 success, 1 a suite count did not match (or --against found a difference), 2 usage or input error.",
+    after_help = "Examples:\n  taflperft --depth 5\n  taflperft --variant brandub --depth 4 --divide\n  taflperft --rules \"dim:7 ks:w start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/\" --depth 3 --json\n  taflperft --depth 3 --moves \"d1-d3 e5-e2 g1-g3\" --divide\n  taflperft --suite fixtures/perft/rules.perft\n  taflperft --estimate --depth 12 --samples 100000 --seed 7\n  taflperft --depth 6 --hash 1024 --threads 2\n  taflperft plan --depth 7 --split 3 --units 64 --out runs/cph7/\n  taflperft --against ./my-engine --variant brandub --depth 4\n  taflperft --against ./my-engine --records fixtures/games/brandubh.csv --variant brandubh --depth 2\n\nExit codes: 0 success, 1 a suite count did not match (or --against found a difference), 2 usage or input error.",
     args_conflicts_with_subcommands = true,
     subcommand_negates_reqs = true
 )]
@@ -106,6 +106,43 @@ struct Cli {
     #[arg(long, value_name = "SECONDS", requires = "against", default_value_t = 600.0,
           value_parser = parse_timeout)]
     against_timeout: f64,
+    /// With --against: compare at every position of a game archive (CSV, as
+    /// fixtures/games/) instead of one root, bisect each difference and group them.
+    #[arg(long, value_name = "FILE", requires = "against",
+          conflicts_with_all = ["position", "side", "moves"])]
+    records: Option<String>,
+    /// With --records: the plies to compare at, `A..B` (inclusive; `A..` to the end); a
+    /// ply is the number of moves played from the start.
+    #[arg(long, value_name = "A..B", requires = "records", value_parser = parse_plies)]
+    plies: Option<(usize, usize)>,
+    /// With --records: every K-th ply of the range only.
+    #[arg(long, value_name = "K", requires = "records",
+          value_parser = clap::value_parser!(u64).range(1..=100_000))]
+    every: Option<u64>,
+    /// With --records: the first N games of the archive only.
+    #[arg(long, value_name = "N", requires = "records",
+          value_parser = clap::value_parser!(u64).range(1..=10_000_000))]
+    games: Option<u64>,
+}
+
+/// A ply range `A..B` (inclusive) or `A..`.
+fn parse_plies(text: &str) -> Result<(usize, usize), String> {
+    let bad = || {
+        format!(
+            "`{}` is not a ply range A..B (e.g. 30..130, or 30.. to the end)",
+            taflcount::text::quoted(text)
+        )
+    };
+    let (a, b) = text.split_once("..").ok_or_else(bad)?;
+    let a: usize = a.trim().parse().map_err(|_| bad())?;
+    let b: usize = match b.trim() {
+        "" => usize::MAX,
+        b => b.parse().map_err(|_| bad())?,
+    };
+    if a > b || a > 100_000 {
+        return Err(bad());
+    }
+    Ok((a, b))
 }
 
 /// A timeout in seconds: positive, finite, at most a week.
@@ -181,6 +218,17 @@ fn run(cli: &Cli) -> Result<Status, CliError> {
     if let Some(command) = &cli.against {
         let threads = usize::from(cli.threads);
         let timeout = std::time::Duration::from_secs_f64(cli.against_timeout);
+        if let Some(records) = &cli.records {
+            let (first, last) = cli.plies.unwrap_or((0, usize::MAX));
+            let scan = against::ScanArgs {
+                records,
+                first_ply: first,
+                last_ply: last,
+                every: cli.every.unwrap_or(1) as usize,
+                games: cli.games.map(|n| n as usize),
+            };
+            return against::run_scan(command, depth, &cli.game, &scan, threads, timeout, cli.json);
+        }
         return against::run(command, depth, &cli.game, threads, timeout, cli.json);
     }
     let chosen = cli.game.game()?;
