@@ -114,27 +114,39 @@ fn every_move_that_ends_the_game_passes_the_filter() {
 }
 
 /// A hand-made edge fort (copenhagen): the king on f1, the empty e1, g1, e2, f2 and g2
-/// around him, walled in by defenders on d1, h1, d2, h2, e3 and f3; `g6-g3` closes the
-/// wall. Worked by hand with the test of docs/rules.md: each wall piece has the king,
-/// another wall piece, an edge or an empty square of the fort beside it on each line
-/// (and an edge piece a wall piece or fort square inward, as shieldwalls require), so
-/// none can ever be taken. The rules end the game, and the filter lets the move through.
+/// around him, defenders on d1, h1, d2, h2, e3, f3 and g6, attackers far off on c9 and i9;
+/// defenders to move. Worked by hand with the edge-fort test of docs/rules-decisions.md
+/// (guards G: on each line a neighbour off the board, the king, a guard or a fort square;
+/// an edge guard also safe from shieldwalls). The region leaks only through g2-g3, so a
+/// closing move must fill g2 or g3 and leave no new hole; exactly three do:
+/// - `g6-g3`: the wall d1 h1 d2 h2 e3 f3 g3, every member guarded;
+/// - `g6-g2`: region e1 g1 e2 f2; h2 is no wall member but guards h1 from inward (A2 of
+///   the disagreements table);
+/// - `h2-g2`: the same region; h1's inward square is empty, but its row is shut by the
+///   fort square g1 (A1).
+///
+/// No other move seals: `d2-g2`, `e3-e2`, `f3-f2`, `f3-g3` open the square they leave,
+/// `g6-g4`/`g6-g5` leave g3 leaking through h3, king moves leave the edge or the region
+/// open. The rule before issue 25's fixes saw only `g6-g3`.
 #[test]
 fn a_closing_edge_fort_passes_the_filter() {
     let t = Tables::new(&catalog::find("copenhagen").unwrap().rules()).unwrap();
     let record = "/3T1K1T3/3T3T3/4TT5/11/11/6T4/11/11/2t5t2/11/11/";
     let layout = Layout::parse(record, RecordOrder::RankOneFirst).unwrap();
     let pos = Position::from_layout(&t, &layout, Side::Defenders).unwrap();
-    let closing = Move {
-        from: Square::new(6, 5),
-        to: Square::new(6, 2),
+    let mv = |from: (usize, usize), to: (usize, usize)| Move {
+        from: Square::new(from.0, from.1),
+        to: Square::new(to.0, to.1),
     };
-    let mut after = pos.clone();
-    after.play(&t, closing);
-    let outcome = after.outcome(&t).expect("the fort ends the game");
-    assert_eq!(outcome.reason.name(), "edge fort");
-    assert_eq!(outcome.winner, Some(Side::Defenders));
+    let closing = [mv((6, 5), (6, 2)), mv((6, 5), (6, 1)), mv((7, 1), (6, 1))];
+    for m in closing {
+        let mut after = pos.clone();
+        after.play(&t, m);
+        let outcome = after.outcome(&t).expect("the fort ends the game");
+        assert_eq!(outcome.reason.name(), "edge fort", "{m:?}");
+        assert_eq!(outcome.winner, Some(Side::Defenders), "{m:?}");
+    }
     let mut reasons = BTreeMap::new();
     check("copenhagen", &t, &EndingMoves::new(&t), &pos, &mut reasons);
-    assert_eq!(reasons.get("edge fort"), Some(&1), "{reasons:?}");
+    assert_eq!(reasons.get("edge fort"), Some(&3), "{reasons:?}");
 }
