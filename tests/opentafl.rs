@@ -167,16 +167,23 @@ fn a_short_game_inside_opentafl_is_accepted_at_every_exchange() {
     let out = std::env::temp_dir().join(format!("taflcount-opentafl-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&out);
     // Brandub, taflengine attacking with a node limit, OpenTafl's AI at 1 s a move.
-    let status = Command::new(&play)
+    let run = Command::new(&play)
         .arg(env!("CARGO_BIN_EXE_taflengine"))
         .args(["brandub", "attackers"])
         .arg(&out)
         .args(["--engine", "search:nodes=20000"])
         .env("AI_THINK", "1")
         .env("MAX_PLIES", "200")
-        .status()
+        .output()
         .unwrap_or_else(|e| panic!("{}: {e}", play.display()));
-    assert!(status.success(), "play-one.sh: {status}");
+    // OpenTafl's own log lines, kept beside the game's files.
+    let _ = std::fs::write(out.join("opentafl.out"), [run.stdout, run.stderr].concat());
+    assert!(
+        run.status.success(),
+        "play-one.sh: {}; see {}",
+        run.status,
+        out.join("opentafl.out").display()
+    );
     let verdict = check_game(&out);
     eprintln!("{verdict}");
     let _ = std::fs::remove_dir_all(&out);
