@@ -134,19 +134,21 @@ fn check_game(game: &Path) -> String {
             record,
             "{name}: ply {ply} {simple}: OpenTafl's record and taflcount's replay differ"
         );
-        ended = seen.ending(t, &position).map(|o| o.winner);
+        ended = seen.ending(t, &position);
         seen.push(&position);
         count += 1;
     }
     assert_eq!(field("plies"), count.to_string(), "{name}: plies");
-    let winner = match ended {
-        Some(Some(Side::Attackers)) => "attackers",
-        Some(Some(Side::Defenders)) => "defenders",
-        Some(None) => "draw",
-        None => panic!("{name}: taflcount's replay does not end the game"),
+    let Some(end) = ended else {
+        panic!("{name}: taflcount's replay does not end the game");
+    };
+    let winner = match end.winner {
+        Some(Side::Attackers) => "attackers",
+        Some(Side::Defenders) => "defenders",
+        None => "draw",
     };
     assert_eq!(field("winner"), winner, "{name}: winner");
-    format!("{name}: {}", field("verdict"))
+    format!("{name}: {}; taflcount: {:?}", field("verdict"), end.reason)
 }
 
 #[test]

@@ -685,3 +685,19 @@ fn a_bad_minimum_reply_time_is_a_usage_error() {
         assert!(stderr.contains("--min-reply-ms"), "{bad}: {stderr}");
     }
 }
+
+/// The `--min-reply-ms` wait listens to the host like a search: `goodbye` during a long
+/// wait ends the engine at once.
+#[test]
+fn goodbye_during_the_minimum_reply_wait_ends_the_engine_at_once() {
+    let mut engine = Engine::start(&["--engine", "search:nodes=1", "--min-reply-ms", "60000"]);
+    engine.send(&Host::rules_line("brandub"));
+    engine.send("play attackers");
+    let line = engine.lines.recv_timeout(ANSWER).expect("a status line");
+    assert!(line.starts_with("status thinking"), "{line}");
+    let asked = Instant::now();
+    engine.send("goodbye");
+    assert!(engine.exits_by_itself(), "exit status 0");
+    let took = asked.elapsed();
+    assert!(took < Duration::from_secs(10), "took {took:?}");
+}

@@ -382,10 +382,14 @@ fn think(
     })?;
     let searched = started.elapsed();
     if let Request::Play(_) = request {
-        // Never sooner than --min-reply-ms, never later than the budget allows.
+        // Never sooner than --min-reply-ms, never later than the budget allows; the host
+        // is heard meanwhile (`goodbye` still ends the engine at once).
         let least = budget.map_or(player.min_reply, |b| b.min(player.min_reply));
-        if let Some(wait) = least.checked_sub(searched) {
-            std::thread::sleep(wait);
+        while let Some(wait) = least
+            .checked_sub(started.elapsed())
+            .filter(|w| !w.is_zero())
+        {
+            inputs.watch(wait.min(STATUS_EVERY), wire);
         }
     }
     if let (Request::Play(_), Some(ms)) = (request, remaining) {
