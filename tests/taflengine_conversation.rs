@@ -1,9 +1,12 @@
 //! Conversations with the real `taflengine` binary, in the order OpenTafl's
-//! `ExternalEngineHost` sends its messages (docs/opentafl.md): `rules`, `side`, `start`,
-//! then for each turn `clock` before `play`, the engine's `move` confirmed by `move
-//! <position>`, the other side's moves as `opponent-move <moves> <position>`. Every move
-//! the engine makes is checked legal by the library's own move generator; the engine is
-//! node-limited so each test takes well under a second of search.
+//! `ExternalEngineHost` sends its messages (docs/opentafl.md, recorded from the real
+//! OpenTafl): `rules`, then for each turn `clock` before `play`, the engine's `move`
+//! confirmed by `move <position>`, the other side's moves as `opponent-move <moves>
+//! <position>`; `position`, `side`, `clock`, `analyze` for analysis. (The games here also
+//! send `side` and `start` after `rules`, which the protocol text has and OpenTafl does
+//! not: the engine must take them as harmless.) Every move the engine makes is checked
+//! legal by the library's own move generator; the engine is node-limited so each test
+//! takes well under a second of search, except the ones about time.
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
@@ -314,8 +317,10 @@ fn an_illegal_opponent_move_gets_an_error_then_the_game_goes_on() {
     engine.send(&Host::rules_line("brandub"));
     engine.send("side defenders");
     engine.send("start");
-    // d1-d3 runs into the defender on d3: refused with the protocol's code 3.
-    engine.send("opponent-move d1-d3 /3t3/3t3/7/ttTKTtt/3T3/3t3/3t3/");
+    // d1-d3 runs into the defender on d3: refused with the protocol's code 3. (Sent
+    // without a position record: with one, the record is trusted, as OpenTafl's repeat
+    // of the last opponent move after an `error` needs; see the test after the next.)
+    engine.send("opponent-move d1-d3");
     let error = engine.expect_error("opponent-move d1-d3");
     assert!(error.starts_with("error 3"), "{error}");
     // The legal move, with the position that follows: the engine plays on from it.
@@ -542,4 +547,157 @@ fn a_line_past_the_limit_is_refused_and_the_engine_goes_on() {
     engine.send("play attackers");
     let mv = engine.expect_move();
     Host::new("brandub").accept(&mv);
+}
+
+/// Issue 23: OpenTafl analyses with `position <record>`, `side <side to move>`, `clock`,
+/// `analyze`; the answer must be a line for the side named, not for the side to move on
+/// the engine's own board.
+#[test]
+fn analyze_after_position_and_side_answers_for_that_side() {
+    for (record_side, after) in [("defenders", "d1-c1"), ("attackers", "")] {
+        let mut engine = Engine::start(&["--engine", "search:nodes=2000"]);
+        let mut host = Host::new("brandub");
+        engine.send(&Host::rules_line("brandub"));
+        if !after.is_empty() {
+            let mv = resolve(host.t(), &host.position, &after.parse().unwrap()).unwrap();
+            let next = host.position.after(host.t(), mv).0;
+            host.advance(next);
+        }
+        assert_eq!(host.side(), record_side);
+        engine.send(&format!("position {}", host.record()));
+        engine.send(&format!("side {record_side}"));
+        engine.send("clock 60000 60000 0 0 0");
+        engine.send("analyze 3 1");
+        let line = engine.next_line();
+        match line.parse::<taflcount::otep::Message>() {
+            Ok(taflcount::otep::Message::Analysis(lines)) => {
+                let first = &lines[0].moves[0];
+                assert!(
+                    resolve(host.t(), &host.position, first).is_ok(),
+                    "`{line}` is not a move for the {record_side} at {}",
+                    host.record()
+                );
+            }
+            other => panic!("expected analysis, got {other:?}"),
+        }
+        engine.send("goodbye");
+        assert!(engine.exits_by_itself());
+    }
+}
+
+/// Issue 23, as OpenTafl does it: after `error 2` it sends the opponent's last move
+/// again with the current record, then `clock` and `play`. The engine must not answer
+/// `error 3` (the board already has that move) and must play a legal move.
+#[test]
+fn an_opponent_move_repeated_after_a_refusal_is_not_an_error() {
+    let mut engine = Engine::start(&["--engine", "search:nodes=2000"]);
+    let mut host = Host::new("brandub");
+    engine.send(&Host::rules_line("brandub"));
+    let turn = host.own_turn().unwrap();
+    let repeat = format!("opponent-move {turn} {}", host.record());
+    engine.send(&repeat);
+    engine.send("clock 60000 60000 0 0 0");
+    engine.send("play defenders");
+    engine.expect_move();
+    engine.send("error 2");
+    engine.send(&repeat);
+    engine.send("clock 59000 60000 0 0 0");
+    engine.send("play defenders");
+    let line = engine.next_line();
+    let mv = line
+        .strip_prefix("move ")
+        .unwrap_or_else(|| panic!("expected a move, got `{line}` after {:?}", engine.seen));
+    host.accept(&mv.parse().unwrap());
+    engine.send(&format!("move {}", host.record()));
+    engine.send("goodbye");
+    assert!(engine.exits_by_itself());
+}
+
+/// Issue 23: plain `search` thought about 1 s whatever the clock. With 60 s left its
+/// budget is 60000 / 30 = 2000 ms (docs/opentafl.md), so it must think well past 1 s.
+#[test]
+fn plain_search_thinks_by_the_clock_not_one_second() {
+    let mut engine = Engine::start(&["--engine", "search"]);
+    engine.send(&Host::rules_line("copenhagen"));
+    engine.send("clock 60000 60000 0 0 0");
+    let asked = Instant::now();
+    engine.send("play attackers");
+    let mv = engine.expect_move();
+    let took = asked.elapsed();
+    Host::new("copenhagen").accept(&mv);
+    assert!(
+        took > Duration::from_millis(1500) && took < Duration::from_millis(6000),
+        "took {took:?}; the engine said {:?}",
+        engine.seen
+    );
+    assert!(
+        engine.seen.iter().any(|l| l.ends_with("at most 2000 ms")),
+        "{:?}",
+        engine.seen
+    );
+}
+
+/// Issue 23: OpenTafl's AI crashes when the engine's `move` comes within a few
+/// milliseconds of `play`. A one-node search answers at once; `--min-reply-ms` (50 by
+/// default) holds the answer back, and 0 turns the wait off.
+#[test]
+fn a_move_comes_no_sooner_than_the_minimum_reply_time() {
+    for (args, least) in [
+        (
+            &["--engine", "search:nodes=1", "--min-reply-ms", "400"][..],
+            400,
+        ),
+        (&["--engine", "search:nodes=1"][..], 50),
+    ] {
+        let mut engine = Engine::start(args);
+        engine.send(&Host::rules_line("brandub"));
+        let asked = Instant::now();
+        engine.send("play attackers");
+        let mv = engine.expect_move();
+        let took = asked.elapsed();
+        Host::new("brandub").accept(&mv);
+        assert!(took >= Duration::from_millis(least), "{args:?}: {took:?}");
+    }
+    // The wait never exceeds the clock's budget: 400 ms left gives 13 ms.
+    let mut engine = Engine::start(&["--engine", "search:nodes=1", "--min-reply-ms", "5000"]);
+    engine.send(&Host::rules_line("brandub"));
+    engine.send("clock 400 400 0 0 0");
+    let asked = Instant::now();
+    engine.send("play attackers");
+    engine.expect_move();
+    assert!(
+        asked.elapsed() < Duration::from_millis(400),
+        "{:?}",
+        asked.elapsed()
+    );
+}
+
+#[test]
+fn a_bad_minimum_reply_time_is_a_usage_error() {
+    for bad in ["-1", "60001", "soon"] {
+        let out = Command::new(env!("CARGO_BIN_EXE_taflengine"))
+            .args(["--min-reply-ms", bad])
+            .stdin(Stdio::null())
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "--min-reply-ms {bad}");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(stderr.contains("--min-reply-ms"), "{bad}: {stderr}");
+    }
+}
+
+/// The `--min-reply-ms` wait listens to the host like a search: `goodbye` during a long
+/// wait ends the engine at once.
+#[test]
+fn goodbye_during_the_minimum_reply_wait_ends_the_engine_at_once() {
+    let mut engine = Engine::start(&["--engine", "search:nodes=1", "--min-reply-ms", "60000"]);
+    engine.send(&Host::rules_line("brandub"));
+    engine.send("play attackers");
+    let line = engine.lines.recv_timeout(ANSWER).expect("a status line");
+    assert!(line.starts_with("status thinking"), "{line}");
+    let asked = Instant::now();
+    engine.send("goodbye");
+    assert!(engine.exits_by_itself(), "exit status 0");
+    let took = asked.elapsed();
+    assert!(took < Duration::from_secs(10), "took {took:?}");
 }

@@ -131,12 +131,28 @@ impl Board {
     }
 }
 
+/// The side to move on the board of `record`, reached by `moves`: the opponent of the
+/// side whose piece stands where the last move ended, or the side to move on our board
+/// when the record shows no piece there.
+fn side_after(board: &Board, record: &str, moves: &[MoveText]) -> Result<Side, SessionError> {
+    let layout =
+        Layout::parse(record, RecordOrder::RankOneFirst).map_err(SessionError::Position)?;
+    Ok(moves
+        .last()
+        .filter(|m| m.to.on_board(layout.dim()))
+        .and_then(|m| layout.get(m.to))
+        .map_or(board.position.side_to_move(), |piece| piece.side.opponent()))
+}
+
 /// An OTEP conversation seen from the engine.
 pub struct Session {
     board: Option<Board>,
     /// The board before our last move, until the host accepts it (`error` restores it).
     before_own_move: Option<(Position, Vec<u64>, Vec<MoveText>)>,
     side: Option<Side>,
+    /// The last message was `position`: a `side` now names the side to move (OpenTafl
+    /// sends `position`, `side` when it sets a board up, for analysis or after an undo).
+    after_position: bool,
     clock: Option<Clock>,
     simple_moves: bool,
     finished: Option<u32>,
@@ -155,6 +171,7 @@ impl Session {
             board: None,
             before_own_move: None,
             side: None,
+            after_position: false,
             clock: None,
             simple_moves: true,
             finished: None,
@@ -186,7 +203,8 @@ impl Session {
         self.clock
     }
 
-    /// The side set by `side`, if any.
+    /// The side last named by `side`, if any (the side to move when it followed
+    /// `position`, the side the engine plays otherwise).
     pub fn side(&self) -> Option<Side> {
         self.side
     }
@@ -223,6 +241,7 @@ impl Session {
     }
 
     fn step(&mut self, message: Message) -> Result<Vec<Action>, SessionError> {
+        let after_position = std::mem::take(&mut self.after_position);
         match message {
             Message::Hello | Message::Start | Message::Status(_) | Message::Analysis(_) => {
                 Ok(Vec::new())
@@ -239,6 +258,15 @@ impl Session {
             }
             Message::Side(side) => {
                 self.side = Some(side);
+                if after_position {
+                    // OpenTafl's `position` then `side`: the side to move on that board.
+                    let board = self.board("side")?;
+                    let record = board
+                        .position
+                        .layout(&board.game.tables)
+                        .record(RecordOrder::RankOneFirst);
+                    board.trust(&record, side)?;
+                }
                 Ok(Vec::new())
             }
             Message::Clock(clock) => {
@@ -270,6 +298,7 @@ impl Session {
                 let side = board.position.side_to_move();
                 board.trust(&text, side)?;
                 self.before_own_move = None;
+                self.after_position = true;
                 Ok(Vec::new())
             }
             Message::Move(text) => {
@@ -305,16 +334,42 @@ impl Session {
                     history: board.history.clone(),
                     moves: board.moves.clone(),
                 };
+                let mut replayed = Ok(());
                 for text in &moves {
-                    let mv = crate::notation::resolve(&trial.game.tables, &trial.position, text)
-                        .map_err(SessionError::Illegal)?;
-                    trial.apply(mv);
+                    match crate::notation::resolve(&trial.game.tables, &trial.position, text) {
+                        Ok(mv) => {
+                            trial.apply(mv);
+                        }
+                        Err(e) => {
+                            replayed = Err(SessionError::Illegal(e));
+                            break;
+                        }
+                    }
                 }
-                if let Some(record) = &position {
-                    let side = trial.position.side_to_move();
-                    trial.trust(record, side)?;
+                match (replayed, &position) {
+                    (Ok(()), Some(record)) => {
+                        let side = trial.position.side_to_move();
+                        trial.trust(record, side)?;
+                        *board = trial;
+                    }
+                    (Ok(()), None) => *board = trial,
+                    // The moves do not play on our board but the host sent its record:
+                    // the record is the truth. OpenTafl does this after refusing our move
+                    // (`error`): it sends the moves since our last accepted move again,
+                    // with the current record, on a board that already has them.
+                    (Err(e), Some(record)) => {
+                        let side = side_after(board, record, &moves)?;
+                        let before = board.position.clone();
+                        board.trust(record, side)?;
+                        if board.position != before {
+                            return Ok(vec![Action::Send(Message::Status(format!(
+                                "the moves do not play on this board ({e}); \
+                                 playing on the host's record"
+                            )))]);
+                        }
+                    }
+                    (Err(e), None) => return Err(e),
                 }
-                *board = trial;
                 Ok(Vec::new())
             }
             Message::Play(side) => {
@@ -486,5 +541,96 @@ mod tests {
         s.handle_line("error 3");
         assert_eq!(s.position().unwrap(), &start);
         assert!(s.moves().is_empty());
+    }
+
+    /// OpenTafl's analysis call: `position <record>`, `side defenders`, `clock`,
+    /// `analyze`. The `side` after `position` is the side to move there.
+    #[test]
+    fn a_side_after_position_names_the_side_to_move() {
+        let mut s = Session::new();
+        s.handle_line(&format!("rules {BRANDUB}"));
+        // A `side` that does not follow `position` is the side the engine plays.
+        assert!(s.handle_line("side defenders").is_empty());
+        assert_eq!(s.position().unwrap().side_to_move(), Side::Attackers);
+        // Brandub after d1-c1 (rank 1 first: `3t3` becomes `2t4`).
+        let record = "/2t4/3t3/3T3/ttTKTtt/3T3/3t3/3t3/";
+        assert!(s.handle_line(&format!("position {record}")).is_empty());
+        assert!(s.handle_line("side defenders").is_empty());
+        assert_eq!(s.position().unwrap().side_to_move(), Side::Defenders);
+        s.handle_line("clock 60000 60000 0 0 0");
+        assert_eq!(
+            s.handle_line("analyze 3 1"),
+            vec![Action::Think(Request::Analyze {
+                moves: 3,
+                seconds: 1
+            })]
+        );
+        // And back: `position` then `side attackers` on the same board.
+        s.handle_line(&format!("position {record}"));
+        s.handle_line("side attackers");
+        assert_eq!(s.position().unwrap().side_to_move(), Side::Attackers);
+        let t = &s.game().unwrap().tables;
+        assert_eq!(
+            s.position()
+                .unwrap()
+                .layout(t)
+                .record(RecordOrder::RankOneFirst),
+            record
+        );
+    }
+
+    /// After refusing our move OpenTafl sends the opponent's move again with the current
+    /// record, then `play`: the board already has that move, so nothing changes.
+    #[test]
+    fn an_opponent_move_repeated_after_a_refusal_keeps_the_board() {
+        let mut s = Session::new();
+        s.handle_line(&format!("rules {BRANDUB}"));
+        let start = s.position().unwrap().clone();
+        let record = "/2t4/3t3/3T3/ttTKTtt/3T3/3t3/3t3/";
+        assert!(s
+            .handle_line(&format!("opponent-move d1-c1 {record}"))
+            .is_empty());
+        let after = s.position().unwrap().clone();
+        assert_eq!(
+            s.handle_line("play defenders"),
+            vec![Action::Think(Request::Play(Side::Defenders))]
+        );
+        let mv = after.legal_moves(&s.game().unwrap().tables)[0];
+        s.play(mv).unwrap();
+        assert!(matches!(
+            s.handle_line("error 2").as_slice(),
+            [Action::Send(Message::Status(_))]
+        ));
+        assert_eq!(s.position().unwrap(), &after);
+        // The repeat: no `error 3`, the same board, its history kept.
+        assert!(s
+            .handle_line(&format!("opponent-move d1-c1 {record}"))
+            .is_empty());
+        assert_eq!(s.position().unwrap(), &after);
+        assert_eq!(s.history(), &[start.hash()]);
+        assert_eq!(s.moves().len(), 1);
+        assert_eq!(
+            s.handle_line("play defenders"),
+            vec![Action::Think(Request::Play(Side::Defenders))]
+        );
+    }
+
+    /// Moves that do not play on our board, with a record: the record is taken, with
+    /// the opponent of the side that moved (an attacker stands on c2) to move.
+    #[test]
+    fn an_opponent_move_that_does_not_replay_takes_the_record() {
+        let mut s = Session::new();
+        s.handle_line(&format!("rules {BRANDUB}"));
+        // d1-c1 then c1-c2 on the host's board; our board never saw d1-c1.
+        let record = "/7/2tt3/3T3/ttTKTtt/3T3/3t3/3t3/";
+        assert!(matches!(
+            s.handle_line(&format!("opponent-move c1-c2 {record}")).as_slice(),
+            [Action::Send(Message::Status(text))] if text.contains("host's record")
+        ));
+        let t = &s.game().unwrap().tables;
+        let position = s.position().unwrap();
+        assert_eq!(position.layout(t).record(RecordOrder::RankOneFirst), record);
+        assert_eq!(position.side_to_move(), Side::Defenders);
+        assert!(s.history().is_empty());
     }
 }

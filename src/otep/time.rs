@@ -8,6 +8,19 @@ pub const MOVES_TO_GO: u64 = 30;
 /// Never plan to use the last part of the clock: pipe latency, process scheduling.
 pub const MIN_MARGIN_MS: u64 = 50;
 
+/// The time for one move, in milliseconds, with `remaining_ms` on the clock and an
+/// increment of `increment_ms` after each move: a [`MOVES_TO_GO`]th of the remaining time
+/// plus three quarters of the increment, never more than the remaining time less a
+/// margin of `max(MIN_MARGIN_MS, remaining / 10)`, and at least 1 ms (an empty clock
+/// means move at once). It grows with the clock: 2 minutes and a 1 s increment give
+/// 4750 ms, 10 s and no increment 333 ms.
+pub fn move_budget_ms(remaining_ms: u64, increment_ms: u64) -> u64 {
+    let margin = (remaining_ms / 10).max(MIN_MARGIN_MS);
+    let share = remaining_ms / MOVES_TO_GO + increment_ms.saturating_mul(3) / 4;
+    let cap = remaining_ms.saturating_sub(margin);
+    share.min(cap).max(1)
+}
+
 /// What the engine learned from the clock over a game: the increment, inferred from the
 /// time left between two of its moves (OTEP's `clock` line does not state it).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -18,19 +31,14 @@ pub struct TimeKeeper {
 }
 
 impl TimeKeeper {
-    /// The time to spend on this move, with `remaining_ms` left: a 30th of it plus three
-    /// quarters of the increment, never more than the remaining time less a margin of
-    /// `max(50 ms, remaining / 10)`, and at least 1 ms (an overdrawn clock, 0 left,
-    /// means move at once).
+    /// The time to spend on this move, with `remaining_ms` left: [`move_budget_ms`] with
+    /// the increment inferred from the last move noted by [`TimeKeeper::spent`].
     pub fn budget(&mut self, remaining_ms: u64) -> Duration {
         if let Some((before, used)) = self.last {
             // remaining now = before - used + increment
             self.increment_ms = (remaining_ms + used).saturating_sub(before);
         }
-        let margin = (remaining_ms / 10).max(MIN_MARGIN_MS);
-        let share = remaining_ms / MOVES_TO_GO + self.increment_ms * 3 / 4;
-        let cap = remaining_ms.saturating_sub(margin);
-        Duration::from_millis(share.min(cap).max(1))
+        Duration::from_millis(move_budget_ms(remaining_ms, self.increment_ms))
     }
 
     /// Notes that the move thought on with `remaining_ms` left took `used`.
@@ -47,6 +55,29 @@ impl TimeKeeper {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_budget_scales_with_the_clock() {
+        // Issue 23: 2 minutes left and a 1 s increment: 120000 / 30 + 1000 * 3 / 4
+        // = 4000 + 750 = 4750 ms, under the cap of 120000 - 12000 = 108000.
+        assert_eq!(move_budget_ms(120_000, 1000), 4750);
+        // The same clock before the increment is known: 4000 ms, still above 1 s.
+        assert_eq!(move_budget_ms(120_000, 0), 4000);
+        // Ten times the time, ten times the share: 1200000 / 30 = 40000 ms.
+        assert_eq!(move_budget_ms(1_200_000, 0), 40_000);
+        // 10 s and no increment: 10000 / 30 = 333 ms.
+        assert_eq!(move_budget_ms(10_000, 0), 333);
+        // Little time, a big increment: 1500 / 30 + 2000 * 3 / 4 = 50 + 1500 = 1550,
+        // capped at 1500 - max(50, 150) = 1350 ms.
+        assert_eq!(move_budget_ms(1500, 2000), 1350);
+        // Under a second left: 60 / 30 = 2 ms; the margin is 50 ms, the cap 10 ms.
+        assert_eq!(move_budget_ms(60, 0), 2);
+        // Less than the margin left: the cap is 0, the budget the 1 ms floor.
+        assert_eq!(move_budget_ms(40, 1000), 1);
+        assert_eq!(move_budget_ms(0, 0), 1);
+        // No overflow on absurd clocks.
+        assert!(move_budget_ms(u64::MAX, u64::MAX) < u64::MAX);
+    }
 
     #[test]
     fn budgets_worked_by_hand() {

@@ -26,6 +26,8 @@ const UNTIMED_MOVETIME: Duration = Duration::from_secs(1);
 const STATUS_EVERY: Duration = Duration::from_millis(1000);
 /// How long a search may run before the engine looks for a line from the host.
 const WATCH_EVERY: Duration = Duration::from_millis(2);
+/// The longest `--min-reply-ms` accepted (a minute: beyond it the option is a typo).
+const MAX_MIN_REPLY_MS: u64 = 60_000;
 
 #[derive(Parser, Debug)]
 #[command(
@@ -35,6 +37,8 @@ const WATCH_EVERY: Duration = Duration::from_millis(2);
     after_help = "Engines: search:depth=N | nodes=N | movetime=100ms [,eval=FILE.json], plain `search` \
 (or `search:eval=FILE.json`) to play on the host's clock,\n  mcts:playouts=N | nodes=N | movetime=100ms [,...], random, greedy.\n\
 With a clock from the host, a fixed limit is still cut short so the engine never loses on time.\n\n\
+A `move` is never sent sooner than --min-reply-ms after `play` (never later than the clock \
+allows): OpenTafl's own AI crashes when an engine answers within a few milliseconds.\n\n\
 OpenTafl: see docs/opentafl.md for the engines/*.ini that runs this program.\n\n\
 Exit codes: 0 after `goodbye` or a closed stdin, 2 usage error."
 )]
@@ -45,6 +49,12 @@ struct Args {
     /// Append the conversation to this file (`<` host lines, `>` engine lines)
     #[arg(long, value_name = "FILE")]
     log: Option<PathBuf>,
+    /// Answer `play` no sooner than this (0: at once). OpenTafl 0.4.8's AI thread reads
+    /// its workspace after handing its move over and crashes when the engine's reply
+    /// starts its next search first (a NullPointerException in printSearchStats)
+    #[arg(long, value_name = "MS", default_value_t = 50, allow_negative_numbers = true,
+          value_parser = clap::value_parser!(u64).range(0..=MAX_MIN_REPLY_MS))]
+    min_reply_ms: u64,
 }
 
 fn main() -> ExitCode {
@@ -54,7 +64,10 @@ fn main() -> ExitCode {
 /// The AI: its description, and whether it has a fixed limit of its own.
 struct Player {
     spec: EngineSpec,
+    /// False for plain `search`: the clock (or [`UNTIMED_MOVETIME`]) is its only limit.
     fixed: bool,
+    /// The least time between `play` and `move`.
+    min_reply: Duration,
 }
 
 fn player(text: &str) -> Result<Player, CliError> {
@@ -64,7 +77,11 @@ fn player(text: &str) -> Result<Player, CliError> {
                 EngineKind::Mcts { config, .. } => config.limits != Default::default(),
                 _ => true,
             };
-            Ok(Player { spec, fixed })
+            Ok(Player {
+                spec,
+                fixed,
+                min_reply: Duration::ZERO,
+            })
         }
         // `search` without a limit: the clock (or UNTIMED_MOVETIME) limits it.
         Err(SpecError::MissingLimit(_)) => {
@@ -77,7 +94,11 @@ fn player(text: &str) -> Result<Player, CliError> {
                 .parse()
                 .map_err(|e| CliError::Input(format!("--engine: {e}")))?;
             spec.text = text.to_string();
-            Ok(Player { spec, fixed: false })
+            Ok(Player {
+                spec,
+                fixed: false,
+                min_reply: Duration::ZERO,
+            })
         }
         Err(e) => Err(CliError::Input(format!("--engine: {e}"))),
     }
@@ -204,7 +225,8 @@ impl Inputs {
 }
 
 fn run(args: Args) -> Result<Status, CliError> {
-    let player = player(&args.engine)?;
+    let mut player = player(&args.engine)?;
+    player.min_reply = Duration::from_millis(args.min_reply_ms);
     let log = match &args.log {
         Some(path) => Some(
             File::options()
@@ -358,16 +380,27 @@ fn think(
             }
         }
     })?;
-    let used = started.elapsed();
+    let searched = started.elapsed();
+    if let Request::Play(_) = request {
+        // Never sooner than --min-reply-ms, never later than the budget allows; the host
+        // is heard meanwhile (`goodbye` still ends the engine at once).
+        let least = budget.map_or(player.min_reply, |b| b.min(player.min_reply));
+        while let Some(wait) = least
+            .checked_sub(started.elapsed())
+            .filter(|w| !w.is_zero())
+        {
+            inputs.watch(wait.min(STATUS_EVERY), wire);
+        }
+    }
     if let (Request::Play(_), Some(ms)) = (request, remaining) {
-        keeper.spent(ms, used);
+        keeper.spent(ms, started.elapsed());
     }
     let summary = format!(
         "depth {} score {} nodes {} time {} ms",
         thought.depth,
         thought.score.map_or("-".into(), |s| s.to_string()),
         thought.nodes,
-        used.as_millis()
+        searched.as_millis()
     );
     let Some(best) = thought.best else {
         return wire.send(&Message::Error {
@@ -424,7 +457,10 @@ fn search(
     moves: &[MoveText],
     budget: Option<Duration>,
 ) -> Thought {
-    let cap = |own: Option<Duration>| match (own, budget) {
+    // Plain `search` carries UNTIMED_MOVETIME as its movetime only for when there is no
+    // budget: the budget (the clock's) replaces it, it does not cap it (it did: plain
+    // `search` never thought more than 1 s, whatever the clock, issue 23).
+    let cap = |own: Option<Duration>| match (own.filter(|_| player.fixed), budget) {
         (Some(a), Some(b)) => Some(a.min(b)),
         (a, b) => a.or(b),
     };
