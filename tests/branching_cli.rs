@@ -190,10 +190,15 @@ fn report_writes_a_markdown_page_and_an_svg() {
 fn bad_input_exits_2_with_a_clear_message() {
     let (code, _, err) = taflcount(&["branching", "--player", "search:0"]);
     assert_eq!(code, 2);
-    assert!(err.contains("unknown player `search:0`"), "{err}");
+    // One engine grammar for every tool (issue 23): the message names the option,
+    // the engine and what a depth may be.
+    assert!(
+        err.contains("--player: engine `search:0`: depth=`0` is not valid"),
+        "{err}"
+    );
     let (code, _, err) = taflcount(&["branching", "--player", "minimax"]);
     assert_eq!(code, 2);
-    assert!(err.contains("unknown player `minimax`"), "{err}");
+    assert!(err.contains("unknown engine `minimax`"), "{err}");
     let (code, _, err) = taflcount(&["branching", "--variant", "nosuch"]);
     assert_eq!(code, 2);
     assert!(err.contains("unknown variant"), "{err}");
