@@ -409,6 +409,15 @@ impl EngineSpec {
         matches!(self.kind, EngineKind::Otep { .. })
     }
 
+    /// The engine in another process (`otep:`), which serves games of any rules, so a
+    /// host can keep it from game to game; `None` for taflcount's own engines.
+    pub fn external_engine(&self) -> Option<OtepEngine> {
+        match &self.kind {
+            EngineKind::Otep { command, limits } => Some(OtepEngine::new(command.clone(), *limits)),
+            _ => None,
+        }
+    }
+
     /// Checks that the engine can play before any game: an external engine must start
     /// and say `hello` (within its start-up time); an in-process engine always can.
     pub fn check_starts(&self, _tables: &Tables) -> Result<(), EngineError> {

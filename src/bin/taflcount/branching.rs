@@ -20,7 +20,7 @@ use taflcount::sampling::{
 
 #[derive(Args, Debug)]
 #[command(
-    after_help = "Examples:\n  taflcount branching --variant brandub --games 1000 --player greedy\n  taflcount branching --variant brandub --games 100 --player search:nodes=2000\n  taflcount branching --variant brandub --games 20 --player 'otep:\"taflengine --engine search:nodes=2000\"'\n  taflcount branching --records fixtures/games/copenhagen.csv --json\n  taflcount branching --variant tablut --games 500 --report reports/branching\n\nExit codes: 0 success, 2 usage or input error."
+    after_help = "Examples:\n  taflcount branching --variant brandub --games 1000 --player greedy\n  taflcount branching --variant brandub --games 100 --player search:nodes=2000\n  taflcount branching --variant brandub --games 20 --player 'otep:\"./my-engine --level 3\"'\n  taflcount branching --records fixtures/games/copenhagen.csv --json\n  taflcount branching --variant tablut --games 500 --report reports/branching\n\nExit codes: 0 success, 2 usage or input error."
 )]
 pub struct BranchingArgs {
     /// A catalog variant, e.g. copenhagen, brandub, tablut (default: copenhagen)
