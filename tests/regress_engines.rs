@@ -320,3 +320,34 @@ fn engine_options_are_checked_before_any_position() {
         assert!(err.contains(says), "{args:?}: {err}");
     }
 }
+
+/// `curve --engine`: the search named as an engine, its limit replaced by each budget,
+/// solves what the AI solves at that budget, on the hard tier.
+#[test]
+fn the_curve_of_the_search_as_an_engine_is_the_ais_curve() {
+    let points = |engine: Option<&str>| {
+        let mut args = vec!["curve", "--max", "3000", "--filter", "game1"];
+        if let Some(e) = engine {
+            args.extend(["--engine", e]);
+        }
+        let doc = run_json(&args, 0);
+        assert_eq!(doc["engine"].as_str(), engine);
+        doc["points"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| {
+                (
+                    p["budget"].clone(),
+                    p["solved"].clone(),
+                    p["by_variant"].clone(),
+                )
+            })
+            .collect::<Vec<_>>()
+    };
+    let ai = points(None);
+    assert_eq!(ai.len(), 2);
+    assert_eq!(ai, points(Some("search:depth=1")));
+    let o = taflregress(&["curve", "--engine", "otep:/bin/true"]);
+    assert_eq!(o.status.code(), Some(2));
+}

@@ -262,6 +262,9 @@ pub struct CurveDocument {
     pub tier: &'static str,
     /// The suite folder, or `built-in`.
     pub suite: String,
+    /// `curve --engine`: the engine run at each budget (absent: taflcount's AI).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub engine: Option<String>,
     /// Positions in the tier.
     pub positions: usize,
     /// One point per budget, smallest first.
@@ -273,12 +276,18 @@ pub struct CurveDocument {
 impl CurvePoint {
     /// The point of rows run at `budget`.
     pub fn new(budget: u64, rows: &[TierRow]) -> CurvePoint {
+        CurvePoint::of(budget, rows, rows.iter().map(|r| r.nodes).sum())
+    }
+
+    /// The point of any engine's rows run at `budget`, `nodes` searched in all (0 when the
+    /// engine does not say).
+    pub fn of<R: Scored>(budget: u64, rows: &[R], nodes: u64) -> CurvePoint {
         CurvePoint {
             budget,
-            solved: rows.iter().filter(|r| r.solved).count(),
+            solved: rows.iter().filter(|r| r.solved()).count(),
             by_variant: by_variant(rows),
             by_length: by_length(rows),
-            nodes: rows.iter().map(|r| r.nodes).sum(),
+            nodes,
         }
     }
 }

@@ -129,9 +129,15 @@ enum Tier {
 
 #[derive(Args, Debug)]
 #[command(
-    after_help = "Examples:\n  taflregress curve --max 10000\n  taflregress curve --threads 2 --svg reports/hard-tier-curve.svg --json"
+    after_help = "Examples:\n  taflregress curve --max 10000\n  taflregress curve --threads 2 --svg reports/hard-tier-curve.svg --json\n  taflregress curve --engine mcts --max 10000"
 )]
 struct CurveArgs {
+    /// One of taflcount's engines (search, mcts, with their options) instead of its AI:
+    /// each budget replaces the engine's own limit as its nodes per move. An outside
+    /// engine counts no nodes of taflcount's: score it at its own limit with
+    /// `taflregress --engine SPEC --tier hard`.
+    #[arg(long, value_name = "SPEC")]
+    engine: Option<String>,
     /// The hard tier's directory. Default: the hard tier built into taflregress.
     #[arg(long, value_name = "DIR")]
     suite: Option<PathBuf>,
