@@ -7,9 +7,9 @@ use taflcount::cli::{print_json, read_text_file, write_file, CliError, Progress,
 use taflcount::engine::{EngineKind, EngineSpec, MoveLimit};
 use taflcount::outln;
 use taflcount::regress::engines::{run_engine, EngineSuiteDocument, SnapshotDiff};
-use taflcount::regress::tier::Rate;
 use taflcount::regress::Loaded;
-use taflcount::report::table::{new_table, TableStyle};
+use taflcount::report::regress::rates_table;
+use taflcount::report::table::TableStyle;
 
 /// How long past `--movetime` an outside engine may take before it counts as hung: the
 /// pipes and the scheduler of a loaded machine are not the engine's fault.
@@ -105,7 +105,8 @@ pub fn run(cli: &Cli, text: &str, suite: String, chosen: &[Loaded]) -> Result<St
     if cli.json {
         print_json(&doc)?;
     } else {
-        outln!("{}", rates_table(&doc, TableStyle::Terminal))?;
+        let rates = doc.by_variant.iter().chain(&doc.by_length);
+        outln!("{}", rates_table(rates, TableStyle::Terminal))?;
         outln!("{}", summary(&doc))?;
         eprintln!("{:.2} s", doc.seconds);
     }
@@ -118,21 +119,6 @@ pub fn run(cli: &Cli, text: &str, suite: String, chosen: &[Loaded]) -> Result<St
     } else {
         Status::Success
     })
-}
-
-fn rates_table(doc: &EngineSuiteDocument, style: TableStyle) -> String {
-    let header = ["group", "positions", "solved", "rate"];
-    let mut table = new_table(style, &header, &[1, 2, 3]);
-    let percent = |r: &Rate| format!("{:.1}%", 100.0 * r.rate);
-    for r in doc.by_variant.iter().chain(&doc.by_length) {
-        table.add_row(vec![
-            r.group.clone(),
-            r.positions.to_string(),
-            r.solved.to_string(),
-            percent(r),
-        ]);
-    }
-    table.to_string()
 }
 
 /// The lines under the table: the score, the failures by kind, the gate, the snapshot.
