@@ -18,13 +18,15 @@
 //!   estimates, suites), [`complexity`] (exact state-space bounds, game-tree estimates)
 //!   and [`search`] (the AI: alpha-beta with iterative deepening); [`mcts`] is a second
 //!   player, Monte Carlo tree search, to match it against.
+//! - [`engine`]: the one engine abstraction (taflcount's engines and any OTEP program,
+//!   the one spec grammar, the one game loop), which every tool that runs an AI uses.
 //! - On top of those: [`sampling`] (branching factors and game lengths from self-play or
 //!   recorded games), [`regress`] (taflregress's misplay fixtures, the full-width solver
 //!   and the df-pn prover that prove them, mining recorded games, the bench signature) and [`bench`](mod@bench)
 //!   (taflbench's kernels and measurements), and [`matches`](mod@matches) (taflmatch: games between
 //!   engines in pairs of openings, Elo and SPRT).
 //! - [`otep`]: the OpenTafl engine protocol (its messages, the engine's side of a
-//!   conversation), spoken by `taflengine` and by `taflmatch`'s external engines.
+//!   conversation), spoken by `taflengine` and by [`engine::OtepEngine`], the host.
 //! - [`report`]: what the tools print: SVG plots, and with the `cli` feature the tables
 //!   and Markdown pages made from each tool's document.
 //!
@@ -62,6 +64,7 @@ pub mod board;
 #[cfg(feature = "cli")]
 pub mod cli;
 pub mod complexity;
+pub mod engine;
 pub mod error;
 pub mod files;
 pub mod game;

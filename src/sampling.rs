@@ -1,16 +1,18 @@
 //! How bushy is the tree, really? Branching factors and game lengths measured on games:
-//! self-play between seeded players, or the recorded games people played, summed up
-//! with standard errors.
+//! self-play of any engine (`crate::engine`: taflcount's own or an OTEP program), or the
+//! recorded games people played, summed up with standard errors.
 //!
 //! ```
 //! use taflcount::moves::Tables;
 //! use taflcount::rules::catalog;
-//! use taflcount::sampling::{self_play, BranchingStatistics, PlayerKind, SelfPlay};
+//! use taflcount::engine::EngineSpec;
+//! use taflcount::sampling::{self_play, BranchingStatistics, SelfPlay};
 //!
 //! let rules = catalog::find("brandub").unwrap().rules();
 //! let tables = Tables::new(&rules).unwrap();
-//! let player = PlayerKind::Random.player();
-//! let games = self_play(&tables, &SelfPlay { games: 20, seed: 1, max_plies: 400, threads: 1 }, player.as_ref(), &|_| {});
+//! let random: EngineSpec = "random".parse().unwrap();
+//! let run = SelfPlay { games: 20, seed: 1, max_plies: 400, opening_plies: 0, threads: 1 };
+//! let games = self_play(&tables, &run, &random, &|_| {});
 //! let stats = BranchingStatistics::compute(&games, rules.first_side());
 //! assert_eq!(stats.games, 20);
 //! assert!(stats.branching.mean > 10.0);
@@ -18,19 +20,17 @@
 //! ```
 
 mod game;
-mod players;
 mod records;
 mod report;
 mod self_play;
 mod statistics;
 
 pub use game::{GameEnd, GameSample, PlyBranching};
-pub use players::{
-    game_rng, GameRng, GreedyPlayer, Player, PlayerKind, RandomPlayer, SearchPlayer,
-};
 pub use records::{sample_records, RecordsError};
 pub use report::{BranchingReport, Source, Timing, SCHEMA_VERSION};
-pub use self_play::{play_game, self_play, self_play_each, SelfPlay};
+pub use self_play::{
+    opening_plies_for, play_one, self_play, self_play_each, SelfPlay, RANDOM_OPENING_PLIES,
+};
 pub use statistics::{
     geometric_mean, mean_ratio_stderr, quantile, BranchingStatistics, BranchingSummary, FirstMover,
     GameTree, LengthSummary, Moments, Outcomes, PlyRow, StatisticsBuilder,

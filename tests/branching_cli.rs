@@ -190,10 +190,15 @@ fn report_writes_a_markdown_page_and_an_svg() {
 fn bad_input_exits_2_with_a_clear_message() {
     let (code, _, err) = taflcount(&["branching", "--player", "search:0"]);
     assert_eq!(code, 2);
-    assert!(err.contains("unknown player `search:0`"), "{err}");
+    // One engine grammar for every tool (issue 23): the message names the option,
+    // the engine and what a depth may be.
+    assert!(
+        err.contains("--player: engine `search:0`: depth=`0` is not valid"),
+        "{err}"
+    );
     let (code, _, err) = taflcount(&["branching", "--player", "minimax"]);
     assert_eq!(code, 2);
-    assert!(err.contains("unknown player `minimax`"), "{err}");
+    assert!(err.contains("unknown engine `minimax`"), "{err}");
     let (code, _, err) = taflcount(&["branching", "--variant", "nosuch"]);
     assert_eq!(code, 2);
     assert!(err.contains("unknown variant"), "{err}");
@@ -247,4 +252,67 @@ fn the_search_player_plays_seeded_games_that_differ() {
             .join("\n")
     };
     assert_eq!(strip(&out), strip(&again));
+}
+
+/// Issue 23: self-play of any engine. taflcount's search over the OpenTafl engine
+/// protocol (`taflengine`) plays the very games the search plays in process, so the two
+/// samples are equal but for the engine's name; a process that dies forfeits its games
+/// and the run still reports them.
+#[test]
+fn self_play_of_an_outside_engine_samples_its_games() {
+    let run = |player: &str| {
+        let mut doc = json(&[
+            "branching",
+            "--variant",
+            "brandub",
+            "--games",
+            "6",
+            "--player",
+            player,
+            "--seed",
+            "4",
+            "--threads",
+            "2",
+            "--json",
+        ]);
+        let doc = doc.as_object_mut().unwrap();
+        doc.remove("timing");
+        doc.remove("player");
+        serde_json::Value::Object(doc.clone())
+    };
+    let outside = format!(
+        "otep:\"{} --engine search:nodes=300\"",
+        env!("CARGO_BIN_EXE_taflengine")
+    );
+    let doc = run(&outside);
+    assert_eq!(doc, run("search:nodes=300"));
+    assert_eq!(doc["games"], 6);
+    // Two random plies, then the search: the games differ.
+    assert!(doc["length"]["max"].as_f64() > doc["length"]["min"].as_f64());
+
+    let dir = std::env::temp_dir().join(format!("branching-otep-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let crash = dir.join("crash.sh");
+    std::fs::write(
+        &crash,
+        "echo hello\nwhile read -r line; do case \"$line\" in play*) exit 3;; esac; done\n",
+    )
+    .unwrap();
+    let crasher = format!("otep:/bin/sh {}", crash.display());
+    let doc = json(&[
+        "branching",
+        "--variant",
+        "brandub",
+        "--games",
+        "3",
+        "--player",
+        &crasher,
+        "--json",
+    ]);
+    // Each game: two random plies, then the engine dies and the side to move forfeits.
+    assert_eq!(doc["games"], 3);
+    assert_eq!(doc["length"]["max"], 2.0);
+    let reasons = doc["outcomes"]["by_reason"].as_object().unwrap();
+    assert_eq!(reasons["attackers forfeit"], 3, "{reasons:?}");
+    std::fs::remove_dir_all(dir).unwrap();
 }

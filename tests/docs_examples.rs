@@ -56,13 +56,16 @@ type Make = fn(&Path) -> Result<(), String>;
 
 /// What a reader supplies to an example, made in its folder before the first example
 /// whose text holds the key.
-const STAND_INS: [(&str, Make); 4] = [
+const STAND_INS: [(&str, Make); 5] = [
     // docs/perft-against.md: "your engine"; the manual's own runs use the reference
     // generator of the tests, compiled from examples/reference_divide.rs.
     ("./reference_divide", reference_divide),
     // docs/taflmatch.md: two builds of taflengine copied into old/ and new/; the run
     // shown has the same AI in both, as here.
     ("old/taflengine", two_builds),
+    // docs/taflregress.md and docs/taflcount.md: taflengine copied beside, as the outside
+    // engine of `--engine otep:"./taflengine ..."` and `--player otep:"./taflengine ..."`.
+    ("./taflengine", one_build),
     // docs/perft-deep.md: a brandub perft(6) plan run on Slurm (reports/perft-distributed.md);
     // here a plan split at ply 3 (less work than the report's ply 2; the merged counts do
     // not depend on the split), its units run one after the other.
@@ -115,6 +118,11 @@ fn local(dir: &Path, path: &str) -> Result<PathBuf, String> {
 fn reference_divide(dir: &Path) -> Result<(), String> {
     transcript::build_reference_divide(&dir.join("reference_divide"));
     Ok(())
+}
+
+fn one_build(dir: &Path) -> Result<(), String> {
+    std::os::unix::fs::symlink(binary("taflengine"), dir.join("taflengine"))
+        .map_err(|e| e.to_string())
 }
 
 fn two_builds(dir: &Path) -> Result<(), String> {

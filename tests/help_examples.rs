@@ -20,9 +20,11 @@ use std::time::Duration;
 
 /// Examples that stand for something the user supplies, with what is checked instead:
 /// (text in the example, what its error must say).
-const PLACEHOLDERS: [(&str, &str); 3] = [
+const PLACEHOLDERS: [(&str, &str); 4] = [
     // The user's own engine.
     ("--against ./my-engine", "my-engine"),
+    // The user's own engine over the OpenTafl engine protocol (taflregress, branching).
+    ("otep:\"./my-engine", "my-engine"),
     // The user's own evaluation weights, the candidate of a tuning run.
     ("eval=new.json", "new.json"),
     // Adds up the results of all 64 units of the plan example, hours of counting.

@@ -1,9 +1,8 @@
 //! Matches between engines: is the AI stronger or weaker after a change?
 //!
-//! - `Engine` and `EngineFactory`: the players (random, greedy, the alpha-beta search
-//!   under depth, node or time limits and any evaluation weights, MCTS), built from
-//!   descriptions like `search:depth=4,eval=new.json` (`EngineSpec`). An engine outside
-//!   the process is one more implementation of the two traits.
+//! - The players are `crate::engine`'s (random, greedy, the alpha-beta search under
+//!   depth, node or time limits and any evaluation weights, MCTS, an OTEP program), named
+//!   like `search:depth=4,eval=new.json`; they are re-exported here.
 //! - Openings from a file of move lists, from recorded games or seeded random plies,
 //!   never one twice unless the supply runs out.
 //! - Games in pairs (one opening, each engine once on each side), threefold repetition
@@ -27,23 +26,17 @@
 //! assert!(result.elo.unwrap().elo > 0.0); // greedy beats random
 //! ```
 
-mod engine;
-mod game;
 pub mod openings;
-mod otep;
 mod run;
-mod spec;
 
-pub use engine::{
-    Engine, EngineError, EngineFactory, GreedyEngine, MctsEngine, PlayerEngine, RandomEngine,
-    SearchEngine, Turn, CRASHED, LOST_ON_TIME,
+pub use crate::engine::{
+    parse_duration, play_game, read_weights, Engine, EngineError, EngineFactory, EngineKind,
+    EngineSpec, GameEnd, GreedyEngine, MctsEngine, OtepEngine, OtepLimits, PlayedGame,
+    RandomEngine, SearchEngine, SpecError, TimeControl, Turn, CRASHED, LOST_ON_TIME,
 };
-pub use game::{play_game, GameEnd, PlayedGame};
 pub use openings::{Opening, OpeningError, OpeningSource, OpeningSupply};
-pub use otep::{OtepEngine, OtepLimits, TimeControl};
 pub use run::{
     run_match, run_round_robin, run_side_balance, GameSummary, HeadToHead, MatchError, MatchGame,
     MatchProgress, MatchSettings, Pairing, RoundRobin, RunHooks, SideBalance, SideResults,
     SprtReport,
 };
-pub use spec::{parse_duration, read_weights, EngineKind, EngineSpec, SpecError};

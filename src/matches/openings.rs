@@ -6,7 +6,7 @@
 
 use crate::moves::{Move, Position, Repetitions, Tables};
 use crate::notation::{parse_games, recordable_captures, resolve, MoveText};
-use crate::sampling::game_rng;
+use crate::rng::game_rng;
 use rand::RngExt;
 use std::collections::HashSet;
 use std::fmt;

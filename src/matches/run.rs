@@ -7,10 +7,9 @@
 //! prefix of pairs that crosses a bound, so for deterministic engines the report is the
 //! same on any number of threads.
 
-use super::engine::{EngineError, EngineFactory};
-use super::game::{play_game, GameEnd, PlayedGame};
 use super::openings::OpeningSupply;
 use crate::board::Side;
+use crate::engine::{play_game, EngineError, EngineFactory, GameEnd, PlayedGame};
 use crate::moves::Tables;
 use crate::sampling::Moments;
 use crate::stats::{
@@ -144,14 +143,16 @@ impl GameSummary {
         let (mut crashes, mut time_losses) = (0, 0);
         for g in games {
             if let GameEnd::Forfeit { reason, .. } = &g.game.end {
-                crashes += usize::from(reason == super::engine::CRASHED);
-                time_losses += usize::from(reason == super::engine::LOST_ON_TIME);
+                crashes += usize::from(reason == crate::engine::CRASHED);
+                time_losses += usize::from(reason == crate::engine::LOST_ON_TIME);
             }
             let label = match (&g.game.end, g.game.winner) {
-                (GameEnd::MaxPlies, _) => "draw by ply cap".to_string(),
+                (GameEnd::Unfinished, _) => "draw by ply cap".to_string(),
                 (GameEnd::Forfeit { side, reason }, _) => format!("{side} forfeit ({reason})"),
-                (GameEnd::Rules { reason }, Some(w)) => format!("{w} by {reason}"),
-                (GameEnd::Rules { reason }, None) => format!("draw by {reason}"),
+                (GameEnd::Rules { reason, .. }, Some(w)) => format!("{w} by {reason}"),
+                (GameEnd::Rules { reason, .. }, None) => format!("draw by {reason}"),
+                // A match plays its games; no record's result ends them.
+                (GameEnd::Recorded { .. }, _) => "recorded result".to_string(),
             };
             *ends.entry(label).or_insert(0) += 1;
         }
@@ -262,7 +263,7 @@ fn run_jobs(
 fn create<'t>(
     factory: &dyn EngineFactory,
     t: &'t Tables,
-) -> Result<Box<dyn super::engine::Engine + 't>, MatchError> {
+) -> Result<Box<dyn crate::engine::Engine + 't>, MatchError> {
     factory.create(t).map_err(|error| MatchError::Engine {
         engine: factory.name().to_string(),
         error,
@@ -308,7 +309,7 @@ fn one_game(
     let mut defenders = create(factories[b], t)?;
     let game = play_game(
         t,
-        openings.get(opening),
+        &openings.get(opening).moves,
         [attackers.as_mut(), defenders.as_mut()],
         [
             seed_for(settings.seed, number, 0),
@@ -681,10 +682,10 @@ pub fn run_side_balance(
 
 #[cfg(test)]
 mod tests {
-    use super::super::engine::{Engine, Turn};
     use super::super::openings::{random_openings, start_only};
-    use super::super::spec::EngineSpec;
     use super::*;
+    use crate::engine::EngineSpec;
+    use crate::engine::{Engine, Turn};
     use crate::moves::Move;
     use crate::notation::{parse_games, MoveText};
     use crate::rules::catalog;
@@ -713,7 +714,7 @@ mod tests {
     struct Script(Vec<&'static str>);
 
     impl Engine for Script {
-        fn new_game(&mut self, _seed: u64) {}
+        fn start_game(&mut self, _seed: crate::engine::GameSeed) {}
 
         fn choose(&mut self, turn: &Turn) -> Result<Move, EngineError> {
             let text: MoveText = self.0[turn.moves.len()].parse().unwrap();
@@ -762,7 +763,8 @@ mod tests {
         assert_eq!(
             game.end,
             GameEnd::Rules {
-                reason: "repetition".into()
+                winner: Some(Side::Attackers),
+                reason: crate::moves::EndReason::Repetition
             }
         );
         assert_eq!(r.summary.ends["attackers by repetition"], 1);

@@ -344,15 +344,16 @@ fn parse_move(
 }
 
 /// The positions before `position` that the history moves pass through, oldest first,
-/// found by taking the moves back one by one and checking each forward again.
-fn history_hashes(
+/// found by taking the moves back one by one and checking each forward again (an engine
+/// in another process is sent the first of them and the moves).
+pub fn history_positions(
     file: &str,
     t: &Tables,
     position: &Position,
     moves: &[String],
-) -> Result<Vec<u64>, FixtureError> {
+) -> Result<Vec<Position>, FixtureError> {
     let mut later = position.clone();
-    let mut hashes = Vec::new();
+    let mut positions = Vec::new();
     for (i, text) in moves.iter().enumerate().rev() {
         let err = |message: String| FixtureError::new(file, format!("`history[{i}]`: {message}"));
         let mt: MoveText = text.parse().map_err(|e| err(format!("{e}")))?;
@@ -389,11 +390,11 @@ fn history_hashes(
         if !captured.is_empty() || replayed.layout(t) != later.layout(t) {
             return Err(err(format!("`{text}` captures when played forward; the history may only hold the moves since the last capture")));
         }
-        hashes.push(earlier.hash());
         later = earlier;
+        positions.push(later.clone());
     }
-    hashes.reverse();
-    Ok(hashes)
+    positions.reverse();
+    Ok(positions)
 }
 
 /// The rules, position and history hashes of a fixture (its proof and expectation aside).
@@ -415,7 +416,10 @@ pub fn setup(file: &str, fixture: &Fixture) -> Result<(Tables, Position, Vec<u64
             o.winner.map_or("draw".into(), |w| format!("the {w} win"))
         )));
     }
-    let history = history_hashes(file, &tables, &position, &fixture.history)?;
+    let history = history_positions(file, &tables, &position, &fixture.history)?
+        .iter()
+        .map(Position::hash)
+        .collect();
     Ok((tables, position, history))
 }
 

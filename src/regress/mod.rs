@@ -1,9 +1,10 @@
 //! The AI's regression suite: misplay fixtures (positions where an AI or a player went
-//! wrong, with the proven right answer), the exact solver that proves them, and the
-//! mining of recorded games for new ones.
+//! wrong, with the proven right answer), the exact solver that proves them, the mining of
+//! recorded games for new ones, and the suite run with any engine (`engines`).
 
 pub mod bench;
 pub mod document;
+pub mod engines;
 pub mod fixture;
 pub mod mine;
 pub mod prover;
@@ -16,8 +17,9 @@ pub use document::{
     SuiteDocument, Timing, SCHEMA_VERSION,
 };
 pub use fixture::{
-    built_in, built_in_hard, fixture_game, load_dir, load_file, load_text, load_texts, setup,
-    validate, Expect, Fixture, FixtureError, FixtureResult, LimitSpec, Loaded, Proof, ProofKind,
+    built_in, built_in_hard, fixture_game, history_positions, load_dir, load_file, load_text,
+    load_texts, setup, validate, Expect, Fixture, FixtureError, FixtureResult, LimitSpec, Loaded,
+    Proof, ProofKind,
 };
 pub use mine::{
     game_fixture, history_since_capture, judge, judge_deep, mine, mine_game_deep, DeepMining,

@@ -52,12 +52,34 @@ pub struct Rate {
     pub rate: f64,
 }
 
+/// A row of a scored run: its variant, the length of its win, and whether it was solved.
+pub trait Scored {
+    /// The variant the fixture is scored under.
+    fn variant(&self) -> &str;
+    /// The length of the fixture's win (or its proof's horizon), in plies.
+    fn plies(&self) -> u32;
+    /// True if the engine played a right move.
+    fn solved(&self) -> bool;
+}
+
+impl Scored for TierRow {
+    fn variant(&self) -> &str {
+        &self.variant
+    }
+    fn plies(&self) -> u32 {
+        self.plies
+    }
+    fn solved(&self) -> bool {
+        self.solved
+    }
+}
+
 impl Rate {
-    fn of<'a>(group: String, rows: impl Iterator<Item = &'a TierRow>) -> Rate {
+    fn of<'a, R: Scored + 'a>(group: String, rows: impl Iterator<Item = &'a R>) -> Rate {
         let (mut positions, mut solved) = (0, 0);
         for r in rows {
             positions += 1;
-            solved += usize::from(r.solved);
+            solved += usize::from(r.solved());
         }
         Rate {
             group,
@@ -119,10 +141,10 @@ pub fn run_tier(
 }
 
 /// Solve rates by variant (sorted by name), then `all`.
-pub fn by_variant(rows: &[TierRow]) -> Vec<Rate> {
-    let mut groups: BTreeMap<&str, Vec<&TierRow>> = BTreeMap::new();
+pub fn by_variant<R: Scored>(rows: &[R]) -> Vec<Rate> {
+    let mut groups: BTreeMap<&str, Vec<&R>> = BTreeMap::new();
     for r in rows {
-        groups.entry(r.variant.as_str()).or_default().push(r);
+        groups.entry(r.variant()).or_default().push(r);
     }
     let mut rates: Vec<Rate> = groups
         .into_iter()
@@ -133,10 +155,10 @@ pub fn by_variant(rows: &[TierRow]) -> Vec<Rate> {
 }
 
 /// Solve rates by length of the win (shortest first).
-pub fn by_length(rows: &[TierRow]) -> Vec<Rate> {
-    let mut groups: BTreeMap<u32, Vec<&TierRow>> = BTreeMap::new();
+pub fn by_length<R: Scored>(rows: &[R]) -> Vec<Rate> {
+    let mut groups: BTreeMap<u32, Vec<&R>> = BTreeMap::new();
     for r in rows {
-        groups.entry(r.plies).or_default().push(r);
+        groups.entry(r.plies()).or_default().push(r);
     }
     groups
         .into_iter()
@@ -240,6 +262,9 @@ pub struct CurveDocument {
     pub tier: &'static str,
     /// The suite folder, or `built-in`.
     pub suite: String,
+    /// `curve --engine`: the engine run at each budget (absent: taflcount's AI).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub engine: Option<String>,
     /// Positions in the tier.
     pub positions: usize,
     /// One point per budget, smallest first.
@@ -251,12 +276,18 @@ pub struct CurveDocument {
 impl CurvePoint {
     /// The point of rows run at `budget`.
     pub fn new(budget: u64, rows: &[TierRow]) -> CurvePoint {
+        CurvePoint::of(budget, rows, rows.iter().map(|r| r.nodes).sum())
+    }
+
+    /// The point of any engine's rows run at `budget`, `nodes` searched in all (0 when the
+    /// engine does not say).
+    pub fn of<R: Scored>(budget: u64, rows: &[R], nodes: u64) -> CurvePoint {
         CurvePoint {
             budget,
-            solved: rows.iter().filter(|r| r.solved).count(),
+            solved: rows.iter().filter(|r| r.solved()).count(),
             by_variant: by_variant(rows),
             by_length: by_length(rows),
-            nodes: rows.iter().map(|r| r.nodes).sum(),
+            nodes,
         }
     }
 }

@@ -79,9 +79,14 @@ fn percent(r: &Rate) -> String {
 
 /// The hard tier's solve rates: one row per variant, `all`, then one per length.
 pub fn tier_table(doc: &TierDocument, style: TableStyle) -> String {
+    rates_table(doc.by_variant.iter().chain(&doc.by_length), style)
+}
+
+/// Solve rates, one row each: the hard tier's, or any engine's on a tier.
+pub fn rates_table<'a>(rates: impl Iterator<Item = &'a Rate>, style: TableStyle) -> String {
     let header = ["group", "positions", "solved", "rate"];
     let mut table = new_table(style, &header, &[1, 2, 3]);
-    for r in doc.by_variant.iter().chain(&doc.by_length) {
+    for r in rates {
         table.add_row(vec![
             r.group.clone(),
             r.positions.to_string(),

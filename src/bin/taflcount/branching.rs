@@ -8,18 +8,19 @@ use clap::Args;
 use taflcount::cli::{
     check_writable, print, print_json, read_text_file, write_file, CliError, GameArgs, Progress,
 };
+use taflcount::engine::{EngineFactory, EngineSpec};
 use taflcount::notation::parse_games;
 use taflcount::report::branching::{headline, render_markdown, render_tables};
 use taflcount::report::plot::branching_by_ply_svg;
 use taflcount::report::table::TableStyle;
 use taflcount::sampling::{
-    sample_records, self_play_each, BranchingReport, PlayerKind, SelfPlay, Source,
+    opening_plies_for, sample_records, self_play_each, BranchingReport, SelfPlay, Source,
     StatisticsBuilder, Timing, SCHEMA_VERSION,
 };
 
 #[derive(Args, Debug)]
 #[command(
-    after_help = "Examples:\n  taflcount branching --variant brandub --games 1000 --player greedy\n  taflcount branching --records fixtures/games/copenhagen.csv --json\n  taflcount branching --variant tablut --games 500 --report reports/branching\n\nExit codes: 0 success, 2 usage or input error."
+    after_help = "Examples:\n  taflcount branching --variant brandub --games 1000 --player greedy\n  taflcount branching --variant brandub --games 100 --player search:nodes=2000\n  taflcount branching --variant brandub --games 20 --player 'otep:\"./my-engine --level 3\"'\n  taflcount branching --records fixtures/games/copenhagen.csv --json\n  taflcount branching --variant tablut --games 500 --report reports/branching\n\nExit codes: 0 success, 2 usage or input error."
 )]
 pub struct BranchingArgs {
     /// A catalog variant, e.g. copenhagen, brandub, tablut (default: copenhagen)
@@ -32,7 +33,10 @@ pub struct BranchingArgs {
     #[arg(long, value_name = "N",
           value_parser = clap::value_parser!(u64).range(1..))]
     games: Option<u64>,
-    /// The self-play player on both sides: random, greedy or search:DEPTH
+    /// The self-play engine on both sides, as taflmatch's --engine: random, greedy,
+    /// first, search:depth=N (or search:N, nodes=N, movetime=100ms), mcts:playouts=N, or
+    /// otep:"COMMAND ARGS" for any program speaking the OpenTafl engine protocol. Engines
+    /// other than random and greedy play 2 random plies first, from the game's seed
     #[arg(
         long,
         value_name = "PLAYER",
@@ -107,11 +111,12 @@ pub fn run(args: BranchingArgs) -> Result<(), CliError> {
             (Source::Records, None, None, None, records, 1)
         }
         None => {
-            let kind: PlayerKind = args
-                .player
-                .parse()
+            let spec = EngineSpec::load(&args.player)
                 .map_err(|e| CliError::Input(format!("--player: {e}")))?;
-            let player = kind.player();
+            // An outside program that does not start is an error of the run, not a
+            // forfeit of every game.
+            spec.check_starts(&tables)
+                .map_err(|e| CliError::Input(format!("--player {}: {e}", spec.text)))?;
             let games = args.games.unwrap_or(DEFAULT_GAMES);
             let threads = args.threads.map_or_else(
                 || std::thread::available_parallelism().map_or(1, |n| n.get()),
@@ -121,22 +126,19 @@ pub fn run(args: BranchingArgs) -> Result<(), CliError> {
                 games: usize::try_from(games).unwrap_or(usize::MAX),
                 seed: args.seed,
                 max_plies: usize::try_from(args.max_plies).unwrap_or(usize::MAX),
+                opening_plies: opening_plies_for(&spec),
                 threads,
             };
-            let progress = Progress::new(games, &format!("{kind} self-play"));
+            let progress = Progress::new(games, &format!("{} self-play", spec.name()));
             // Streamed: each game is folded into the statistics and dropped, so no
             // memory grows with --games.
-            self_play_each(
-                &tables,
-                &run,
-                player.as_ref(),
-                &|_| progress.inc(1),
-                &mut |game| statistics.add(&game),
-            );
+            self_play_each(&tables, &run, &spec, &|_| progress.inc(1), &mut |game| {
+                statistics.add(&game)
+            });
             progress.finish();
             (
                 Source::SelfPlay,
-                Some(kind.to_string()),
+                Some(spec.name().to_string()),
                 Some(args.seed),
                 Some(run.max_plies),
                 None,
@@ -183,13 +185,27 @@ pub fn run(args: BranchingArgs) -> Result<(), CliError> {
     }
 }
 
+/// An engine description as part of a file name: `search:4` is `search-4`, and an
+/// `otep:"..."` command's slashes, quotes and spaces become `-` too (runs of them one).
+fn file_stem_of(player: &str) -> String {
+    let mut stem = String::new();
+    for c in player.chars() {
+        if c.is_ascii_alphanumeric() || matches!(c, '=' | '_' | '.') {
+            stem.push(c);
+        } else if !stem.ends_with('-') {
+            stem.push('-');
+        }
+    }
+    stem.trim_matches('-').chars().take(80).collect()
+}
+
 /// DIR/branching-VARIANT-SOURCE.md and .svg, SOURCE the player or `records`.
 fn write_report(dir: &Path, report: &BranchingReport, force: bool) -> Result<(), CliError> {
     let variant = report.variant.as_deref().unwrap_or("custom");
     let source = report
         .player
         .as_deref()
-        .map_or("records".to_string(), |p| p.replace(':', "-"));
+        .map_or("records".to_string(), file_stem_of);
     let stem = format!("branching-{variant}-{source}");
     let svg_name = format!("{stem}.svg");
     let command = std::env::args()

@@ -71,7 +71,7 @@ struct Player {
 }
 
 fn player(text: &str) -> Result<Player, CliError> {
-    match text.parse::<EngineSpec>() {
+    match EngineSpec::load(text) {
         Ok(spec) => {
             let fixed = match &spec.kind {
                 EngineKind::Mcts { config, .. } => config.limits != Default::default(),
@@ -90,8 +90,7 @@ fn player(text: &str) -> Result<Player, CliError> {
                 if text.contains(':') { "," } else { ":" },
                 UNTIMED_MOVETIME.as_millis()
             );
-            let mut spec: EngineSpec = with_time
-                .parse()
+            let mut spec = EngineSpec::load(&with_time)
                 .map_err(|e| CliError::Input(format!("--engine: {e}")))?;
             spec.text = text.to_string();
             Ok(Player {

@@ -134,7 +134,7 @@ fn run(args: Args) -> Result<Status, CliError> {
         .engines
         .iter()
         .map(|text| {
-            text.parse::<EngineSpec>()
+            EngineSpec::load(text)
                 .map(|spec| spec.with_time_control(tc))
                 .map_err(|e| CliError::Input(format!("--engine: {e}")))
         })

@@ -4,7 +4,9 @@
 use crate::{tier_fixtures, CurveArgs, Tier};
 use std::time::Instant;
 use taflcount::cli::{check_writable, print_json, write_file, CliError, Progress, Status};
+use taflcount::engine::{EngineSpec, MoveLimit};
 use taflcount::outln;
+use taflcount::regress::engines::run_engine;
 use taflcount::regress::tier::{run_tier, CurveDocument, CurvePoint, TierDocument, CURVE_BUDGETS};
 use taflcount::regress::{Loaded, Timing, SCHEMA_VERSION};
 use taflcount::report::regress::{curve_svg, curve_table, tier_summary, tier_table};
@@ -46,13 +48,40 @@ pub fn curve(c: &CurveArgs) -> Result<Status, CliError> {
     if let Some(path) = &c.svg {
         check_writable(path, c.force)?;
     }
+    let engine = match &c.engine {
+        Some(text) => {
+            let spec =
+                EngineSpec::load(text).map_err(|e| CliError::Input(format!("--engine: {e}")))?;
+            if spec.is_external() {
+                return Err(CliError::Input(format!(
+                    "--engine {text}: an outside engine counts no nodes of taflcount's, so it \
+                     has no curve against the node budget; score it at its own limit with \
+                     taflregress --engine SPEC --tier hard"
+                )));
+            }
+            Some(spec)
+        }
+        None => None,
+    };
     let progress = Progress::new((budgets.len() * chosen.len()) as u64, "curve");
     let started = Instant::now();
     let mut points = Vec::new();
     for &budget in &budgets {
         progress.set_message(format!("curve at {budget} nodes"));
-        let rows = run_tier(&chosen, budget, c.threads as usize, &|| progress.inc(1));
-        points.push(CurvePoint::new(budget, &rows));
+        let point = match &engine {
+            Some(spec) => {
+                let limit = Some(MoveLimit::Nodes(budget));
+                let rows = run_engine(&chosen, spec, limit, c.threads as usize, &|_| {
+                    progress.inc(1)
+                });
+                CurvePoint::of(budget, &rows, 0)
+            }
+            None => {
+                let rows = run_tier(&chosen, budget, c.threads as usize, &|| progress.inc(1));
+                CurvePoint::new(budget, &rows)
+            }
+        };
+        points.push(point);
     }
     progress.finish();
     let nodes = points.iter().map(|p| p.nodes).sum();
@@ -61,6 +90,7 @@ pub fn curve(c: &CurveArgs) -> Result<Status, CliError> {
         tool: "taflregress",
         tier: "hard",
         suite,
+        engine: engine.as_ref().map(|s| s.text.clone()),
         positions: chosen.len(),
         points,
         timing: Timing::new(nodes, started.elapsed().as_secs_f64()),
@@ -73,8 +103,11 @@ pub fn curve(c: &CurveArgs) -> Result<Status, CliError> {
     } else {
         outln!("{}", curve_table(&doc, TableStyle::Terminal))?;
         outln!(
-            "hard tier: {} positions, solved (share) per variant at each node budget",
-            doc.positions
+            "hard tier: {} positions, solved (share) per variant at each node budget{}",
+            doc.positions,
+            doc.engine
+                .as_ref()
+                .map_or(String::new(), |e| format!(", engine {e}"))
         )?;
         eprintln!("{:.2} s", doc.timing.seconds);
     }

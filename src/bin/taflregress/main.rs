@@ -26,6 +26,7 @@ use taflcount::search::{Limits, Searcher};
 
 mod curve;
 mod deep;
+mod engine;
 
 /// Run the AI's misplay suite (positions with proven right answers), or analyse, add,
 /// mine and bench.
@@ -34,7 +35,7 @@ mod deep;
     name = "taflregress",
     version,
     args_conflicts_with_subcommands = true,
-    after_help = "Examples:\n  taflregress\n  taflregress --filter escape --json\n  taflregress analyze --variant brandub --position \"starti:/7/7/3T3/tt1K1tt/3T3/7/7/\" --side defenders --depth 3\n  taflregress analyze --variant copenhagen --moves \"d1-d3 e5-e2\" --prove 5\n  taflregress add --records fixtures/games/brandubh.csv --game 26 --ply 30 --out my-fixtures\n  taflregress mine --records fixtures/games/brandubh.csv --games 50\n  taflregress mine --records fixtures/games/brandubh.csv --games 5 --plies 9\n  taflregress --tier hard --nodes 10000\n  taflregress curve --max 10000 --svg curve.svg\n  taflregress bench\n\nTiers: core (the default) must always pass; hard is scored: the share of its forced wins\nthe AI finds at a node budget, per variant and per length.\n\nExit codes: 0 success, 1 a core position failed, 2 usage or input error."
+    after_help = "Examples:\n  taflregress\n  taflregress --filter escape --json\n  taflregress analyze --variant brandub --position \"starti:/7/7/3T3/tt1K1tt/3T3/7/7/\" --side defenders --depth 3\n  taflregress analyze --variant copenhagen --moves \"d1-d3 e5-e2\" --prove 5\n  taflregress add --records fixtures/games/brandubh.csv --game 26 --ply 30 --out my-fixtures\n  taflregress mine --records fixtures/games/brandubh.csv --games 50\n  taflregress mine --records fixtures/games/brandubh.csv --games 5 --plies 9\n  taflregress --tier hard --nodes 10000\n  taflregress --engine search:nodes=20000 --tier hard --min-solved 40\n  taflregress --engine 'otep:\"./my-engine --level 3\"' --movetime 1000 --snapshot my-engine.solved\n  taflregress curve --max 10000 --svg curve.svg\n  taflregress bench\n\nTiers: core (the default) must always pass; hard is scored: the share of its forced wins\nthe AI finds at a node budget, per variant and per length.\n\nAny engine (--engine): both tiers are scored, per variant and per length; an engine that\ncrashes, hangs, plays an illegal move or answers what does not read fails that position\nwith the reason, is restarted, and the run goes on.\n\nExit codes: 0 success, 1 a core position failed (taflcount's own AI), or with --engine\nthe share solved is below --min-solved or --snapshot lost a position; 2 usage or input\nerror."
 )]
 struct Cli {
     #[command(subcommand)]
@@ -51,17 +52,49 @@ struct Cli {
     /// default AI); for the core tier, instead of each fixture's own limit.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     nodes: Option<u64>,
-    /// Hard tier: positions searched at once, one thread each (answers do not depend on
-    /// it).
-    #[arg(long, value_name = "N", default_value_t = 1,
+    /// Hard tier, or any tier with --engine: positions searched at once, one thread (one
+    /// engine process) each; answers do not depend on it, unless the engine's do on time.
+    #[arg(long, value_name = "N", default_value_t = 1, visible_alias = "concurrency",
           value_parser = clap::value_parser!(u16).range(1..=taflcount::threads::MAX_THREADS as i64))]
     threads: u16,
     /// Only fixtures whose id or file name contains this text.
     #[arg(long, value_name = "TEXT")]
     filter: Option<String>,
+    /// Score this engine instead of taflcount's own AI at the fixtures' limits: any
+    /// engine description of taflmatch (search:nodes=50000, mcts:playouts=2000, greedy,
+    /// ...) or otep:"COMMAND ARGS", a program speaking the OpenTafl engine protocol.
+    #[arg(long, value_name = "SPEC")]
+    engine: Option<String>,
+    /// With --engine: wall time per move in milliseconds, instead of the engine's own
+    /// limit (an outside engine is sent a clock with this much left and counts as hung
+    /// 1 s past it).
+    #[arg(long, value_name = "MS", requires = "engine", conflicts_with = "nodes",
+          value_parser = clap::value_parser!(u64).range(1..=3_600_000))]
+    movetime: Option<u64>,
+    /// With --engine: exit 1 if the share of positions solved is below P percent (a CI
+    /// gate).
+    #[arg(long, value_name = "P", requires = "engine", value_parser = percent)]
+    min_solved: Option<f64>,
+    /// With --engine: compare the solved set with FILE (one fixture id a line, sorted):
+    /// the positions gained and lost are listed, and a lost one exits 1. A missing FILE is
+    /// written; an existing one is rewritten only with --force.
+    #[arg(long, value_name = "FILE", requires = "engine")]
+    snapshot: Option<PathBuf>,
+    /// With --snapshot: rewrite the snapshot file with this run's solved set.
+    #[arg(long, requires = "snapshot")]
+    force: bool,
     /// Print one JSON object instead of a table.
     #[arg(long)]
     json: bool,
+}
+
+/// A share in percent, 0 to 100.
+fn percent(text: &str) -> Result<f64, String> {
+    text.trim_end_matches('%')
+        .parse::<f64>()
+        .ok()
+        .filter(|p| (0.0..=100.0).contains(p))
+        .ok_or_else(|| format!("`{text}` is not a percentage from 0 to 100"))
 }
 
 #[derive(Subcommand, Debug)]
@@ -96,9 +129,15 @@ enum Tier {
 
 #[derive(Args, Debug)]
 #[command(
-    after_help = "Examples:\n  taflregress curve --max 10000\n  taflregress curve --threads 2 --svg reports/hard-tier-curve.svg --json"
+    after_help = "Examples:\n  taflregress curve --max 10000\n  taflregress curve --threads 2 --svg reports/hard-tier-curve.svg --json\n  taflregress curve --engine mcts --max 10000"
 )]
 struct CurveArgs {
+    /// One of taflcount's engines (search, mcts, with their options) instead of its AI:
+    /// each budget replaces the engine's own limit as its nodes per move. An outside
+    /// engine counts no nodes of taflcount's: score it at its own limit with
+    /// `taflregress --engine SPEC --tier hard`.
+    #[arg(long, value_name = "SPEC")]
+    engine: Option<String>,
     /// The hard tier's directory. Default: the hard tier built into taflregress.
     #[arg(long, value_name = "DIR")]
     suite: Option<PathBuf>,
@@ -290,6 +329,9 @@ fn run_suite(cli: &Cli) -> Result<Status, CliError> {
     // The exit code is the suite's verdict, whatever happens to stdout.
     finish_when_closed();
     let (name, chosen) = tier_fixtures(cli.tier, cli.suite.as_ref(), cli.filter.as_ref())?;
+    if let Some(spec) = &cli.engine {
+        return engine::run(cli, spec, name, &chosen);
+    }
     if cli.tier == Tier::Hard {
         let budget = cli.nodes.unwrap_or(regress::tier::DEFAULT_NODES);
         return curve::run_hard(name, &chosen, budget, usize::from(cli.threads), cli.json);

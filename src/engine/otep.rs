@@ -1,14 +1,17 @@
-//! An engine in another process that speaks the OpenTafl engine protocol, as a match
-//! player: taflmatch plays OpenTafl's part (docs/opentafl.md), in OpenTafl's order:
-//! `rules` at each new game, `side` and `start`, then for each turn the moves since the
-//! engine last moved as `opponent-move <moves> <position>`, `clock` and `play`, and after
-//! its `move` the position as `move <position>`. An illegal move is answered by `error`
-//! and loses the game. A process that dies, or does not answer in its time, loses the
-//! game; it is started again for the next one.
+//! An engine in another process that speaks the OpenTafl engine protocol: the host (a
+//! match, the misplay suite, self-play) plays OpenTafl's part (docs/opentafl.md), in
+//! OpenTafl's order: `rules` at each new game, `side` and `start`, then for each turn the
+//! moves since the engine last moved as `opponent-move <moves> <position>`, `clock` and
+//! `play`, and after its `move` the position as `move <position>`. A game set up in a
+//! position (a misplay fixture) is sent as `rules`, `position`, `side`, then the moves
+//! played from it one `opponent-move` each. An illegal move is answered by `error` and
+//! fails. A process that dies, or does not answer in its time, fails; it is started again
+//! for the next game.
 
-use super::engine::{Engine, EngineError, Turn};
+use super::interface::{Engine, EngineError, GameSeed, MoveLimit, Turn};
+use crate::board::Layout;
 use crate::board::{RecordOrder, Side};
-use crate::moves::{Move, Tables};
+use crate::moves::{Move, Position, Tables};
 use crate::notation::{resolve, MoveText};
 use crate::otep::{Clock, Message};
 use crate::text::{read_line_bounded, BoundedLine, LINE_LIMIT};
@@ -154,9 +157,9 @@ fn is_move_line(line: &str) -> bool {
         .is_some_and(|w| w.eq_ignore_ascii_case("move"))
 }
 
-/// An OTEP engine process as a match [`Engine`].
-pub struct OtepEngine<'t> {
-    tables: &'t Tables,
+/// An OTEP engine process as an [`Engine`]. It takes its rules from each turn (and
+/// sends `rules` when they change), so one process serves positions of any variant.
+pub struct OtepEngine {
     command: Vec<String>,
     limits: OtepLimits,
     process: Option<Process>,
@@ -168,13 +171,20 @@ pub struct OtepEngine<'t> {
     /// grace, which is granted once per game, not again on every move.
     overrun: [Duration; 2],
     side_sent: Option<Side>,
+    /// The rules the process was last sent; `None` after a new game, so every game
+    /// begins with `rules`.
+    rules_sent: Option<String>,
+    /// A game set up in a position: its record and side to move, sent after `rules`.
+    first: Option<(String, Side)>,
+    /// The per-move limit set from outside: a clock with this much left, and a failure
+    /// when no answer comes within it and the grace.
+    movetime: Option<Duration>,
 }
 
-impl<'t> OtepEngine<'t> {
+impl OtepEngine {
     /// An engine run as `command[0] command[1..]`; the process starts with the first game.
-    pub fn new(tables: &'t Tables, command: Vec<String>, limits: OtepLimits) -> OtepEngine<'t> {
+    pub fn new(command: Vec<String>, limits: OtepLimits) -> OtepEngine {
         OtepEngine {
-            tables,
             command,
             limits,
             process: None,
@@ -182,6 +192,9 @@ impl<'t> OtepEngine<'t> {
             left: [Duration::ZERO; 2],
             overrun: [Duration::ZERO; 2],
             side_sent: None,
+            rules_sent: None,
+            first: None,
+            movetime: None,
         }
     }
 
@@ -280,16 +293,42 @@ impl<'t> OtepEngine<'t> {
     fn turn(&mut self, turn: &Turn) -> Result<Move, EngineError> {
         if self.process.is_none() {
             self.process = Some(self.start()?);
-            let rules = self.tables.rules().to_string();
-            self.process
-                .as_mut()
-                .unwrap()
-                .send(&Message::Rules(rules))?;
+            self.rules_sent = None;
         }
-        let t = self.tables;
+        let t = turn.tables;
         let record = turn.position.layout(t).record(RecordOrder::RankOneFirst);
         let side = turn.position.side_to_move();
         let process = self.process.as_mut().expect("started above");
+        let rules = t.rules().to_string();
+        if self.rules_sent.as_ref() != Some(&rules) {
+            process.send(&Message::Rules(rules.clone()))?;
+            self.rules_sent = Some(rules);
+            self.told = 0;
+            self.side_sent = None;
+            if let Some((first, first_side)) = &self.first {
+                // A set-up game: the position, who is to move in it, then each move
+                // from it with the position after it (the record to trust).
+                process.send(&Message::Position(first.clone()))?;
+                process.send(&Message::Side(*first_side))?;
+                self.side_sent = Some(*first_side);
+                let mut position = Layout::parse(first, RecordOrder::RankOneFirst)
+                    .ok()
+                    .and_then(|l| Position::from_layout(t, &l, *first_side).ok());
+                for m in turn.moves {
+                    let after = position
+                        .as_ref()
+                        .and_then(|p| resolve(t, p, m).ok().map(|mv| p.after(t, mv).0));
+                    process.send(&Message::OpponentMove {
+                        moves: vec![plain(m)],
+                        position: after
+                            .as_ref()
+                            .map(|p| p.layout(t).record(RecordOrder::RankOneFirst)),
+                    })?;
+                    position = after;
+                }
+                self.told = turn.moves.len();
+            }
+        }
         if self.side_sent != Some(side) {
             process.send(&Message::Side(side))?;
             if self.side_sent.is_none() {
@@ -298,32 +337,28 @@ impl<'t> OtepEngine<'t> {
             self.side_sent = Some(side);
         }
         if self.told < turn.moves.len() {
-            let moves: Vec<MoveText> = turn.moves[self.told..]
-                .iter()
-                .map(|m| MoveText {
-                    piece: None,
-                    from: m.from,
-                    to: m.to,
-                    captures: Vec::new(),
-                })
-                .collect();
+            let moves: Vec<MoveText> = turn.moves[self.told..].iter().map(plain).collect();
             process.send(&Message::OpponentMove {
                 moves,
                 position: Some(record),
             })?;
             self.told = turn.moves.len();
         }
-        let clock = self.limits.time_control.map(|_| {
-            let ms = |d: Duration| d.as_millis() as i64;
-            Clock {
-                attacker_ms: ms(self.left[0]),
-                attacker_overtime: false,
-                defender_ms: ms(self.left[1]),
-                defender_overtime: false,
-                overtime_seconds: 0,
-                attacker_overtimes: 0,
-                defender_overtimes: 0,
-            }
+        let ms = |d: Duration| d.as_millis() as i64;
+        let clock = match (self.movetime, self.limits.time_control) {
+            // A fixed time per move: both sides are shown that much left.
+            (Some(time), _) => Some((ms(time), ms(time))),
+            (None, Some(_)) => Some((ms(self.left[0]), ms(self.left[1]))),
+            (None, None) => None,
+        }
+        .map(|(attacker_ms, defender_ms)| Clock {
+            attacker_ms,
+            attacker_overtime: false,
+            defender_ms,
+            defender_overtime: false,
+            overtime_seconds: 0,
+            attacker_overtimes: 0,
+            defender_overtimes: 0,
         });
         if let Some(clock) = clock {
             process.send(&Message::Clock(clock))?;
@@ -334,23 +369,24 @@ impl<'t> OtepEngine<'t> {
             .limits
             .grace
             .saturating_sub(self.overrun[side as usize]);
-        let timeout = match self.limits.time_control {
-            Some(_) => self.left[side as usize] + grace_left,
-            None => self.limits.hang,
+        let timeout = match (self.movetime, self.limits.time_control) {
+            (Some(time), _) => time + self.limits.grace,
+            (None, Some(_)) => self.left[side as usize] + grace_left,
+            (None, None) => self.limits.hang,
         };
         let answer = process.answer(timeout)?;
         let used = started.elapsed();
         let text = match answer {
-            None if self.limits.time_control.is_some() => {
+            None if self.movetime.is_none() && self.limits.time_control.is_some() => {
                 return Err(EngineError::TimeLoss(format!(
                     "no move after {} ms",
                     used.as_millis()
                 )))
             }
             None => {
-                return Err(EngineError::Crashed(format!(
-                    "hung: no move in {} s",
-                    used.as_secs()
+                return Err(EngineError::Hung(format!(
+                    "no move in {} ms",
+                    used.as_millis()
                 )))
             }
             Some(Message::Move(text)) => text,
@@ -362,7 +398,7 @@ impl<'t> OtepEngine<'t> {
             }
             Some(other) => return Err(EngineError::Failed(format!("`{other}` instead of a move"))),
         };
-        if let Some(tc) = self.limits.time_control {
+        if let (None, Some(tc)) = (self.movetime, self.limits.time_control) {
             let (left, overrun) = (
                 &mut self.left[side as usize],
                 &mut self.overrun[side as usize],
@@ -377,11 +413,12 @@ impl<'t> OtepEngine<'t> {
             }
             *left = left.saturating_sub(used) + tc.increment;
         }
-        let mv = text
-            .parse::<MoveText>()
-            .map_err(|e| e.to_string())
-            .and_then(|m| resolve(t, turn.position, &m).map_err(|e| e.to_string()));
-        match mv {
+        // A move that does not read is a bad answer; one that reads but cannot be
+        // played is illegal.
+        let text = text.parse::<MoveText>().map_err(|e| {
+            EngineError::Failed(format!("`move {}`: {e}", crate::text::quoted(text.trim())))
+        })?;
+        match resolve(t, turn.position, &text).map_err(|e| e.to_string()) {
             Ok(mv) => {
                 let after = turn.position.after(t, mv).0;
                 let record = after.layout(t).record(RecordOrder::RankOneFirst);
@@ -401,27 +438,52 @@ impl<'t> OtepEngine<'t> {
     }
 }
 
-impl Engine for OtepEngine<'_> {
-    fn new_game(&mut self, _seed: u64) {
+/// A move as OTEP's simple moves send it: `a4-a1`, no piece, no captures.
+fn plain(m: &MoveText) -> MoveText {
+    MoveText {
+        piece: None,
+        from: m.from,
+        to: m.to,
+        captures: Vec::new(),
+    }
+}
+
+impl Engine for OtepEngine {
+    fn start_game(&mut self, _seed: GameSeed) {
         self.told = 0;
         self.side_sent = None;
+        // `rules` goes with the first turn, which knows them.
+        self.rules_sent = None;
+        self.first = None;
         if let Some(tc) = self.limits.time_control {
             self.left = [tc.base; 2];
         }
         self.overrun = [Duration::ZERO; 2];
-        let rules = self.tables.rules().to_string();
-        if let Some(process) = self.process.as_mut() {
-            if process.send(&Message::Rules(rules)).is_err() {
-                self.drop_process();
-            }
-        }
+    }
+
+    fn set_up(&mut self, seed: GameSeed, first: &Position, tables: &Tables) {
+        self.start_game(seed);
+        let record = first.layout(tables).record(RecordOrder::RankOneFirst);
+        self.first = Some((record, first.side_to_move()));
+    }
+
+    fn set_limit(&mut self, limit: Option<MoveLimit>) {
+        // An engine in another process counts no nodes of ours: only time reaches it.
+        self.movetime = match limit {
+            Some(MoveLimit::Time(time)) => Some(time),
+            _ => None,
+        };
+    }
+
+    fn reset(&mut self) {
+        self.drop_process();
     }
 
     fn choose(&mut self, turn: &Turn) -> Result<Move, EngineError> {
         let result = self.turn(turn);
         if matches!(
             result,
-            Err(EngineError::Crashed(_) | EngineError::TimeLoss(_))
+            Err(EngineError::Crashed(_) | EngineError::Hung(_) | EngineError::TimeLoss(_))
         ) {
             self.drop_process();
         }
@@ -442,7 +504,7 @@ impl Engine for OtepEngine<'_> {
     }
 }
 
-impl Drop for OtepEngine<'_> {
+impl Drop for OtepEngine {
     fn drop(&mut self) {
         if let Some(process) = self.process.take() {
             process.stop();

@@ -1,17 +1,16 @@
-//! Engines named on the command line: `random`, `greedy`, `search:depth=4`,
-//! `search:nodes=20000`, `search:movetime=100ms`, `search:depth=4,eval=FILE`,
-//! `mcts:playouts=1000`, `mcts:playouts=1000,cutoff=20`, ... The options of one engine are
-//! `key=value` pairs after a colon, separated by commas. `eval=FILE` reads evaluation
-//! weights from a JSON file (see `search::Weights`), so two evaluations can meet in one
-//! build.
+//! Engines named on the command line, one grammar for every tool: `random`, `greedy`,
+//! `first`, `search:depth=4`, `search:nodes=20000`, `search:movetime=100ms`,
+//! `search:depth=4,eval=FILE`, `mcts:playouts=1000`, `mcts:playouts=1000,cutoff=20`,
+//! `otep:"CMD ARGS"`, ... The options of one engine are `key=value` pairs after a colon,
+//! separated by commas. `eval=FILE` names evaluation weights in a JSON file (see
+//! `search::Weights`), so two evaluations can meet in one build; parsing only names the
+//! file, [`EngineSpec::load`] (or [`EngineSpec::read_files`]) reads it.
 
-use super::engine::{
-    Engine, EngineError, EngineFactory, GreedyEngine, MctsEngine, RandomEngine, SearchEngine,
-};
+use super::builtin::{FirstEngine, GreedyEngine, MctsEngine, RandomEngine, SearchEngine};
+use super::interface::{Engine, EngineError, EngineFactory};
 use super::otep::{OtepEngine, OtepLimits};
 use crate::mcts::{MctsConfig, MctsLimits};
 use crate::moves::Tables;
-use crate::sampling::{GreedyPlayer, RandomPlayer};
 use crate::search::{Limits, Weights};
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -34,13 +33,16 @@ pub enum EngineKind {
     Random,
     /// The one-ply greedy player (`GreedyEngine`).
     Greedy,
+    /// Always the first legal move (`FirstEngine`): a floor, the same on every run.
+    First,
     /// The alpha-beta search (`SearchEngine`).
     Search {
         /// Depth and node limits (`depth=N`, `nodes=N`; `search:N` is the depth).
         limits: Limits,
         /// `movetime=`: wall time per move, which makes the moves depend on the machine.
         movetime: Option<Duration>,
-        /// The evaluation weights: from `eval=FILE`, else the defaults.
+        /// The evaluation weights: the defaults until [`EngineSpec::read_files`] reads
+        /// `eval=FILE`.
         weights: Weights,
         /// The file the weights came from, if any.
         eval: Option<PathBuf>,
@@ -52,8 +54,9 @@ pub enum EngineKind {
         /// The file the weights came from, if any.
         eval: Option<PathBuf>,
     },
-    /// `otep:CMD ARGS`: a program speaking the OpenTafl engine protocol, run as
-    /// `CMD ARGS` (split on spaces, no shell); its limits are set by the match.
+    /// `otep:CMD ARGS` (or `otep:"CMD ARGS"`): a program speaking the OpenTafl engine
+    /// protocol, run as `CMD ARGS` (split on spaces, no shell); its limits are set by the
+    /// tool that hosts it.
     Otep {
         /// The program and its arguments.
         command: Vec<String>,
@@ -65,7 +68,8 @@ pub enum EngineKind {
 /// An engine description that names no engine we can build.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum SpecError {
-    /// The name before the colon is not `random`, `greedy`, `search` or `mcts`.
+    /// The name before the colon is not `random`, `greedy`, `first`, `search`, `mcts` or
+    /// `otep`.
     UnknownEngine(String),
     /// An option the engine does not take.
     UnknownOption {
@@ -117,8 +121,9 @@ impl fmt::Display for SpecError {
         match self {
             SpecError::UnknownEngine(name) => write!(
                 f,
-                "unknown engine `{name}`; known engines: random, greedy, search:depth=N \
-                 (or nodes=N, movetime=100ms), mcts:playouts=N (or nodes=N, movetime=100ms)"
+                "unknown engine `{name}`; known engines: random, greedy, first, search:depth=N \
+                 (or nodes=N, movetime=100ms), mcts:playouts=N (or nodes=N, movetime=100ms), \
+                 otep:\"COMMAND ARGS\""
             ),
             SpecError::UnknownOption {
                 engine,
@@ -211,8 +216,8 @@ pub fn read_weights(path: &Path) -> Result<Weights, SpecError> {
 impl FromStr for EngineSpec {
     type Err = SpecError;
 
-    /// Parses and checks an engine description; `eval=FILE` is read here, so a missing or
-    /// broken file is reported before any game.
+    /// Parses and checks an engine description. Files are only named here: `eval=FILE`
+    /// is read by [`EngineSpec::read_files`].
     fn from_str(text: &str) -> Result<EngineSpec, SpecError> {
         let text = text.trim();
         if let Some(command) = text.strip_prefix("otep:") {
@@ -284,14 +289,14 @@ impl FromStr for EngineSpec {
             parse_duration(value).ok_or_else(|| bad(option, value, "a duration like 100ms or 2s"))
         };
         let kind = match name {
-            "random" | "greedy" => {
+            "random" | "greedy" | "first" => {
                 if let Some((k, _)) = pairs.first() {
                     return Err(unknown(k, "none"));
                 }
-                if name == "random" {
-                    EngineKind::Random
-                } else {
-                    EngineKind::Greedy
+                match name {
+                    "random" => EngineKind::Random,
+                    "greedy" => EngineKind::Greedy,
+                    _ => EngineKind::First,
                 }
             }
             "search" => {
@@ -317,14 +322,10 @@ impl FromStr for EngineSpec {
                 if limits.depth.is_none() && limits.nodes.is_none() && movetime.is_none() {
                     return Err(SpecError::MissingLimit(text.to_string()));
                 }
-                let weights = match &eval {
-                    Some(path) => read_weights(path)?,
-                    None => Weights::default(),
-                };
                 EngineKind::Search {
                     limits,
                     movetime,
-                    weights,
+                    weights: Weights::default(),
                     eval,
                 }
             }
@@ -354,9 +355,6 @@ impl FromStr for EngineSpec {
                     }
                 }
                 config.limits = limits;
-                if let Some(path) = &eval {
-                    config.weights = read_weights(path)?;
-                }
                 EngineKind::Mcts { config, eval }
             }
             _ => return Err(SpecError::UnknownEngine(name.to_string())),
@@ -369,6 +367,31 @@ impl FromStr for EngineSpec {
 }
 
 impl EngineSpec {
+    /// Parses a description and reads the files it names: what a program does with an
+    /// `--engine` argument, so a missing or broken file is reported before any game.
+    pub fn load(text: &str) -> Result<EngineSpec, SpecError> {
+        let mut spec: EngineSpec = text.parse()?;
+        spec.read_files()?;
+        Ok(spec)
+    }
+
+    /// Reads the files the description names (`eval=FILE`) into it.
+    pub fn read_files(&mut self) -> Result<(), SpecError> {
+        match &mut self.kind {
+            EngineKind::Search {
+                weights,
+                eval: Some(path),
+                ..
+            } => *weights = read_weights(path)?,
+            EngineKind::Mcts {
+                config,
+                eval: Some(path),
+            } => config.weights = read_weights(path)?,
+            _ => {}
+        }
+        Ok(())
+    }
+
     /// Sets the clock of an external engine (`--tc`); in-process engines keep their
     /// own limits.
     pub fn with_time_control(
@@ -388,12 +411,21 @@ impl EngineSpec {
         matches!(self.kind, EngineKind::Otep { .. })
     }
 
+    /// The engine in another process (`otep:`), which serves games of any rules, so a
+    /// host can keep it from game to game; `None` for taflcount's own engines.
+    pub fn external_engine(&self) -> Option<OtepEngine> {
+        match &self.kind {
+            EngineKind::Otep { command, limits } => Some(OtepEngine::new(command.clone(), *limits)),
+            _ => None,
+        }
+    }
+
     /// Checks that the engine can play before any game: an external engine must start
     /// and say `hello` (within its start-up time); an in-process engine always can.
-    pub fn check_starts(&self, tables: &Tables) -> Result<(), EngineError> {
+    pub fn check_starts(&self, _tables: &Tables) -> Result<(), EngineError> {
         match &self.kind {
             EngineKind::Otep { command, limits } => {
-                OtepEngine::new(tables, command.clone(), *limits).check_starts()
+                OtepEngine::new(command.clone(), *limits).check_starts()
             }
             _ => Ok(()),
         }
@@ -407,7 +439,7 @@ impl EngineFactory for EngineSpec {
 
     fn deterministic(&self) -> bool {
         match &self.kind {
-            EngineKind::Random | EngineKind::Greedy => true,
+            EngineKind::Random | EngineKind::Greedy | EngineKind::First => true,
             EngineKind::Search { movetime, .. } => movetime.is_none(),
             EngineKind::Mcts { config, .. } => config.limits.movetime.is_none(),
             // Another program: nothing is known of it.
@@ -417,8 +449,9 @@ impl EngineFactory for EngineSpec {
 
     fn create<'t>(&self, tables: &'t Tables) -> Result<Box<dyn Engine + 't>, EngineError> {
         Ok(match &self.kind {
-            EngineKind::Random => Box::new(RandomEngine::new(RandomPlayer)),
-            EngineKind::Greedy => Box::new(GreedyEngine::new(GreedyPlayer)),
+            EngineKind::Random => Box::new(RandomEngine::new()),
+            EngineKind::Greedy => Box::new(GreedyEngine::new()),
+            EngineKind::First => Box::new(FirstEngine),
             EngineKind::Search {
                 limits,
                 movetime,
@@ -427,7 +460,7 @@ impl EngineFactory for EngineSpec {
             } => Box::new(SearchEngine::new(tables, *limits, *movetime, *weights)),
             EngineKind::Mcts { config, .. } => Box::new(MctsEngine::new(tables, config.clone())),
             EngineKind::Otep { command, limits } => {
-                Box::new(OtepEngine::new(tables, command.clone(), *limits))
+                Box::new(OtepEngine::new(command.clone(), *limits))
             }
         })
     }
@@ -445,6 +478,10 @@ mod tests {
     fn engine_descriptions_parse() {
         assert_eq!(parse("random").unwrap().kind, EngineKind::Random);
         assert_eq!(parse("greedy").unwrap().kind, EngineKind::Greedy);
+        assert_eq!(parse("first").unwrap().kind, EngineKind::First);
+        let otep = parse("otep:\"engine --engine search:nodes=1,eval=x\"").unwrap();
+        assert!(matches!(otep.kind, EngineKind::Otep { ref command, .. }
+            if command == &["engine", "--engine", "search:nodes=1,eval=x"]));
         let search = |limits, movetime| EngineKind::Search {
             limits,
             movetime,
@@ -528,7 +565,10 @@ mod tests {
             parse("search:depth=2,depth=3"),
             Err(SpecError::Repeated { .. })
         ));
-        let missing = parse("search:depth=2,eval=/nonexistent/weights.json").unwrap_err();
+        // Parsing names the file; loading reads it.
+        assert!(parse("search:depth=2,eval=/nonexistent/weights.json").is_ok());
+        let missing =
+            EngineSpec::load("search:depth=2,eval=/nonexistent/weights.json").unwrap_err();
         assert!(matches!(missing, SpecError::EvalFile { .. }));
         assert!(missing.to_string().contains("/nonexistent/weights.json"));
     }
@@ -539,7 +579,7 @@ mod tests {
         std::fs::create_dir_all(&dir).unwrap();
         let good = dir.join("good.json");
         std::fs::write(&good, r#"{"defender": 250, "king_mobility": 7}"#).unwrap();
-        let spec = parse(&format!("search:depth=2,eval={}", good.display())).unwrap();
+        let spec = EngineSpec::load(&format!("search:depth=2,eval={}", good.display())).unwrap();
         let EngineKind::Search { weights, .. } = spec.kind else {
             panic!()
         };
@@ -551,7 +591,7 @@ mod tests {
         assert_eq!(weights, expected);
         let typo = dir.join("typo.json");
         std::fs::write(&typo, r#"{"defenders": 250}"#).unwrap();
-        let err = parse(&format!("search:depth=2,eval={}", typo.display())).unwrap_err();
+        let err = EngineSpec::load(&format!("search:depth=2,eval={}", typo.display())).unwrap_err();
         assert!(
             err.to_string().contains("unknown field `defenders`"),
             "{err}"
