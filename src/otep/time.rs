@@ -9,7 +9,7 @@ pub const MOVES_TO_GO: u64 = 30;
 pub const MIN_MARGIN_MS: u64 = 50;
 
 /// The time for one move, in milliseconds, with `remaining_ms` on the clock and an
-/// increment of `increment_ms` after each move: a [`MOVES_TO_GO`]th of the remaining time
+/// increment of `increment_ms` after each move: a `MOVES_TO_GO`th of the remaining time
 /// plus three quarters of the increment, never more than the remaining time less a
 /// margin of `max(MIN_MARGIN_MS, remaining / 10)`, and at least 1 ms (an empty clock
 /// means move at once). It grows with the clock: 2 minutes and a 1 s increment give
