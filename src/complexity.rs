@@ -16,7 +16,9 @@ mod document;
 mod from_rules;
 mod game_tree;
 mod group;
+pub mod legal;
 mod material;
+pub mod proof_game;
 mod published;
 mod spec;
 
