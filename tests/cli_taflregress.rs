@@ -381,3 +381,61 @@ fn a_journal_is_refused_for_another_archive_or_other_settings() {
     assert_eq!(std::fs::read_to_string(&journal).unwrap(), written);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `prove` on a hand-written draft (no proof, expectation or limit): the proof and the
+/// expectation it writes are those of the repository's fixture the draft was cut from
+/// (a hand-built escape in two king moves, proven when the fixture was made).
+#[test]
+fn prove_fills_a_draft_with_the_fixtures_own_proof() {
+    let dir = std::env::temp_dir().join(format!("taflregress-draft-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let original: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("fixtures/misplays/brandub-escape-in-2.json"),
+        )
+        .unwrap(),
+    )
+    .unwrap();
+    let mut draft = original.clone();
+    for key in ["proof", "expect", "limit"] {
+        draft.as_object_mut().unwrap().remove(key);
+    }
+    let path = dir.join("draft.json");
+    std::fs::write(&path, serde_json::to_string_pretty(&draft).unwrap()).unwrap();
+    let o = taflregress(&[
+        "prove",
+        path.to_str().unwrap(),
+        "--kind",
+        "wins",
+        "--within",
+        "3",
+    ]);
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let written: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    assert_eq!(written["proof"], original["proof"]);
+    assert_eq!(written["expect"], original["expect"]);
+    // A draft with a misspelt field is refused, naming the file, and left as it was.
+    std::fs::write(
+        &path,
+        r#"{"id": "x", "variant": "brandub", "positon": "?"}"#,
+    )
+    .unwrap();
+    let o = taflregress(&[
+        "prove",
+        path.to_str().unwrap(),
+        "--kind",
+        "wins",
+        "--within",
+        "3",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("draft.json"));
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -49,6 +49,50 @@ pub struct Fixture {
     pub comment: String,
 }
 
+impl Fixture {
+    /// The file as the suites keep it: pretty JSON and a final newline.
+    pub fn to_file_text(&self) -> String {
+        serde_json::to_string_pretty(self).expect("a fixture serialises") + "\n"
+    }
+
+    /// A hand-written draft for `taflregress prove`: a fixture file that may leave out
+    /// `proof`, `expect` and `limit`, which get placeholders (a proof within `within`
+    /// plies, no expectation, depth 1) for the prover and the depth search to replace.
+    pub fn parse_draft(file: &str, text: &str, within: u32) -> Result<Fixture, FixtureError> {
+        let err = |e: &dyn std::fmt::Display| FixtureError::new(file, e.to_string());
+        let mut value: serde_json::Value =
+            serde_json::from_str(text).map_err(|e| err(&crate::text::json_error(text, &e)))?;
+        let object = value
+            .as_object_mut()
+            .ok_or_else(|| err(&"not a JSON object"))?;
+        let placeholder = Proof {
+            within,
+            shortest: None,
+            wins: Some(Vec::new()),
+            safe: None,
+            loses: None,
+            safe_count: None,
+            statement: String::new(),
+        };
+        let depth_one = LimitSpec {
+            depth: Some(1),
+            nodes: None,
+        };
+        let value_of =
+            |v: Result<serde_json::Value, serde_json::Error>| v.expect("plain data serialises");
+        object
+            .entry("proof")
+            .or_insert_with(|| value_of(serde_json::to_value(&placeholder)));
+        object
+            .entry("expect")
+            .or_insert_with(|| value_of(serde_json::to_value(Expect::default())));
+        object
+            .entry("limit")
+            .or_insert_with(|| value_of(serde_json::to_value(depth_one)));
+        serde_json::from_value(value).map_err(|e| err(&e))
+    }
+}
+
 /// Any move of `best` is right; no move of `avoid` is.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]

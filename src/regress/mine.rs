@@ -316,3 +316,79 @@ pub fn game_fixture(
         comment: format!("recorded game: the {side} played {played}"),
     }
 }
+
+/// The hard-tier fixture of a missed win that deep mining found at `misplay` of the game
+/// `record` (replayed as `r`): the win proven again by the deep prover within
+/// `proof_nodes` positions, the AI given the hard tier's budget
+/// ([`tier::DEFAULT_NODES`](super::tier::DEFAULT_NODES) nodes), and the result validated
+/// as the suite would load it. Its id is `{variant}-game{line}-ply{ply}`.
+pub fn hard_tier_fixture(
+    tables: &Tables,
+    variant: &str,
+    records: &str,
+    record: &GameRecord,
+    r: &Replay,
+    misplay: &Misplay,
+    proof_nodes: u64,
+) -> Result<Fixture, HardFixtureError> {
+    let id = format!("{variant}-game{}-ply{}", record.line, misplay.ply);
+    let pos = &r.positions[misplay.ply - 1];
+    let (history, _) = history_since_capture(&r.positions, &r.moves, misplay.ply);
+    let proof = Proof::establish_deep(
+        tables,
+        pos,
+        &history,
+        ProofKind::Wins,
+        misplay.within,
+        Some(proof_nodes),
+    )
+    .map_err(HardFixtureError::Unproven)?;
+    let limit = LimitSpec {
+        depth: None,
+        nodes: Some(super::tier::DEFAULT_NODES),
+    };
+    let fixture = game_fixture(
+        tables,
+        &id,
+        variant,
+        records,
+        record,
+        r,
+        misplay.ply,
+        proof,
+        limit,
+    );
+    super::fixture::validate(&id, fixture.clone()).map_err(HardFixtureError::Invalid)?;
+    Ok(fixture)
+}
+
+/// Why a missed win gave no hard-tier fixture.
+#[derive(Debug)]
+pub enum HardFixtureError {
+    /// The deep prover did not prove the win again within its budget: no fixture, and
+    /// mining goes on.
+    Unproven(ProverError),
+    /// The fixture would not load (a bug: the suite would refuse it).
+    Invalid(super::fixture::FixtureError),
+}
+
+impl fmt::Display for HardFixtureError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            HardFixtureError::Unproven(e) => write!(f, "not proven again: {e}"),
+            HardFixtureError::Invalid(e) => write!(f, "the fixture would not load: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for HardFixtureError {}
+
+impl crate::error::Kind for HardFixtureError {
+    /// A fixture that does not load is a failed check of the miner's own output.
+    fn kind(&self) -> crate::error::ErrorKind {
+        match self {
+            HardFixtureError::Unproven(_) => crate::error::ErrorKind::Input,
+            HardFixtureError::Invalid(_) => crate::error::ErrorKind::CheckFailed,
+        }
+    }
+}

@@ -6,6 +6,7 @@ pub mod bench;
 pub mod document;
 pub mod engines;
 pub mod fixture;
+pub mod journal;
 pub mod mine;
 pub mod prover;
 pub mod solver;
@@ -21,9 +22,10 @@ pub use fixture::{
     load_texts, setup, validate, Expect, Fixture, FixtureError, FixtureResult, LimitSpec, Loaded,
     Proof, ProofKind,
 };
+pub use journal::{Journal, JournalError, JournalLine, MiningSettings};
 pub use mine::{
-    game_fixture, history_since_capture, judge, judge_deep, mine, mine_game_deep, DeepMining,
-    GameMining, MineError, Misplay,
+    game_fixture, hard_tier_fixture, history_since_capture, judge, judge_deep, mine,
+    mine_game_deep, DeepMining, GameMining, HardFixtureError, MineError, Misplay,
 };
 pub use prover::{Prover, ProverError, ProverStats};
 pub use solver::{Refutation, Solution, Solver};

@@ -3,131 +3,17 @@
 //! long enough for the hard tier.
 
 use crate::{read_records, write_fixture, MineArgs};
-use serde::{Deserialize, Serialize};
-use std::io::Write;
-use std::path::Path;
 use std::time::Instant;
 use taflcount::cli::{print_json, read_text_file, CliError, Progress, Status};
 use taflcount::notation::replay;
 use taflcount::outln;
 use taflcount::regress::{
-    self, game_fixture, DeepMining, GameMining, LimitSpec, MineDocument, MisplayRow, Proof,
+    self, DeepMining, HardFixtureError, Journal, JournalLine, MineDocument, MiningSettings,
     ProofKind, SCHEMA_VERSION,
 };
 use taflcount::report::regress::mine_table;
 use taflcount::report::table::TableStyle;
 use taflcount::text;
-
-/// The search budget hard-tier fixtures are written with (`limit.nodes`).
-pub const HARD_TIER_NODES: u64 = regress::tier::DEFAULT_NODES;
-
-/// One line of the journal: a game mined under the settings, and what was found.
-#[derive(Debug, Serialize, Deserialize)]
-struct JournalLine {
-    /// The settings the game was mined with; a journal of other settings is refused.
-    settings: String,
-    game: usize,
-    plies: usize,
-    misplays: Vec<JournalMisplay>,
-    undecided: Vec<usize>,
-    nodes: u64,
-    /// Fixture files written for this game.
-    #[serde(default)]
-    written: Vec<String>,
-}
-
-#[derive(Debug, Serialize, Deserialize)]
-struct JournalMisplay {
-    ply: usize,
-    side: String,
-    #[serde(rename = "move")]
-    played: String,
-    kind: String,
-    within: u32,
-}
-
-/// The settings a journal line is keyed to: the archive (a digest of its bytes, so a
-/// journal written for another archive, or for this one before an edit, is refused),
-/// then every option that changes what is found.
-fn settings(m: &MineArgs, archive: &str, variant: &str, plies: u32) -> String {
-    format!(
-        "archive={archive} variant={variant} plies={plies} nodes={} write={} min-plies={} \
-         proof-nodes={}",
-        m.nodes,
-        m.write
-            .as_ref()
-            .map_or("-".into(), |p| p.display().to_string()),
-        m.min_plies,
-        m.proof_nodes
-    )
-}
-
-/// The games already in the journal (mined with the same settings).
-fn read_journal(path: &Path, settings: &str) -> Result<Vec<JournalLine>, CliError> {
-    let text = match std::fs::read_to_string(path) {
-        Ok(text) => text,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
-        Err(e) => return Err(CliError::about(path.display(), e)),
-    };
-    let mut lines = Vec::new();
-    for (i, line) in text.lines().enumerate() {
-        if line.trim().is_empty() {
-            continue;
-        }
-        let entry: JournalLine = match serde_json::from_str(line) {
-            Ok(entry) => entry,
-            // A line cut short by an interrupted run: the game is mined again.
-            Err(_) if i + 1 == text.lines().count() => continue,
-            Err(e) => {
-                return Err(CliError::about(
-                    format!("{}, line {}", path.display(), i + 1),
-                    e,
-                ))
-            }
-        };
-        let archive = |s: &str| s.split(' ').next().map(str::to_string);
-        if archive(&entry.settings) != archive(settings) {
-            return Err(CliError::input(format!(
-                "{}: line {} was written for another archive (or this one before an edit); \
-                 use another --journal",
-                path.display(),
-                i + 1,
-            )));
-        }
-        if entry.settings != settings {
-            return Err(CliError::input(format!(
-                "{}: line {} was mined with other settings ({}); use another --journal",
-                path.display(),
-                i + 1,
-                entry.settings
-            )));
-        }
-        lines.push(entry);
-    }
-    Ok(lines)
-}
-
-fn journal_line(settings: &str, g: &GameMining, written: Vec<String>) -> JournalLine {
-    JournalLine {
-        settings: settings.to_string(),
-        game: g.game,
-        plies: g.plies,
-        misplays: g
-            .misplays
-            .iter()
-            .map(|m| JournalMisplay {
-                ply: m.ply,
-                side: m.side.name().to_string(),
-                played: m.played.to_string(),
-                kind: m.what().to_string(),
-                within: m.within,
-            })
-            .collect(),
-        undecided: g.undecided.clone(),
-        nodes: g.nodes,
-        written,
-    }
-}
 
 /// `mine --plies N`.
 pub fn mine_deep(m: &MineArgs, plies: u32) -> Result<Status, CliError> {
@@ -139,21 +25,18 @@ pub fn mine_deep(m: &MineArgs, plies: u32) -> Result<Status, CliError> {
         .skip(m.skip)
         .take(m.games.unwrap_or(usize::MAX))
         .collect();
-    let archive = text::digest(&[&read_text_file(&m.records.records)?]);
-    let settings = settings(m, &archive, &variant, plies);
-    let mut done = match &m.journal {
-        Some(path) => read_journal(path, &settings)?,
-        None => Vec::new(),
+    let settings = MiningSettings {
+        archive: text::digest(&[&read_text_file(&m.records.records)?]),
+        variant: variant.clone(),
+        plies,
+        nodes: m.nodes,
+        write: m.write.as_ref().map(|p| p.display().to_string()),
+        min_plies: m.min_plies,
+        proof_nodes: m.proof_nodes,
     };
     let mut journal = match &m.journal {
-        Some(path) => Some(
-            std::fs::OpenOptions::new()
-                .create(true)
-                .append(true)
-                .open(path)
-                .map_err(|e| CliError::about(path.display(), e))?,
-        ),
-        None => None,
+        Some(path) => Journal::open(path, &settings)?,
+        None => Journal::none(&settings),
     };
     if let Some(dir) = &m.write {
         std::fs::create_dir_all(dir).map_err(|e| CliError::about(dir.display(), e))?;
@@ -167,7 +50,7 @@ pub fn mine_deep(m: &MineArgs, plies: u32) -> Result<Status, CliError> {
     let started = Instant::now();
     for record in &chosen {
         progress.inc(1);
-        if done.iter().any(|d| d.game == record.line) {
+        if journal.has(record.line) {
             continue;
         }
         let game_started = Instant::now();
@@ -186,46 +69,29 @@ pub fn mine_deep(m: &MineArgs, plies: u32) -> Result<Status, CliError> {
                 if path.exists() {
                     continue;
                 }
-                let pos = &r.positions[mp.ply - 1];
-                let (history, _) = regress::history_since_capture(&r.positions, &r.moves, mp.ply);
-                let proof = match Proof::establish_deep(
+                let fixture = match regress::hard_tier_fixture(
                     tables,
-                    pos,
-                    &history,
-                    ProofKind::Wins,
-                    mp.within,
-                    Some(m.proof_nodes),
+                    &variant,
+                    &records_name,
+                    record,
+                    &r,
+                    mp,
+                    m.proof_nodes,
                 ) {
-                    Ok(proof) => proof,
-                    Err(e) => {
+                    Ok(fixture) => fixture,
+                    Err(HardFixtureError::Unproven(e)) => {
                         if m.log {
                             eprintln!("game {} ply {}: no fixture: {e}", record.line, mp.ply);
                         }
                         continue;
                     }
+                    Err(e) => return Err(CliError::from(e)),
                 };
-                let limit = LimitSpec {
-                    depth: None,
-                    nodes: Some(HARD_TIER_NODES),
-                };
-                let fixture = game_fixture(
-                    tables,
-                    &id,
-                    &variant,
-                    &records_name,
-                    record,
-                    &r,
-                    mp.ply,
-                    proof,
-                    limit,
-                );
-                // Refuse what the suite would refuse.
-                regress::validate(&id, fixture.clone())?;
                 write_fixture(&path, &fixture)?;
                 written.push(format!("{id}.json"));
             }
         }
-        let line = journal_line(&settings, &found, written);
+        let line = JournalLine::of(&settings, &found, written);
         if m.log {
             eprintln!(
                 "game {}: {} plies, {} misplays, {} undecided, {} fixtures, {} nodes, {:.1} s \
@@ -240,44 +106,17 @@ pub fn mine_deep(m: &MineArgs, plies: u32) -> Result<Status, CliError> {
                 started.elapsed().as_secs_f64()
             );
         }
-        if let (Some(file), Some(path)) = (journal.as_mut(), &m.journal) {
-            let text = serde_json::to_string(&line)
-                .map_err(|e| CliError::input(format!("cannot serialise the journal: {e}")))?;
-            writeln!(file, "{text}")
-                .and_then(|()| file.flush())
-                .map_err(|e| CliError::Write {
-                    target: path.display().to_string(),
-                    source: e,
-                })?;
-        }
-        done.push(line);
+        journal.append(line)?;
     }
     progress.finish();
     let mut misplays = Vec::new();
     let mut undecided = 0;
     let mut written = Vec::new();
     for record in &chosen {
-        if let Some(d) = done.iter().find(|d| d.game == record.line) {
+        if let Some(d) = journal.line(record.line) {
             undecided += d.undecided.len();
             written.extend(d.written.iter().cloned());
-            for mp in &d.misplays {
-                misplays.push(MisplayRow {
-                    game: d.game,
-                    ply: mp.ply,
-                    played: mp.played.clone(),
-                    side: if mp.side == "attackers" {
-                        "attackers"
-                    } else {
-                        "defenders"
-                    },
-                    kind: if mp.kind == "missed a win" {
-                        "missed a win"
-                    } else {
-                        "allowed a win"
-                    },
-                    within: mp.within,
-                });
-            }
+            misplays.extend(d.rows());
         }
     }
     let doc = MineDocument {

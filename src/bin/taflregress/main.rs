@@ -657,19 +657,7 @@ fn prove(p: &ProveArgs) -> Result<Status, CliError> {
             )))
         }
     };
-    let mut value: serde_json::Value = serde_json::from_str(&text)
-        .map_err(|e| CliError::about(&file, taflcount::text::json_error(&text, &e)))?;
-    let object = value
-        .as_object_mut()
-        .ok_or_else(|| CliError::about(&file, "not a JSON object"))?;
-    let placeholder = serde_json::json!({"within": p.within, "wins": [], "statement": ""});
-    object.entry("proof").or_insert(placeholder);
-    object.entry("expect").or_insert(serde_json::json!({}));
-    object
-        .entry("limit")
-        .or_insert(serde_json::json!({"depth": 1}));
-    let mut fixture: Fixture =
-        serde_json::from_value(value).map_err(|e| CliError::about(&file, e))?;
+    let mut fixture = Fixture::parse_draft(&file, &text, p.within)?;
     let (tables, position, history) = regress::setup(&file, &fixture)?;
     fixture.proof = Proof::establish_auto(&tables, &position, &history, kind, p.within)
         .map_err(|e| CliError::about(&file, e))?;
@@ -695,9 +683,7 @@ fn prove(p: &ProveArgs) -> Result<Status, CliError> {
 /// Writes a fixture atomically, so a failed write leaves the old one whole (whether an
 /// existing fixture may be replaced is decided before).
 fn write_fixture(path: &Path, fixture: &Fixture) -> Result<(), CliError> {
-    let text = serde_json::to_string_pretty(fixture)
-        .map_err(|e| CliError::input(format!("cannot serialise the fixture: {e}")))?
-        + "\n";
+    let text = fixture.to_file_text();
     taflcount::cli::write_file(path, text.as_bytes(), true)
 }
 
