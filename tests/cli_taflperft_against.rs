@@ -248,6 +248,8 @@ fn the_documented_wrapper_reports_a_crash_and_empty_output_as_errors() {
     let (code, _, err) = against_in(&silent, "sleep 1000 #", &hang);
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("gave no divide within 1 s"), "{err}");
+    // The hint names the option here, at the edge; the library's message does not.
+    assert!(err.contains("(see --against-timeout)"), "{err}");
     assert!(started.elapsed() < std::time::Duration::from_secs(30));
 }
 

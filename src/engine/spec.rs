@@ -219,6 +219,14 @@ impl FromStr for EngineSpec {
     /// Parses and checks an engine description. Files are only named here: `eval=FILE`
     /// is read by [`EngineSpec::read_files`].
     fn from_str(text: &str) -> Result<EngineSpec, SpecError> {
+        parse_spec(text, None)
+    }
+}
+
+/// [`EngineSpec::from_str`], with `clock` the movetime of a `search` that names no limit
+/// of its own (`None`: such a search is refused).
+fn parse_spec(text: &str, clock: Option<Duration>) -> Result<EngineSpec, SpecError> {
+    {
         let text = text.trim();
         if let Some(command) = text.strip_prefix("otep:") {
             // The command keeps its commas and colons (`--engine search:nodes=1,eval=x`).
@@ -320,7 +328,8 @@ impl FromStr for EngineSpec {
                     }
                 }
                 if limits.depth.is_none() && limits.nodes.is_none() && movetime.is_none() {
-                    return Err(SpecError::MissingLimit(text.to_string()));
+                    movetime =
+                        Some(clock.ok_or_else(|| SpecError::MissingLimit(text.to_string()))?);
                 }
                 EngineKind::Search {
                     limits,
@@ -373,6 +382,25 @@ impl EngineSpec {
         let mut spec: EngineSpec = text.parse()?;
         spec.read_files()?;
         Ok(spec)
+    }
+
+    /// [`EngineSpec::load`] for an engine that plays on a host's clock (`taflengine`):
+    /// a `search` that names no limit thinks for `clock` a move (the host's clock, when
+    /// it sends one, takes over). Also says whether the description fixes a limit of its
+    /// own (false for such a search and for an `mcts` without limits), which the clock
+    /// then must not override.
+    pub fn load_on_clock(text: &str, clock: Duration) -> Result<(EngineSpec, bool), SpecError> {
+        let own_limit = match parse_spec(text, None) {
+            Ok(spec) => match &spec.kind {
+                EngineKind::Mcts { config, .. } => config.limits != MctsLimits::default(),
+                _ => true,
+            },
+            Err(SpecError::MissingLimit(_)) => false,
+            Err(e) => return Err(e),
+        };
+        let mut spec = parse_spec(text, Some(clock))?;
+        spec.read_files()?;
+        Ok((spec, own_limit))
     }
 
     /// Reads the files the description names (`eval=FILE`) into it.
@@ -472,6 +500,32 @@ mod tests {
 
     fn parse(text: &str) -> Result<EngineSpec, SpecError> {
         text.parse()
+    }
+
+    /// A `search` without a limit thinks for the clock's time, and says it has no limit
+    /// of its own; one with a limit keeps it; the description's text stays as written.
+    #[test]
+    fn a_search_without_a_limit_plays_on_the_clock() {
+        let clock = Duration::from_millis(750);
+        let (spec, own) = EngineSpec::load_on_clock("search", clock).unwrap();
+        assert!(!own);
+        assert_eq!(spec.text, "search");
+        assert!(matches!(spec.kind, EngineKind::Search { movetime: Some(t), .. } if t == clock));
+        let (spec, own) = EngineSpec::load_on_clock("search:nodes=5", clock).unwrap();
+        assert!(own);
+        assert!(
+            matches!(spec.kind, EngineKind::Search { movetime: None, limits, .. }
+            if limits.nodes == Some(5))
+        );
+        let (_, own) = EngineSpec::load_on_clock("mcts", clock).unwrap();
+        assert!(!own);
+        let (_, own) = EngineSpec::load_on_clock("mcts:playouts=10", clock).unwrap();
+        assert!(own);
+        assert!(matches!(
+            EngineSpec::load_on_clock("search:depht=3", clock),
+            Err(SpecError::UnknownOption { .. })
+        ));
+        assert!(matches!(parse("search"), Err(SpecError::MissingLimit(_))));
     }
 
     #[test]

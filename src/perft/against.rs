@@ -24,6 +24,15 @@ pub enum AgainstError {
     Engine(String),
     /// The root could not be set up.
     Root(String),
+    /// The other engine was stopped after its time for one call ran out.
+    Timeout {
+        /// The call (the command and its arguments).
+        call: String,
+        /// What it had not done in time: `gave no divide` or `did not end`.
+        what: &'static str,
+        /// The time it had, in seconds.
+        seconds: f64,
+    },
 }
 
 impl fmt::Display for AgainstError {
@@ -31,6 +40,11 @@ impl fmt::Display for AgainstError {
         match self {
             AgainstError::Engine(why) => write!(f, "the other engine: {why}"),
             AgainstError::Root(why) => write!(f, "the root: {why}"),
+            AgainstError::Timeout {
+                call,
+                what,
+                seconds,
+            } => write!(f, "the other engine: {call} {what} within {seconds} s"),
         }
     }
 }
@@ -268,10 +282,11 @@ impl Oracle for CommandOracle {
             if left.is_zero() {
                 kill_group(&mut child);
                 let _ = child.wait();
-                return Err(AgainstError::Engine(format!(
-                    "{call} gave no divide within {} s (see --against-timeout)",
-                    self.timeout.as_secs_f64()
-                )));
+                return Err(AgainstError::Timeout {
+                    call,
+                    what: "gave no divide",
+                    seconds: self.timeout.as_secs_f64(),
+                });
             }
             match rx.recv_timeout(left.min(Duration::from_secs(2))) {
                 Ok((true, o)) => {
@@ -308,10 +323,11 @@ impl Oracle for CommandOracle {
                 Ok(None) => {
                     kill_group(&mut child);
                     let _ = child.wait();
-                    return Err(AgainstError::Engine(format!(
-                        "{call} did not end within {} s (see --against-timeout)",
-                        self.timeout.as_secs_f64()
-                    )));
+                    return Err(AgainstError::Timeout {
+                        call,
+                        what: "did not end",
+                        seconds: self.timeout.as_secs_f64(),
+                    });
                 }
                 Err(e) => return Err(AgainstError::Engine(format!("{call}: {e}"))),
             }

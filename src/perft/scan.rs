@@ -564,7 +564,11 @@ pub fn scan(
                 Err(AgainstError::Root(why)) => {
                     return Err(ScanError::Setup(format!("game {line}, ply {ply}: {why}")))
                 }
-                Err(AgainstError::Engine(why)) => {
+                Err(e @ (AgainstError::Engine(_) | AgainstError::Timeout { .. })) => {
+                    let why = match e {
+                        AgainstError::Engine(why) => why,
+                        timeout => timeout.to_string(),
+                    };
                     out.failed += 1;
                     let failed = ScanFailure {
                         game: *line,

@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 use clap::Parser;
 use taflcount::board::Side;
 use taflcount::cli::{exit_code, CliError, Status};
-use taflcount::matches::{EngineFactory, EngineKind, EngineSpec, SpecError, Turn};
+use taflcount::matches::{EngineFactory, EngineKind, EngineSpec, Turn};
 use taflcount::moves::{Move, Position, Tables};
 use taflcount::notation::{record, MoveText};
 use taflcount::otep::{Action, AnalysedLine, Message, Request, Session, TimeKeeper};
@@ -71,36 +71,14 @@ struct Player {
 }
 
 fn player(text: &str) -> Result<Player, CliError> {
-    match EngineSpec::load(text) {
-        Ok(spec) => {
-            let fixed = match &spec.kind {
-                EngineKind::Mcts { config, .. } => config.limits != Default::default(),
-                _ => true,
-            };
-            Ok(Player {
-                spec,
-                fixed,
-                min_reply: Duration::ZERO,
-            })
-        }
-        // `search` without a limit: the clock (or UNTIMED_MOVETIME) limits it.
-        Err(SpecError::MissingLimit(_)) => {
-            let with_time = format!(
-                "{text}{}movetime={}ms",
-                if text.contains(':') { "," } else { ":" },
-                UNTIMED_MOVETIME.as_millis()
-            );
-            let mut spec = EngineSpec::load(&with_time)
-                .map_err(|e| CliError::Input(format!("--engine: {e}")))?;
-            spec.text = text.to_string();
-            Ok(Player {
-                spec,
-                fixed: false,
-                min_reply: Duration::ZERO,
-            })
-        }
-        Err(e) => Err(CliError::Input(format!("--engine: {e}"))),
-    }
+    // `search` without a limit: the clock (or UNTIMED_MOVETIME) limits it.
+    let (spec, fixed) = EngineSpec::load_on_clock(text, UNTIMED_MOVETIME)
+        .map_err(|e| CliError::Input(format!("--engine: {e}")))?;
+    Ok(Player {
+        spec,
+        fixed,
+        min_reply: Duration::ZERO,
+    })
 }
 
 /// Where lines go: stdout (flushed per line) and the log.

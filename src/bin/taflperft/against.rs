@@ -6,7 +6,7 @@ use std::time::Instant;
 use taflcount::cli::{print, print_json, CliError, GameArgs, Progress, Status};
 use taflcount::notation::parse_games;
 use taflcount::outln;
-use taflcount::perft::against::{bisect, CommandOracle, FindingKind, Verdict};
+use taflcount::perft::against::{bisect, AgainstError, CommandOracle, FindingKind, Verdict};
 use taflcount::perft::scan::{scan, ScanPlan, ScanReport, SCAN_SCHEMA_VERSION};
 use taflcount::perft::{AgainstFinding, AgainstReport, DescentStep, SCHEMA_VERSION};
 use taflcount::report::table::{new_table, TableStyle};
@@ -30,7 +30,10 @@ pub fn run(
             eprintln!("taflperft: waiting for the engine: {call}")
         }));
     }
-    let verdict = bisect(&root, depth, threads, &mut oracle)?;
+    let verdict = bisect(&root, depth, threads, &mut oracle).map_err(|e| match e {
+        AgainstError::Timeout { .. } => CliError::input(format!("{e} (see --against-timeout)")),
+        e => CliError::from(e),
+    })?;
     let calls = oracle.calls;
     match verdict {
         Verdict::Agree { total } => {
