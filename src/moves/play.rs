@@ -205,7 +205,9 @@ impl Position {
                 any = true;
             }
         }
-        if self.king_captured {
+        // The flag outlives the capture (the game stays over); the king is removed only
+        // by the move that took him, not again by a move played on after the end.
+        if self.king_captured && self.king != ABSENT {
             let king = self.king;
             self.remove(t, Side::Defenders, Mover::King, king);
             self.king = ABSENT;

@@ -133,3 +133,40 @@ pub fn replay(t: &Tables, game: &GameRecord) -> Result<Replay, ReplayError> {
         final_outcome,
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::Game;
+    use crate::notation::parse_games;
+
+    /// Brandubh's recorded game 55 (fixtures/games/brandubh.csv) under weak king capture
+    /// (`ks:w`): the king is taken between two attackers before the record ends, and the
+    /// record plays on. That replay once panicked inside `Position::remove`.
+    #[test]
+    fn a_record_that_plays_on_after_the_kings_capture_is_judged_without_a_panic() {
+        let game = Game::from_otn(
+            "dim:7 name:Brandubh atkf:y tfr:w ks:w start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/",
+        )
+        .unwrap();
+        let games = parse_games(
+            "d2-e2 c4-c2 d6-c6 d3-b3 c6-c5 e4-e6 a4-a5 d5-f5 e2-e3 e6-b6 a5-b5 c2-f2 c5-c4 \
+             f2-f3xf4 d1-d3 b3-b2 c4-c2 f5-g5 d7-d5 b6-d6xd5 b5-d5 d6-c6 e3-e5 c6-d6xd5 b4-c4 \
+             b2-b4xc4 c2-c4 f3-g3xg4,0,5,White\n",
+        )
+        .unwrap();
+        let r = replay(&game.tables, &games[0]).unwrap();
+        // Ply 19 (d7-d5) lands beside the king on d4 with an attacker on d3 beyond him:
+        // a weak (`ks:w`) capture, worked by hand from the board before it.
+        let (ply, outcome) = r.ended_early.expect("the king was captured before the end");
+        assert_eq!(
+            (ply, outcome.reason),
+            (19, crate::moves::EndReason::KingCaptured)
+        );
+        assert_eq!(r.positions[18].king(), Some("d4".parse().unwrap()));
+        assert_eq!(r.positions[19].king(), None);
+        // The nine plies played on are replayed on the board without the king.
+        assert_eq!(r.moves.len(), 28);
+        assert!(r.positions[28].king().is_none());
+    }
+}
