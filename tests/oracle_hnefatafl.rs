@@ -70,7 +70,7 @@ fn settled(difference: &Difference) -> bool {
         // B1: bunburya's encirclement needs every attacker of the ring to be
         // uncapturable; the Copenhagen text (and taflcount) does not.
         // A3: bunburya sees no edge fort once its region holds a corner; taflcount keeps
-        // the text.
+        // the text; `efc:n` selects bunburya's reading (tested below).
         Difference::TaflcountEndsGame { reason, .. } => {
             reason == "encirclement" || reason == "edge fort"
         }
@@ -127,6 +127,43 @@ fn check(variant: &str, file: &str, games: usize, every: usize) {
 #[test]
 fn copenhagen_divides_agree_with_bunburyas_engine_but_for_settled_groups() {
     check("copenhagen", "copenhagen.csv", 100, 3);
+}
+
+/// Group A3's example (fixtures/perft/disagreements.perft, copenhagen game 1436 + `b9-b10`:
+/// an edge fort whose region holds the corner a11). By default taflcount ends the game
+/// there and bunburya's engine plays on; under `efc:n`, the key that selects bunburya's
+/// reading, taflcount's divide is bunburya's, move for move.
+#[test]
+fn efc_n_makes_taflcount_read_a_fort_with_a_corner_as_bunburya_does() {
+    use taflcount::board::{Layout, RecordOrder, Side};
+    use taflcount::moves::{Position, Tables};
+    use taflcount::perft::{divide, Counting};
+    let record = "/3ttttt3/5t5/11/4t1t4/1t2TTTt3/8t1t/5t1t3/tT8t/T3T6/KT3t5/2Ttt1tt3/";
+    let mut rules = taflcount::rules::catalog::find("copenhagen")
+        .unwrap()
+        .rules();
+    let theirs = hnefatafl_divide::divide(2, &rules.to_string(), record, "attackers", "").unwrap();
+    assert_eq!(theirs.len(), 152);
+    let ours = |rules: &taflcount::rules::Rules| {
+        let t = Tables::new(rules).unwrap();
+        let layout = Layout::parse(record, RecordOrder::RankOneFirst).unwrap();
+        let pos = Position::from_layout(&t, &layout, Side::Attackers).unwrap();
+        let mut d: Vec<(String, u64)> = divide(&t, &pos, 2, Counting::Full, 1)
+            .into_iter()
+            .map(|(m, n)| (m.to_string(), n))
+            .collect();
+        d.sort();
+        d
+    };
+    assert!(
+        ours(&rules).is_empty(),
+        "taflcount's default: the fort ends the game"
+    );
+    rules.edge_fort_corner = false;
+    assert!(rules.to_string().contains("efc:n"));
+    let mut theirs = theirs;
+    theirs.sort();
+    assert_eq!(ours(&rules), theirs);
 }
 
 #[test]

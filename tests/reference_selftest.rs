@@ -1382,3 +1382,39 @@ fn exotic_claims() {
         );
     }
 }
+
+/// Group A3 of docs/rules-decisions.md in the reference: an edge fort whose region holds
+/// a corner is a fort by default (perft 0) and none under `efc:n`, where the reference
+/// counts what bunburya's `hnefatafl` and `hnefatafl-copenhagen` count (152, 8493; the
+/// comments of fixtures/perft/disagreements.perft).
+#[test]
+fn a_fort_that_reaches_a_corner_under_both_readings() {
+    let suite = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/fixtures/perft/disagreements.perft"
+    );
+    let entries = load_suite(suite).unwrap();
+    let mut seen = 0;
+    for e in entries
+        .iter()
+        .filter(|e| e.id.starts_with("edge-fort-with-a-corner-inside"))
+    {
+        let rules = if e.rules == "copenhagen" {
+            copenhagen()
+        } else {
+            e.rules.clone()
+        };
+        for &(d, want) in &e.perft {
+            let got = perft(&rules, e.position.as_deref(), e.side, d).unwrap();
+            assert_eq!(got, want, "{} perft {d}", e.id);
+        }
+        seen += 1;
+    }
+    assert_eq!(seen, 2);
+    // The independent engines' count, written here as well as in the file.
+    let efc_n = entries
+        .iter()
+        .find(|e| e.id == "edge-fort-with-a-corner-inside-efc-n")
+        .unwrap();
+    assert_eq!(efc_n.perft, vec![(1, 152), (2, 8493)]);
+}

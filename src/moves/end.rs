@@ -479,6 +479,10 @@ impl Position {
         if (0..dim).any(|r| near[r] & attackers[r] != 0) {
             return false;
         }
+        // `efc:n`: a fort that reaches a corner (the king's square included) is none.
+        if !t.edge_fort_corner && (0..dim).any(|r| inside[r] & t.corners[r] != 0) {
+            return false;
+        }
         // The wall, and the greatest set of defenders that protect each other, which
         // must hold all of it.
         let mut wall = [0u32; MAX_DIM];

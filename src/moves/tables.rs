@@ -161,6 +161,8 @@ pub struct Tables {
     pub(super) shieldwall_flank: bool,
     /// The defenders win by an edge fort (`efe`).
     pub(super) edge_fort: bool,
+    /// An edge fort's region may hold a corner (`efc`, `Rules::edge_fort_corner`).
+    pub(super) edge_fort_corner: bool,
     /// The attackers win by encirclement (`surf`).
     pub(super) encirclement: bool,
     /// Linnaean captures beside the throned king (`linc`).
@@ -404,6 +406,7 @@ impl Tables {
             shieldwall: rules.shieldwall,
             shieldwall_flank: rules.shieldwall_flank,
             edge_fort: rules.edge_fort,
+            edge_fort_corner: rules.edge_fort_corner,
             encirclement: rules.encirclement,
             linnaean: rules.linnaean,
             centre: Square::new(dim / 2, dim / 2),

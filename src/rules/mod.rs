@@ -204,6 +204,10 @@ pub struct Rules {
     /// `efe`: true if the defenders also win by an edge fort: the king on an edge, able
     /// to move, walled in by defenders the attackers cannot capture.
     pub edge_fort: bool,
+    /// `efc`: true (the default) if an edge fort's region may hold a corner square; false
+    /// (`efc:n`) if a fort that reaches a corner is no fort (bunburya's `hnefatafl` and
+    /// `hnefatafl-copenhagen` read Copenhagen so; docs/rules-decisions.md, group A3).
+    pub edge_fort_corner: bool,
     /// `linc`: true if an attacker also captures a defender beside the throned king when
     /// the throne's three other neighbours are attackers (Linnaeus' Tablut).
     pub linnaean: bool,

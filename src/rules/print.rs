@@ -99,6 +99,9 @@ impl fmt::Display for Rules {
         if self.edge_fort {
             out.push("efe:y".into());
         }
+        if !self.edge_fort_corner {
+            out.push("efc:n".into());
+        }
         if self.linnaean {
             out.push("linc:y".into());
         }

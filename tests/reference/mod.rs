@@ -232,6 +232,8 @@ pub struct Rules {
     sw: Shieldwall,
     swf: bool,
     efe: bool,
+    /// `efc`: an edge fort's region may hold a corner (`efc:n`: then it is no fort).
+    efc: bool,
     linc: bool,
     start: Vec<Option<Piece>>,
 }
@@ -399,8 +401,8 @@ impl Rules {
                 "dim", "name", "esc", "atkf", "surf", "tfr", "ka", "ks", "kj", "nj", "cj", "mj",
                 "gj", "spd", "cor", "cen", "afor", "dfor", "corh", "cenh", "cenhe", "aforh",
                 "dforh", "corp", "cenp", "aforp", "dforp", "cors", "cens", "afors", "dfors",
-                "corre", "cenre", "aforre", "dforre", "sw", "swf", "efe", "linc", "ber", "start",
-                "starti",
+                "corre", "cenre", "aforre", "dforre", "sw", "swf", "efe", "efc", "linc", "ber",
+                "start", "starti",
             ];
             if !KEYS.contains(&k) {
                 return Err(format!("unknown key '{k}'"));
@@ -538,6 +540,7 @@ impl Rules {
         };
         let swf = parse_bool("swf", get("swf").unwrap_or("y"))?;
         let efe = parse_bool("efe", get("efe").unwrap_or("n"))?;
+        let efc = parse_bool("efc", get("efc").unwrap_or("y"))?;
         let linc = parse_bool("linc", get("linc").unwrap_or("n"))?;
         let start = match start_key.as_deref() {
             Some("start") => parse_record(get("start").unwrap(), dim, false)?,
@@ -561,6 +564,7 @@ impl Rules {
             sw,
             swf,
             efe,
+            efc,
             linc,
             start,
         })
@@ -1376,6 +1380,9 @@ impl RefGame {
             }
         }
         let region: Vec<usize> = (0..dim * dim).filter(|&s| in_r[s] || s == k).collect();
+        if !rules.efc && region.iter().any(|&s| rules.square_kinds[s][COR]) {
+            return false;
+        }
         // No square of R nor the king's square next to an attacker; collect W.
         let mut in_w = vec![false; dim * dim];
         for &s in &region {
