@@ -1418,3 +1418,23 @@ fn a_fort_that_reaches_a_corner_under_both_readings() {
         .unwrap();
     assert_eq!(efc_n.perft, vec![(1, 152), (2, 8493)]);
 }
+
+/// Groups C1-C3 under `ks:t cenh: cenp:K` in the reference: the counts that
+/// hnefatafl-copenhagen gives on those records (fixtures/perft/disagreements.perft).
+#[test]
+fn hnefatafl_copenhagens_seven_by_seven_keys_in_the_reference() {
+    let suite = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/perft/disagreements.perft");
+    let entries = load_suite(suite).unwrap();
+    let chosen: Vec<_> = entries
+        .iter()
+        .filter(|e| e.id.ends_with("-hnefatafl-copenhagen-keys"))
+        .collect();
+    assert_eq!(chosen.len(), 3);
+    for e in chosen {
+        assert!(e.rules.contains("ks:t"));
+        for &(d, want) in &e.perft {
+            let got = perft(&e.rules, e.position.as_deref(), e.side, d).unwrap();
+            assert_eq!(got, want, "{} perft {d}", e.id);
+        }
+    }
+}

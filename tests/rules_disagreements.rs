@@ -84,3 +84,34 @@ fn a_wall_member_guarded_by_an_uncapturable_defender_outside_the_wall_is_safe() 
     assert_eq!(outcome.reason, EndReason::EdgeFort);
     assert_eq!(outcome.winner, Some(Side::Defenders));
 }
+
+/// Group C2 under `ks:t` (hnefatafl-copenhagen's 7x7 king): recorded brandubh game 5 ends
+/// with `f5-e5xd5`, which puts the king on e4 between the attackers on e3 and e5 beside
+/// the empty throne d4. Under `ks:t` that is a capture, as hnefatafl-copenhagen says (it
+/// ends the game there); under the catalog's `ks:c` he is strong beside the throne and
+/// the game goes on (bunburya: 16 moves), worked by hand from the diagram:
+///
+/// ```text
+///  5 . . t . t . .
+///  4 t . T . K . t
+///  3 . . T . t . .
+///    a b c d e f g
+/// ```
+#[test]
+fn ks_t_takes_the_king_beside_the_throne_between_two() {
+    let game5 = "d2-e2 d3-d2 b4-b2 d2-d3 d6-c6 d3-c3 c6-c5 e4-e6 d7-d6 d4-e4 f4-f5 e6-e7 \
+                 e2-e3 e7-d7xd6 f5-e5xd5";
+    let start = "start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/";
+    let play = |rules: &str| {
+        let t = Tables::new(&rules.parse().unwrap()).unwrap();
+        let (pos, _) = play_line_moves(&t, Position::start(&t), game5).unwrap();
+        (pos.outcome(&t), pos.king())
+    };
+    let (outcome, king) = play(&format!("dim:7 atkf:y ks:t cenh: cenp:K {start}"));
+    let outcome = outcome.expect("the king is taken");
+    assert_eq!(outcome.reason, EndReason::KingCaptured);
+    assert_eq!((outcome.winner, king), (Some(Side::Attackers), None));
+    let (outcome, king) = play(&format!("dim:7 atkf:y ks:c {start}"));
+    assert_eq!(outcome, None);
+    assert_eq!(king.map(|k| k.to_string()), Some("e4".to_string()));
+}

@@ -266,7 +266,11 @@ impl Position {
         let strong = match t.king_strength {
             KingStrength::Strong => Some(false),
             KingStrength::Middleweight => Some(true),
-            KingStrength::StrongAtCentre if t.strong_zone[kr] & (1 << (kf + 1)) != 0 => Some(false),
+            KingStrength::StrongAtCentre | KingStrength::StrongOnThrone
+                if t.strong_zone[kr] & (1 << (kf + 1)) != 0 =>
+            {
+                Some(false)
+            }
             _ => None,
         };
         let (of, or) = (kf as isize + df, kr as isize + dr);
@@ -282,7 +286,15 @@ impl Position {
                 }) || (self.exotic_len != 0 && self.commander_sandwich(t, mover, kf, kr, of, or))
             }
             None => {
-                t.on_board(of, or) && self.hostile_to(t, Side::Defenders, of as usize, or as usize)
+                t.on_board(of, or)
+                    && self.hostile_to(t, Side::Defenders, of as usize, or as usize)
+                    // `ks:t`: the throne itself is never an anvil against the king (an
+                    // attacker standing on it still is).
+                    && !(t.king_strength == KingStrength::StrongOnThrone
+                        && t.kinds[Square::new(of as usize, or as usize).index()]
+                            & crate::rules::SpecialKind::Centre.bit()
+                            != 0
+                        && !self.has(Side::Attackers, of as usize, or as usize))
             }
         }
     }

@@ -351,11 +351,16 @@ impl Tables {
                 if escapes {
                     escape[rank] |= 1 << (file + 1);
                 }
+                // `ks:c`: on a centre square or next to one; `ks:t`: on one only.
+                let reach = match rules.king_strength {
+                    KingStrength::StrongOnThrone => 0,
+                    _ => 1,
+                };
                 let near_centre = rules
                     .centre
                     .squares
                     .iter()
-                    .any(|c| c.file().abs_diff(file) + c.rank().abs_diff(rank) <= 1);
+                    .any(|c| c.file().abs_diff(file) + c.rank().abs_diff(rank) <= reach);
                 if near_centre {
                     strong_zone[rank] |= 1 << (file + 1);
                 }

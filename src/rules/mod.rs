@@ -71,6 +71,10 @@ pub enum KingStrength {
     StrongAtCentre,
     /// `m`: every neighbour that exists hostile (3 on an edge, 2 in a corner).
     Middleweight,
+    /// `t`: strong on a centre square; elsewhere weak, and a centre square is never
+    /// hostile to him (the 7x7 rules of `hnefatafl-copenhagen`; docs/rules-decisions.md,
+    /// groups C2 and C3).
+    StrongOnThrone,
     /// `w`: ordinary two-sided custodial capture.
     Weak,
 }

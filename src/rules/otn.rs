@@ -77,12 +77,13 @@ pub(super) const KING_STRENGTH: Letters<KingStrength> = Letters {
         ("s", KingStrength::Strong),
         ("c", KingStrength::StrongAtCentre),
         ("m", KingStrength::Middleweight),
+        ("t", KingStrength::StrongOnThrone),
         ("w", KingStrength::Weak),
         ("y", KingStrength::Strong),
         ("n", KingStrength::Weak),
     ],
     default: KingStrength::Strong,
-    expected: "`s`, `c`, `m`, `w` (or `y`, `n`)",
+    expected: "`s`, `c`, `m`, `t`, `w` (or `y`, `n`)",
 };
 
 /// `sw`: shieldwall captures.

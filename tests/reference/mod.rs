@@ -183,6 +183,8 @@ enum KingStrength {
     Strong,
     Centre,
     Middle,
+    /// `ks:t`: four on a centre square; elsewhere two, a centre square never an anvil.
+    Throne,
     Weak,
 }
 
@@ -444,6 +446,7 @@ impl Rules {
             "s" | "y" => KingStrength::Strong,
             "c" => KingStrength::Centre,
             "m" => KingStrength::Middle,
+            "t" => KingStrength::Throne,
             "w" | "n" => KingStrength::Weak,
             v => return Err(format!("key 'ks': bad value '{v}'")),
         };
@@ -1149,6 +1152,18 @@ impl RefGame {
             KingStrength::Strong => all_four(),
             KingStrength::Middle => existing(),
             KingStrength::Weak => custodial(),
+            KingStrength::Throne => {
+                if self.rules.square_kinds[k][CEN] {
+                    all_four()
+                } else {
+                    step(dim, k, d).is_some_and(|b| {
+                        let attacker_on_b =
+                            matches!(self.board[b], Some(p) if p.side == Side::Attackers);
+                        self.hostile_to_king(b)
+                            && (attacker_on_b || !self.rules.square_kinds[b][CEN])
+                    })
+                }
+            }
             KingStrength::Centre => {
                 let near_centre = self.rules.square_kinds[k][CEN]
                     || (0..4)
