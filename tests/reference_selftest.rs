@@ -1423,7 +1423,10 @@ fn a_fort_that_reaches_a_corner_under_both_readings() {
 /// hnefatafl-copenhagen gives on those records (fixtures/perft/disagreements.perft).
 #[test]
 fn hnefatafl_copenhagens_seven_by_seven_keys_in_the_reference() {
-    let suite = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/perft/disagreements.perft");
+    let suite = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/fixtures/perft/disagreements.perft"
+    );
     let entries = load_suite(suite).unwrap();
     let chosen: Vec<_> = entries
         .iter()
