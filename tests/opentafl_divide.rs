@@ -14,7 +14,9 @@
 //! at every example of fixtures/perft/disagreements.perft, reached both ways (the
 //! recorded game's moves from the start, and the position record alone), OpenTafl's
 //! counts as recorded there and in docs/rules-decisions.md, and taflcount's divide equal
-//! to OpenTafl's move for move (the bisection of `taflperft --against`).
+//! to OpenTafl's move for move (the bisection of `taflperft --against`); two rules that
+//! taflcount reads differently from OpenTafl on purpose, found where they differ; bad
+//! input refused with a message.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -22,7 +24,9 @@ use std::sync::OnceLock;
 
 use taflcount::board::RecordOrder;
 use taflcount::notation::parse_games;
-use taflcount::perft::against::{bisect, AgainstError, CommandOracle, EngineDivide, Oracle, Verdict};
+use taflcount::perft::against::{
+    bisect, AgainstError, CommandOracle, EngineDivide, FindingKind, Oracle, Verdict,
+};
 use taflcount::perft::units::Root;
 use taflcount::perft::{parse_suite, SuiteEntry};
 use taflcount::rules::catalog;
@@ -207,6 +211,53 @@ fn opentafl_at_every_disagreement_example() {
             let total: u64 = divide.moves.iter().map(|(_, n)| n).sum();
             assert_eq!(divide.moves.len() as u64, p1, "{id} ({how}): OpenTafl's perft 1");
             assert_eq!(total, p2, "{id} ({how}): OpenTafl's perft 2");
+        }
+    }
+}
+
+/// Two rules taflcount reads differently from OpenTafl on purpose (docs/rules.md,
+/// "Deliberate differences from the OpenTafl engine"): the bisection finds each.
+#[test]
+fn known_differences_from_opentafl_are_found() {
+    let Some(command) = adapter() else { return };
+    // (rules, depth, the line down to the difference, moves OpenTafl has too many, too few)
+    let cases: [(&str, u32, &[&str], usize, usize); 2] = [
+        // OpenTafl's edge fort that can be broken (d3 from c3 and e3): it has no moves.
+        (
+            "dim:9 name:edge-fort-false-positive efe:y start:/2TKT4/2T1T4/3T5/3T5/9/9/9/9/t7t/",
+            2,
+            &[],
+            0,
+            28,
+        ),
+        // ber:c: after c1-c3xd3 OpenTafl lets the berserker make any move, not only c3-c5.
+        (
+            "dim:7 name:Berserk_7x7 atkf:y ber:c start:/2t4/7/3Tt2/7/tT5/5K1/7/",
+            3,
+            &["c1-c3"],
+            8,
+            0,
+        ),
+    ];
+    for (rules, depth, line, many, few) in cases {
+        let start = rules.split("start:").nth(1).expect("start").to_string();
+        let root = Root {
+            rules: rules.to_string(),
+            position: start,
+            side: "attackers".into(),
+            moves: String::new(),
+        };
+        let mut oracle = CommandOracle::new(&command, root.clone());
+        let finding = match bisect(&root, depth, 1, &mut oracle) {
+            Ok(Verdict::Differ(finding)) => finding,
+            other => panic!("{rules}: expected a difference, got {other:?}"),
+        };
+        assert_eq!(finding.line, line, "{rules}");
+        match finding.kind {
+            FindingKind::Moves { too_many, too_few } => {
+                assert_eq!((too_many.len(), too_few.len()), (many, few), "{rules}");
+            }
+            kind => panic!("{rules}: {kind:?}"),
         }
     }
 }
