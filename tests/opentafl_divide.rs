@@ -54,8 +54,7 @@ fn adapter() -> Option<String> {
         let jar = opentafl_jar()?;
         let dir = root_dir().join("adapters/opentafl-divide");
         let built = dir.join("build/opentafl-divide.jar");
-        let source =
-            dir.join("src/com/manywords/softworks/tafl/engine/TaflcountDivide.java");
+        let source = dir.join("src/com/manywords/softworks/tafl/engine/TaflcountDivide.java");
         let modified = |p: &Path| p.metadata().and_then(|m| m.modified()).ok();
         if modified(&built).is_none() || modified(&built) < modified(&source) {
             let status = Command::new("sh")
@@ -127,7 +126,12 @@ fn opentafl_gives_the_published_counts_from_the_start() {
     let entries = suite("reference.perft");
     for (id, depth) in [("brandub-start", 3), ("copenhagen-start", 2)] {
         let entry = entries.iter().find(|e| e.id == id).expect("entry");
-        let published = entry.perft.iter().find(|(d, _)| *d == depth).expect("count").1;
+        let published = entry
+            .perft
+            .iter()
+            .find(|(d, _)| *d == depth)
+            .expect("count")
+            .1;
         let rules = rules_of(&entry.rules);
         let start = rules.split("start:").nth(1).expect("start").to_string();
         let root = Root {
@@ -147,22 +151,104 @@ fn opentafl_gives_the_published_counts_from_the_start() {
 /// name, archive line, plies played, moves added) and OpenTafl's perft 1 and 2 there,
 /// the same both ways (recorded in the .perft file's comments).
 const EXAMPLES: &[(&str, &str, usize, usize, &str, u64, u64)] = &[
-    ("edge-fort-shut-rows", "copenhagen", 1739, 82, "c1-b1 g5-g2", 0, 0),
-    ("edge-fort-guard-outside-the-wall", "copenhagen", 717, 31, "e2-e1", 0, 0),
-    ("edge-fort-with-a-corner-inside", "copenhagen", 1436, 33, "b9-b10", 0, 0),
-    ("edge-fort-missed-by-hnefatafl-copenhagen", "copenhagen", 451, 95, "i4-i5", 0, 0),
-    ("encirclement-with-a-breakable-ring", "copenhagen", 740, 42, "d11-e11", 0, 0),
-    ("throne-passed-by-a-taflman", "brandubh", 3, 4, "d1-d2", 15, 626),
-    ("king-beside-throne-between-two", "brandubh", 5, 15, "", 16, 693),
-    ("king-beside-throne-three-and-throne", "brandubh", 191, 40, "", 30, 172),
+    (
+        "edge-fort-shut-rows",
+        "copenhagen",
+        1739,
+        82,
+        "c1-b1 g5-g2",
+        0,
+        0,
+    ),
+    (
+        "edge-fort-guard-outside-the-wall",
+        "copenhagen",
+        717,
+        31,
+        "e2-e1",
+        0,
+        0,
+    ),
+    (
+        "edge-fort-with-a-corner-inside",
+        "copenhagen",
+        1436,
+        33,
+        "b9-b10",
+        0,
+        0,
+    ),
+    (
+        "edge-fort-missed-by-hnefatafl-copenhagen",
+        "copenhagen",
+        451,
+        95,
+        "i4-i5",
+        0,
+        0,
+    ),
+    (
+        "encirclement-with-a-breakable-ring",
+        "copenhagen",
+        740,
+        42,
+        "d11-e11",
+        0,
+        0,
+    ),
+    (
+        "throne-passed-by-a-taflman",
+        "brandubh",
+        3,
+        4,
+        "d1-d2",
+        15,
+        626,
+    ),
+    (
+        "king-beside-throne-between-two",
+        "brandubh",
+        5,
+        15,
+        "",
+        16,
+        693,
+    ),
+    (
+        "king-beside-throne-three-and-throne",
+        "brandubh",
+        191,
+        40,
+        "",
+        30,
+        172,
+    ),
     ("adjudicated-brandubh", "brandubh", 155, 20, "", 51, 218),
-    ("adjudicated-copenhagen-defenders-to-move", "copenhagen", 64, 30, "g11-h11", 116, 17254),
-    ("adjudicated-copenhagen-attackers-to-move", "copenhagen", 532, 30, "", 167, 11827),
+    (
+        "adjudicated-copenhagen-defenders-to-move",
+        "copenhagen",
+        64,
+        30,
+        "g11-h11",
+        116,
+        17254,
+    ),
+    (
+        "adjudicated-copenhagen-attackers-to-move",
+        "copenhagen",
+        532,
+        30,
+        "",
+        167,
+        11827,
+    ),
 ];
 
 /// The first `plies` moves of the archive's game on line `line`, then `extra`.
 fn game_moves(variant: &str, line: usize, plies: usize, extra: &str) -> String {
-    let path = root_dir().join("fixtures/games").join(format!("{variant}.csv"));
+    let path = root_dir()
+        .join("fixtures/games")
+        .join(format!("{variant}.csv"));
     let games = parse_games(&std::fs::read_to_string(&path).expect("archive")).expect("games");
     let game = games.iter().find(|g| g.line == line).expect("game");
     let mut moves: Vec<String> = game.moves[..plies]
@@ -177,7 +263,11 @@ fn game_moves(variant: &str, line: usize, plies: usize, extra: &str) -> String {
 fn opentafl_at_every_disagreement_example() {
     let Some(command) = adapter() else { return };
     let entries = suite("disagreements.perft");
-    assert_eq!(entries.len(), EXAMPLES.len(), "an example without OpenTafl's counts");
+    assert_eq!(
+        entries.len(),
+        EXAMPLES.len(),
+        "an example without OpenTafl's counts"
+    );
     for &(id, variant, line, plies, extra, p1, p2) in EXAMPLES {
         let entry = entries
             .iter()
@@ -209,7 +299,11 @@ fn opentafl_at_every_disagreement_example() {
         for (how, root) in [("record", by_record), ("moves", by_moves)] {
             let divide = agreed_divide(&command, root, 2, &format!("{id} ({how})"));
             let total: u64 = divide.moves.iter().map(|(_, n)| n).sum();
-            assert_eq!(divide.moves.len() as u64, p1, "{id} ({how}): OpenTafl's perft 1");
+            assert_eq!(
+                divide.moves.len() as u64,
+                p1,
+                "{id} ({how}): OpenTafl's perft 1"
+            );
             assert_eq!(total, p2, "{id} ({how}): OpenTafl's perft 2");
         }
     }
@@ -269,7 +363,10 @@ fn run_adapter(command: &str, args: [&str; 5]) -> (Option<i32>, String) {
         .args(args)
         .output()
         .expect("sh runs");
-    (out.status.code(), String::from_utf8_lossy(&out.stderr).into_owned())
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
 }
 
 #[test]
