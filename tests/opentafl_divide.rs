@@ -309,49 +309,73 @@ fn opentafl_at_every_disagreement_example() {
     }
 }
 
-/// Two rules taflcount reads differently from OpenTafl on purpose (docs/rules.md,
-/// "Deliberate differences from the OpenTafl engine"): the bisection finds each.
+/// Where OpenTafl and taflcount read a rule differently, the bisection finds it: two
+/// rules taflcount reads differently on purpose (docs/rules.md, "Deliberate differences
+/// from the OpenTafl engine"), and two shieldwall captures next to a corner that OpenTafl
+/// misses in recorded copenhagen games whose records have them (docs/rules-decisions.md,
+/// "OpenTafl").
 #[test]
 fn known_differences_from_opentafl_are_found() {
     let Some(command) = adapter() else { return };
-    // (rules, depth, the line down to the difference, moves OpenTafl has too many, too few)
-    let cases: [(&str, u32, &[&str], usize, usize); 2] = [
-        // OpenTafl's edge fort that can be broken (d3 from c3 and e3): it has no moves.
+    let own = |rules: &str| Root {
+        rules: rules.to_string(),
+        position: rules.split("start:").nth(1).expect("start").to_string(),
+        side: "attackers".into(),
+        moves: String::new(),
+    };
+    let game = |line: usize, plies: usize| Root {
+        moves: game_moves("copenhagen", line, plies, ""),
+        ..own(&rules_of("copenhagen"))
+    };
+    // (what, root, depth, the line down to the difference, moves OpenTafl has too many, too few)
+    let cases: [(&str, Root, u32, &[&str], usize, usize); 4] = [
         (
-            "dim:9 name:edge-fort-false-positive efe:y start:/2TKT4/2T1T4/3T5/3T5/9/9/9/9/t7t/",
+            "OpenTafl's edge fort that can be broken (d3 from c3 and e3): it has no moves",
+            own(
+                "dim:9 name:edge-fort-false-positive efe:y start:/2TKT4/2T1T4/3T5/3T5/9/9/9/9/t7t/",
+            ),
             2,
             &[],
             0,
             28,
         ),
-        // ber:c: after c1-c3xd3 OpenTafl lets the berserker make any move, not only c3-c5.
         (
-            "dim:7 name:Berserk_7x7 atkf:y ber:c start:/2t4/7/3Tt2/7/tT5/5K1/7/",
+            "ber:c: after c1-c3xd3 OpenTafl lets the berserker make any move, not only c3-c5",
+            own("dim:7 name:Berserk_7x7 atkf:y ber:c start:/2t4/7/3Tt2/7/tT5/5K1/7/"),
             3,
             &["c1-c3"],
             8,
             0,
         ),
+        (
+            "copenhagen game 56, ply 48 j2-k2xk3xk4: the closer k2 next to the corner k1",
+            game(56, 47),
+            3,
+            &["j2-k2", "d1-b1"],
+            0,
+            6,
+        ),
+        (
+            "copenhagen game 190, ply 18 h9-h11xi11xj11: the corner k11 closes the wall",
+            game(190, 17),
+            3,
+            &["h9-h11", "d1-b1"],
+            0,
+            4,
+        ),
     ];
-    for (rules, depth, line, many, few) in cases {
-        let start = rules.split("start:").nth(1).expect("start").to_string();
-        let root = Root {
-            rules: rules.to_string(),
-            position: start,
-            side: "attackers".into(),
-            moves: String::new(),
-        };
+    for (what, root, depth, line, many, few) in cases {
         let mut oracle = CommandOracle::new(&command, root.clone());
         let finding = match bisect(&root, depth, 1, &mut oracle) {
             Ok(Verdict::Differ(finding)) => finding,
-            other => panic!("{rules}: expected a difference, got {other:?}"),
+            other => panic!("{what}: expected a difference, got {other:?}"),
         };
-        assert_eq!(finding.line, line, "{rules}");
+        assert_eq!(finding.line, line, "{what}");
         match finding.kind {
             FindingKind::Moves { too_many, too_few } => {
-                assert_eq!((too_many.len(), too_few.len()), (many, few), "{rules}");
+                assert_eq!((too_many.len(), too_few.len()), (many, few), "{what}");
             }
-            kind => panic!("{rules}: {kind:?}"),
+            kind => panic!("{what}: {kind:?}"),
         }
     }
 }
@@ -379,6 +403,11 @@ fn the_adapter_refuses_bad_input_with_a_message() {
     let (code, err) = run_adapter(&command, ["1", &unknown, &start, "attackers", ""]);
     assert_eq!(code, Some(2), "{err}");
     assert!(err.contains("efc:n"), "{err}");
+    // OpenTafl's own reader would take a short rank without a word.
+    let short = start.replacen("3t3", "3t2", 1);
+    let (code, err) = run_adapter(&command, ["1", &rules, &short, "attackers", ""]);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(err.contains("6 squares wide"), "{err}");
     let (code, err) = run_adapter(&command, ["1", &rules, &start, "north", ""]);
     assert_eq!(code, Some(2), "{err}");
     let (code, err) = run_adapter(&command, ["1", &rules, &start, "attackers", "d1-z9"]);

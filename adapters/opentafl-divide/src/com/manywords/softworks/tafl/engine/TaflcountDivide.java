@@ -186,9 +186,23 @@ public final class TaflcountDivide {
         }
         GenericRules rules = (GenericRules) read;
         int dim = rules.getBoard().getBoardDimension();
-        String[] rows = position.replaceAll("^/|/$", "").split("/");
+        String[] rows = position.replaceAll("^/|/$", "").split("/", -1);
         if (dim < 5 || dim > 19 || rows.length != dim) {
             throw new Usage("the position has " + rows.length + " ranks; the rules say dim:" + dim);
+        }
+        // OpenTafl's reader takes short or long ranks and unknown letters without a word.
+        for (int r = 0; r < rows.length; r++) {
+            int width = 0;
+            java.util.regex.Matcher m = java.util.regex.Pattern.compile("[0-9]+|.").matcher(rows[r]);
+            while (m.find()) {
+                String cell = m.group();
+                if (Character.isDigit(cell.charAt(0))) width += Integer.parseInt(cell);
+                else if ("tcnkmgTCNKMG".indexOf(cell.charAt(0)) >= 0) width++;
+                else throw new Usage("rank " + (r + 1) + " of the position: `" + cell + "` is no OTN piece");
+            }
+            if (width != dim) {
+                throw new Usage("rank " + (r + 1) + " of the position is " + width + " squares wide, not " + dim);
+            }
         }
         rules.setThreefoldResult(Rules.THIRD_REPETITION_IGNORED);
         return rules;
