@@ -327,57 +327,72 @@ fn known_differences_from_opentafl_are_found() {
         moves: game_moves("copenhagen", line, plies, ""),
         ..own(&rules_of("copenhagen"))
     };
-    // (what, root, depth, the line down to the difference, moves OpenTafl has too many, too few)
-    let cases: [(&str, Root, u32, &[&str], usize, usize); 4] = [
-        (
-            "OpenTafl's edge fort that can be broken (d3 from c3 and e3): it has no moves",
-            own(
+    let cases = [
+        Known {
+            what: "OpenTafl's edge fort that can be broken (d3 from c3 and e3): it has no moves",
+            root: own(
                 "dim:9 name:edge-fort-false-positive efe:y start:/2TKT4/2T1T4/3T5/3T5/9/9/9/9/t7t/",
             ),
-            2,
-            &[],
-            0,
-            28,
-        ),
-        (
-            "ber:c: after c1-c3xd3 OpenTafl lets the berserker make any move, not only c3-c5",
-            own("dim:7 name:Berserk_7x7 atkf:y ber:c start:/2t4/7/3Tt2/7/tT5/5K1/7/"),
-            3,
-            &["c1-c3"],
-            8,
-            0,
-        ),
-        (
-            "copenhagen game 56, ply 48 j2-k2xk3xk4: the closer k2 next to the corner k1",
-            game(56, 47),
-            3,
-            &["j2-k2", "d1-b1"],
-            0,
-            6,
-        ),
-        (
-            "copenhagen game 190, ply 18 h9-h11xi11xj11: the corner k11 closes the wall",
-            game(190, 17),
-            3,
-            &["h9-h11", "d1-b1"],
-            0,
-            4,
-        ),
+            depth: 2,
+            line: &[],
+            too_many: 0,
+            too_few: 28,
+        },
+        Known {
+            what: "ber:c: after c1-c3xd3 OpenTafl lets the berserker make any move, not only c3-c5",
+            root: own("dim:7 name:Berserk_7x7 atkf:y ber:c start:/2t4/7/3Tt2/7/tT5/5K1/7/"),
+            depth: 3,
+            line: &["c1-c3"],
+            too_many: 8,
+            too_few: 0,
+        },
+        Known {
+            what: "copenhagen game 56, ply 48 j2-k2xk3xk4: the closer k2 next to the corner k1",
+            root: game(56, 47),
+            depth: 3,
+            line: &["j2-k2", "d1-b1"],
+            too_many: 0,
+            too_few: 6,
+        },
+        Known {
+            what: "copenhagen game 190, ply 18 h9-h11xi11xj11: the corner k11 closes the wall",
+            root: game(190, 17),
+            depth: 3,
+            line: &["h9-h11", "d1-b1"],
+            too_many: 0,
+            too_few: 4,
+        },
     ];
-    for (what, root, depth, line, many, few) in cases {
-        let mut oracle = CommandOracle::new(&command, root.clone());
-        let finding = match bisect(&root, depth, 1, &mut oracle) {
+    for case in cases {
+        let what = case.what;
+        let mut oracle = CommandOracle::new(&command, case.root.clone());
+        let finding = match bisect(&case.root, case.depth, 1, &mut oracle) {
             Ok(Verdict::Differ(finding)) => finding,
             other => panic!("{what}: expected a difference, got {other:?}"),
         };
-        assert_eq!(finding.line, line, "{what}");
+        assert_eq!(finding.line, case.line, "{what}");
         match finding.kind {
             FindingKind::Moves { too_many, too_few } => {
-                assert_eq!((too_many.len(), too_few.len()), (many, few), "{what}");
+                assert_eq!(
+                    (too_many.len(), too_few.len()),
+                    (case.too_many, case.too_few),
+                    "{what}"
+                );
             }
             kind => panic!("{what}: {kind:?}"),
         }
     }
+}
+
+/// A difference the bisection must find: where, and how many moves OpenTafl has too
+/// many and too few there.
+struct Known {
+    what: &'static str,
+    root: Root,
+    depth: u32,
+    line: &'static [&'static str],
+    too_many: usize,
+    too_few: usize,
 }
 
 /// Runs the adapter with the protocol's five arguments; gives its exit code and stderr.
