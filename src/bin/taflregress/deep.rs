@@ -269,20 +269,21 @@ pub fn mine_deep(m: &MineArgs, plies: u32) -> Result<Status, CliError> {
                         "attackers"
                     } else {
                         "defenders"
-                    },
+                    }
+                    .to_owned(),
                     kind: if mp.kind == "missed a win" {
                         "missed a win"
                     } else {
                         "allowed a win"
-                    },
+                    }
+                    .to_owned(),
                     within: mp.within,
                 });
             }
         }
     }
     let doc = MineDocument {
-        schema_version: SCHEMA_VERSION,
-        tool: "taflregress",
+        header: taflcount::document::Header::new(SCHEMA_VERSION, "taflregress"),
         variant,
         games: chosen.len(),
         misplays,
