@@ -92,9 +92,12 @@ pub struct SummaryReport {
     pub length: Option<Moments>,
     /// Games by the way they ended: `attackers by king captured`, `draw by ply cap`...
     pub ends: BTreeMap<String, usize>,
-    /// Games lost by an engine whose process crashed or hung.
+    /// Games lost by an engine whose process crashed or hung (0 when read from a
+    /// document written before engine processes played).
+    #[serde(default)]
     pub crashes: usize,
-    /// Games lost on time.
+    /// Games lost on time (0 when read from a document written before time controls).
+    #[serde(default)]
     pub time_losses: usize,
 }
 
@@ -189,7 +192,9 @@ pub struct MatchDocument {
     pub games_summary: SummaryReport,
     /// Wall time and threads.
     pub timing: MatchTiming,
-    /// True if Ctrl-C stopped the run: the figures cover the games played.
+    /// True if Ctrl-C stopped the run: the figures cover the games played (false when
+    /// read from a document written before Ctrl-C was handled).
+    #[serde(default)]
     pub interrupted: bool,
 }
 
@@ -285,7 +290,9 @@ pub struct RoundRobinDocument {
     pub games_summary: SummaryReport,
     /// Wall time and threads.
     pub timing: MatchTiming,
-    /// True if Ctrl-C stopped the run: the figures cover the games played.
+    /// True if Ctrl-C stopped the run: the figures cover the games played (false when
+    /// read from a document written before Ctrl-C was handled).
+    #[serde(default)]
     pub interrupted: bool,
 }
 
@@ -366,7 +373,9 @@ pub struct SideBalanceDocument {
     pub games_summary: SummaryReport,
     /// Wall time and threads.
     pub timing: MatchTiming,
-    /// True if Ctrl-C stopped the run: the figures cover the games played.
+    /// True if Ctrl-C stopped the run: the figures cover the games played (false when
+    /// read from a document written before Ctrl-C was handled).
+    #[serde(default)]
     pub interrupted: bool,
 }
 
