@@ -132,7 +132,7 @@ pub struct MineDocument {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub undecided: Option<usize>,
     /// `--write`: the fixture files written.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub written: Vec<String>,
 }
 

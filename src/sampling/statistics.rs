@@ -222,10 +222,11 @@ pub struct FirstMover {
     pub wins: usize,
     /// Games it lost.
     pub losses: usize,
-    /// wins / (wins + losses); NaN when no game was decisive.
-    pub share_of_decisive: f64,
-    /// The binomial standard error of the share, √(share · (1 − share) / decisive games).
-    pub stderr: f64,
+    /// wins / (wins + losses); `None` (`null`) when no game was decisive.
+    pub share_of_decisive: Option<f64>,
+    /// The binomial standard error of the share, √(share · (1 − share) / decisive games);
+    /// `None` with the share.
+    pub stderr: Option<f64>,
 }
 
 /// Everything measured on a set of games.
@@ -572,13 +573,13 @@ impl StatisticsBuilder {
             Side::Defenders => (outcomes.defenders, outcomes.attackers),
         };
         let decisive = (wins + losses) as f64;
-        let share = wins as f64 / decisive;
+        let share = (wins + losses > 0).then(|| wins as f64 / decisive);
         let first_mover = FirstMover {
             side: first.name().to_owned(),
             wins,
             losses,
             share_of_decisive: share,
-            stderr: (share * (1.0 - share) / decisive).sqrt(),
+            stderr: share.map(|share| (share * (1.0 - share) / decisive).sqrt()),
         };
         BranchingStatistics {
             games: self.games,
@@ -752,7 +753,7 @@ mod tests {
                 s.first_mover.losses,
                 s.first_mover.share_of_decisive
             ),
-            (1, 0, 1.0)
+            (1, 0, Some(1.0))
         );
     }
 
