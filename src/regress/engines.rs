@@ -381,7 +381,7 @@ mod tests {
             played: None,
             solved,
             failure: failure.map(|kind| Failure {
-                kind,
+                kind: kind.to_owned(),
                 detail: String::new(),
             }),
         }

@@ -710,7 +710,7 @@ mod tests {
                 rows[0].moments.n,
                 rows[0].moments.mean,
                 rows[0].moments.sd,
-                rows[0].side
+                rows[0].side.as_deref()
             ),
             (2, 10.0, 0.0, Some("attackers"))
         );
