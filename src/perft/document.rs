@@ -305,15 +305,10 @@ pub struct UnitTiming {
 /// `taflperft merge`: the totals of a complete plan.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct MergeReport {
-    // The header's three fields stand here unflattened: serde's flatten buffers the
-    // document, and the buffer reads a count past u64 (`BigCount::nodes`) as a float, so
-    // a deep merge would not read back (`document::tests` shows it).
-    /// [`SCHEMA_VERSION`].
-    pub schema_version: u32,
-    /// Always `taflperft`.
-    pub tool: String,
-    /// Always `merge`.
-    pub mode: String,
+    /// [`SCHEMA_VERSION`], `taflperft` and `merge`. (Flatten buffers the document; the
+    /// buffer keeps counts past u64 exact, which `document::tests` checks.)
+    #[serde(flatten)]
+    pub header: Header,
     /// The plan's id.
     pub plan_id: String,
     /// The OTN rules string.
@@ -547,9 +542,7 @@ impl MergeReport {
     pub fn new(merged: &super::units::Merged) -> MergeReport {
         let plan = &merged.plan;
         MergeReport {
-            schema_version: SCHEMA_VERSION,
-            tool: "taflperft".to_owned(),
-            mode: "merge".to_owned(),
+            header: Header::with_mode(SCHEMA_VERSION, "taflperft", "merge"),
             plan_id: plan.plan_id.clone(),
             rules: plan.root.rules.clone(),
             position: plan.root.position.clone(),
@@ -593,4 +586,50 @@ pub struct DescentStep {
     pub ours: u64,
     /// The other engine's count below it.
     pub theirs: u64,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_kind_of_details_keeps_its_keys_and_reads_back() {
+        // The keys and order `--against` wrote before the details had a type.
+        for (details, text) in [
+            (
+                AgainstDetails::Moves {
+                    too_many: vec!["a3-a1".into()],
+                    too_few: vec![],
+                },
+                r#"{"too_many":["a3-a1"],"too_few":[]}"#,
+            ),
+            (
+                AgainstDetails::LeafCount {
+                    mv: "d1-d3".into(),
+                    theirs: 2,
+                },
+                r#"{"move":"d1-d3","theirs":2}"#,
+            ),
+            (
+                AgainstDetails::Total {
+                    sum_of_divide: 40,
+                    total: 41,
+                },
+                r#"{"sum_of_divide":40,"total":41}"#,
+            ),
+            (
+                AgainstDetails::Inconsistent {
+                    count_one_level_up: 960,
+                    divide_sum_here: 959,
+                },
+                r#"{"count_one_level_up":960,"divide_sum_here":959}"#,
+            ),
+        ] {
+            assert_eq!(serde_json::to_string(&details).unwrap(), text);
+            assert_eq!(
+                serde_json::from_str::<AgainstDetails>(text).unwrap(),
+                details
+            );
+        }
+    }
 }
