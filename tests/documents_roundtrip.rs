@@ -85,6 +85,20 @@ fn taflperft_counts_estimates_suites_and_the_catalog() {
     assert_eq!(doc.results[2].nodes, 39512);
     let doc: PerftDocument = round_trip(&run(
         "taflperft",
+        &[
+            "--variant",
+            "brandub",
+            "--depth",
+            "3",
+            "--hash",
+            "1",
+            "--json",
+        ],
+        0,
+    ));
+    assert_eq!(doc.hash.map(|h| h.megabytes), Some(1));
+    let doc: PerftDocument = round_trip(&run(
+        "taflperft",
         &["--variant", "brandub", "--depth", "2", "--divide", "--json"],
         0,
     ));
@@ -240,6 +254,11 @@ fn taflcount_complexity_and_branching() {
         doc.bound("naive").unwrap().value,
         num_bigint::BigUint::from(4u32).pow(49)
     );
+    // Every catalog variant: the 11x11 ones carry the essay's game tree and the
+    // published figures.
+    let all: Vec<ComplexityReport> =
+        round_trip(&run("taflcount", &["complexity", "--all", "--json"], 0));
+    assert!(all.iter().any(|r| !r.published.is_empty()));
     let doc: BranchingReport = round_trip(&run(
         "taflcount",
         &[

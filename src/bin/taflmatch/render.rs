@@ -1,4 +1,5 @@
-//! taflmatch's output: a headline and tables on a terminal, or one JSON document.
+//! taflmatch's text output: a headline and tables on a terminal (the JSON documents are
+//! the library's, `taflcount::matches::MatchDocument` and its siblings).
 
 use taflcount::matches::{
     signed, verdict, GameSummary, HeadToHead, MatchProgress, RoundRobin, RunContext, SideBalance,
