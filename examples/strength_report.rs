@@ -10,11 +10,13 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use serde_json::Value;
+use serde::de::DeserializeOwned;
+use taflcount::matches::{MatchDocument, RoundRobinDocument, SideBalanceDocument};
 use taflcount::report::plot::{interval_plot, IntervalRow};
 use taflcount::report::table::{new_table, TableStyle};
+use taflcount::stats::Trinomial;
 
-fn read(path: &Path) -> Value {
+fn read<T: DeserializeOwned>(path: &Path) -> T {
     let text =
         fs::read_to_string(path).unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
     serde_json::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
@@ -26,16 +28,12 @@ fn command(path: &Path) -> String {
         .unwrap_or_default()
 }
 
-fn f(v: &Value) -> f64 {
-    v.as_f64().unwrap_or(f64::NAN)
+fn wdl(t: &Trinomial) -> String {
+    format!("{}-{}-{}", t.wins, t.draws, t.losses)
 }
 
-fn wdl(v: &Value) -> String {
-    format!("{}-{}-{}", v["wins"], v["draws"], v["losses"])
-}
-
-fn score(v: &Value) -> String {
-    let (w, d, l) = (f(&v["wins"]), f(&v["draws"]), f(&v["losses"]));
+fn score(t: &Trinomial) -> String {
+    let (w, d, l) = (t.wins as f64, t.draws as f64, t.losses as f64);
     if w + d + l == 0.0 {
         "-".into()
     } else {
@@ -47,10 +45,6 @@ fn score(v: &Value) -> String {
 fn signed(x: f64) -> String {
     let x = if x.abs() < 0.5 { 0.0 } else { x };
     format!("{x:+.0}")
-}
-
-fn seconds(v: &Value) -> f64 {
-    f(&v["timing"]["seconds"])
 }
 
 /// The files of one kind, sorted by name.
@@ -70,23 +64,18 @@ fn files(dir: &Path, prefix: &str) -> Vec<PathBuf> {
 }
 
 fn round_robin(dir: &Path, path: &Path, out: &mut String) {
-    let v = read(path);
-    let variant = v["variant"].as_str().unwrap_or("?").to_string();
-    let engines: Vec<String> = v["engines"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|e| e.as_str().unwrap().to_string())
-        .collect();
-    let ratings = v["ratings"].as_array().unwrap();
-    let results = v["results"].as_array().unwrap();
+    let v: RoundRobinDocument = read(path);
+    let variant = &v.variant;
+    let engines = &v.engines;
+    let ratings = &v.ratings;
+    let results = &v.results;
     let mut order: Vec<usize> = (0..engines.len()).collect();
-    order.sort_by(|&a, &b| f(&ratings[b]["elo"]).total_cmp(&f(&ratings[a]["elo"])));
+    order.sort_by(|&a, &b| ratings[b].elo.total_cmp(&ratings[a].elo));
     let svg_name = format!("elo-{variant}.svg");
     let rows: Vec<IntervalRow> = order
         .iter()
         .map(|&i| {
-            let (elo, err) = (f(&ratings[i]["elo"]), f(&ratings[i]["error"]));
+            let (elo, err) = (ratings[i].elo, ratings[i].error);
             IntervalRow {
                 label: engines[i].clone(),
                 value: elo,
@@ -95,7 +84,7 @@ fn round_robin(dir: &Path, path: &Path, out: &mut String) {
             }
         })
         .collect();
-    let per = v["games_per_pairing"].as_u64().unwrap();
+    let per = v.games_per_pairing;
     fs::write(
         dir.join(&svg_name),
         interval_plot(
@@ -105,7 +94,7 @@ fn round_robin(dir: &Path, path: &Path, out: &mut String) {
             Some(0.0),
             &format!(
                 "{per} games per pairing, {} virtual draw per pairing",
-                v["prior_draws"]
+                serde_json::Value::from(v.prior_draws)
             ),
         ),
     )
@@ -113,12 +102,12 @@ fn round_robin(dir: &Path, path: &Path, out: &mut String) {
     out.push_str(&format!(
         "## Round robin: {variant}\n\n`{}`\n\n{} games, {per} per pairing ({} pairs), openings: {}, at most {} plies; {:.0} s on {} threads.\n\n![{variant} Elo](strength/{svg_name})\n\n",
         command(path),
-        v["games"],
+        v.games,
         per / 2,
-        v["openings"]["source"].as_str().unwrap_or("?"),
-        v["max_plies"],
-        seconds(&v),
-        v["timing"]["threads"],
+        v.openings.source,
+        v.max_plies,
+        v.timing.seconds,
+        v.timing.threads,
     ));
     let mut table = new_table(
         TableStyle::Markdown,
@@ -138,19 +127,19 @@ fn round_robin(dir: &Path, path: &Path, out: &mut String) {
         table.add_row(vec![
             (rank + 1).to_string(),
             format!("`{}`", engines[i]),
-            signed(f(&ratings[i]["elo"])),
-            format!("{:.0}", f(&ratings[i]["error"])),
-            ratings[i]["games"].to_string(),
-            score(&results[i]["total"]),
+            signed(ratings[i].elo),
+            format!("{:.0}", ratings[i].error),
+            ratings[i].games.to_string(),
+            score(&results[i].total),
             format!(
                 "{} ({})",
-                wdl(&results[i]["as_attackers"]),
-                score(&results[i]["as_attackers"])
+                wdl(&results[i].as_attackers),
+                score(&results[i].as_attackers)
             ),
             format!(
                 "{} ({})",
-                wdl(&results[i]["as_defenders"]),
-                score(&results[i]["as_defenders"])
+                wdl(&results[i].as_defenders),
+                score(&results[i].as_defenders)
             ),
         ]);
     }
@@ -161,20 +150,13 @@ fn round_robin(dir: &Path, path: &Path, out: &mut String) {
     let header: Vec<&str> = header.iter().map(String::as_str).collect();
     let right: Vec<usize> = (1..=engines.len()).collect();
     let mut grid = new_table(TableStyle::Markdown, &header, &right);
-    let pairings = v["pairings"].as_array().unwrap();
     let find = |a: &str, b: &str| -> String {
-        for p in pairings {
-            let (e, o) = (
-                p["engine"].as_str().unwrap(),
-                p["opponent"].as_str().unwrap(),
-            );
-            if e == a && o == b {
-                return score(&p["games"]);
+        for p in &v.pairings {
+            if p.engine == a && p.opponent == b {
+                return score(&p.games);
             }
-            if e == b && o == a {
-                let g = &p["games"];
-                let flipped = serde_json::json!({"wins": g["losses"], "draws": g["draws"], "losses": g["wins"]});
-                return score(&flipped);
+            if p.engine == b && p.opponent == a {
+                return score(&p.games.reversed());
             }
         }
         "".into()
@@ -193,25 +175,44 @@ fn round_robin(dir: &Path, path: &Path, out: &mut String) {
     out.push_str(&format!("{grid}\n\n"));
 }
 
+/// The attackers' score and its interval, in percent (`NaN` without games).
+fn attackers_score(v: &SideBalanceDocument) -> (f64, f64, f64) {
+    v.attackers_score
+        .as_ref()
+        .map_or((f64::NAN, f64::NAN, f64::NAN), |s| {
+            (
+                100.0 * s.score,
+                100.0 * s.score_lower,
+                100.0 * s.score_upper,
+            )
+        })
+}
+
 fn side_balance(dir: &Path, records: Option<&Path>, paths: &[PathBuf], out: &mut String) {
     if paths.is_empty() {
         return;
     }
-    let docs: Vec<(PathBuf, Value)> = paths.iter().map(|p| (p.clone(), read(p))).collect();
-    let engine = docs[0].1["engines"][0].as_str().unwrap_or("?").to_string();
+    let docs: Vec<(PathBuf, SideBalanceDocument)> =
+        paths.iter().map(|p| (p.clone(), read(p))).collect();
+    let engine = docs[0]
+        .1
+        .engines
+        .first()
+        .cloned()
+        .unwrap_or_else(|| "?".into());
     let rows: Vec<IntervalRow> = docs
         .iter()
         .map(|(_, v)| {
-            let s = &v["attackers_score"];
+            let (value, lower, upper) = attackers_score(v);
             IntervalRow {
-                label: v["variant"].as_str().unwrap_or("?").to_string(),
-                value: 100.0 * f(&s["score"]),
-                lower: 100.0 * f(&s["score_lower"]),
-                upper: 100.0 * f(&s["score_upper"]),
+                label: v.variant.clone(),
+                value,
+                lower,
+                upper,
             }
         })
         .collect();
-    let games = docs[0].1["games"].clone();
+    let games = docs[0].1.games;
     fs::write(
         dir.join("side-balance.svg"),
         interval_plot(
@@ -223,7 +224,7 @@ fn side_balance(dir: &Path, records: Option<&Path>, paths: &[PathBuf], out: &mut
         ),
     )
     .unwrap();
-    let total: f64 = docs.iter().map(|(_, v)| seconds(v)).sum();
+    let total: f64 = docs.iter().map(|(_, v)| v.timing.seconds).sum();
     out.push_str(&format!(
         "## Side balance of every catalog variant under `{engine}`\n\n`{}` (and the same for each variant)\n\n{games} games per variant, the engine playing itself, each game from its own opening; {total:.0} s of wall time in all.\n\n![side balance](strength/side-balance.svg)\n\n",
         command(&docs[0].0)
@@ -243,42 +244,41 @@ fn side_balance(dir: &Path, records: Option<&Path>, paths: &[PathBuf], out: &mut
         &[1, 3, 5, 6],
     );
     for (_, v) in &docs {
-        let s = &v["attackers_score"];
-        let ends = v["games_summary"]["ends"].as_object().unwrap();
-        let common = ends
+        let (score, lower, upper) = attackers_score(v);
+        let common = v
+            .games_summary
+            .ends
             .iter()
-            .max_by_key(|(_, n)| n.as_u64().unwrap_or(0))
+            .max_by_key(|(_, n)| **n)
             .map(|(k, n)| format!("{k} ({n})"))
             .unwrap_or_default();
         table.add_row(vec![
-            v["variant"].as_str().unwrap_or("?").to_string(),
-            v["games"].to_string(),
-            wdl(&v["attackers"]),
-            format!("{:.1}%", 100.0 * f(&s["score"])),
+            v.variant.clone(),
+            v.games.to_string(),
+            wdl(&v.attackers),
+            format!("{score:.1}%"),
+            format!("{lower:.1}% to {upper:.1}%"),
+            format!("{:.0}%", 100.0 * v.draw_rate),
             format!(
-                "{:.1}% to {:.1}%",
-                100.0 * f(&s["score_lower"]),
-                100.0 * f(&s["score_upper"])
+                "{:.0}",
+                v.games_summary.length.as_ref().map_or(f64::NAN, |m| m.mean)
             ),
-            format!("{:.0}%", 100.0 * f(&v["draw_rate"])),
-            format!("{:.0}", f(&v["games_summary"]["length"]["mean"])),
             common,
         ]);
     }
     out.push_str(&format!("{table}\n\n"));
     // Which side the intervals favour, and variants whose games were identical.
-    let name = |v: &Value| v["variant"].as_str().unwrap_or("?").to_string();
     let favour = |attackers: bool| -> Vec<String> {
         docs.iter()
             .filter(|(_, v)| {
-                let s = &v["attackers_score"];
+                let (_, lower, upper) = attackers_score(v);
                 if attackers {
-                    f(&s["score_lower"]) > 0.5
+                    lower > 50.0
                 } else {
-                    f(&s["score_upper"]) < 0.5
+                    upper < 50.0
                 }
             })
-            .map(|(_, v)| name(v))
+            .map(|(_, v)| v.variant.clone())
             .collect()
     };
     let list = |v: Vec<String>| {
@@ -296,7 +296,7 @@ fn side_balance(dir: &Path, records: Option<&Path>, paths: &[PathBuf], out: &mut
     if let Some(records) = records {
         let mut groups: Vec<(String, Vec<String>)> = Vec::new();
         for (_, v) in &docs {
-            let variant = name(v);
+            let variant = v.variant.clone();
             let Ok(games) = fs::read_to_string(records.join(format!("side-{variant}.csv"))) else {
                 continue;
             };
@@ -334,33 +334,21 @@ fn equal_time(paths: &[PathBuf], out: &mut String) {
         &[1],
     );
     for p in paths {
-        let v = read(p);
-        let e = &v["elo"];
-        let r = &v["results"][0];
-        let pe = &v["pentanomial"];
+        let v: MatchDocument = read(p);
+        let (lower, upper) = v
+            .elo
+            .as_ref()
+            .map_or((f64::NAN, f64::NAN), |e| (e.elo_lower, e.elo_upper));
+        let r = &v.results[0];
+        let pe = &v.pentanomial;
         table.add_row(vec![
-            v["variant"].as_str().unwrap_or("?").to_string(),
-            v["games"].to_string(),
-            v["verdict"].as_str().unwrap_or("?").to_string(),
-            format!(
-                "{:+.0} to {:+.0} Elo",
-                f(&e["elo_lower"]),
-                f(&e["elo_upper"])
-            ),
-            format!(
-                "{} ({})",
-                wdl(&r["as_attackers"]),
-                score(&r["as_attackers"])
-            ),
-            format!(
-                "{} ({})",
-                wdl(&r["as_defenders"]),
-                score(&r["as_defenders"])
-            ),
-            format!(
-                "{}-{}-{}-{}-{}",
-                pe["ll"], pe["ld"], pe["dd_wl"], pe["wd"], pe["ww"]
-            ),
+            v.variant.clone(),
+            v.games.to_string(),
+            v.verdict.clone(),
+            format!("{lower:+.0} to {upper:+.0} Elo"),
+            format!("{} ({})", wdl(&r.as_attackers), score(&r.as_attackers)),
+            format!("{} ({})", wdl(&r.as_defenders), score(&r.as_defenders)),
+            format!("{}-{}-{}-{}-{}", pe.ll, pe.ld, pe.dd_wl, pe.wd, pe.ww),
         ]);
         out.push_str(&format!("`{}`\n\n", command(p)));
     }

@@ -30,10 +30,11 @@
 //! - [`report`]: what the tools print: SVG plots, and with the `cli` feature the tables
 //!   and Markdown pages made from each tool's document.
 //!
-//! [`number`] writes big numbers for people and machines; [`rng`] is the one source of
-//! randomness, always seeded; [`text`] reads input one way (and bounded), [`files`]
-//! writes files one way (atomically, never over a file unasked), and [`threads`] shares
-//! work among threads. The `cli` module (the `cli` feature, on by default: clap,
+//! [`number`] writes big numbers for people and machines; [`document`] is the header
+//! (`schema_version`, `tool`, `mode`) every tool's JSON document starts with, so each
+//! document reads back into its struct; [`rng`] is the one source of randomness, always
+//! seeded; [`text`] reads input one way (and bounded), [`files`] writes files one way
+//! (atomically, never over a file unasked), and [`threads`] shares work among threads. The `cli` module (the `cli` feature, on by default: clap,
 //! comfy-table, indicatif) is for the programs alone; `default-features = false` gives the
 //! whole engine without it.
 //!
@@ -64,6 +65,7 @@ pub mod board;
 #[cfg(feature = "cli")]
 pub mod cli;
 pub mod complexity;
+pub mod document;
 pub mod engine;
 pub mod error;
 pub mod files;

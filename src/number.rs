@@ -3,7 +3,7 @@
 
 use num_bigint::BigUint;
 use num_traits::Zero;
-use serde::Serializer;
+use serde::{Deserialize, Deserializer, Serializer};
 
 /// log10 of a big integer, accurate to about 15 significant digits. Zero gives -inf.
 pub fn log10(value: &BigUint) -> f64 {
@@ -160,6 +160,21 @@ pub fn abbreviate(value: &BigUint) -> String {
 /// precision past 2^53).
 pub fn serialize_decimal<S: Serializer>(value: &BigUint, serializer: S) -> Result<S::Ok, S::Error> {
     serializer.serialize_str(&value.to_str_radix(10))
+}
+
+/// Serde helper, the reverse of [`serialize_decimal`]: a big integer from its decimal
+/// string, refused unless it is digits alone.
+pub fn deserialize_decimal<'de, D: Deserializer<'de>>(
+    deserializer: D,
+) -> Result<BigUint, D::Error> {
+    let text = String::deserialize(deserializer)?;
+    if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(serde::de::Error::custom(format!(
+            "`{text}` is not a decimal integer"
+        )));
+    }
+    BigUint::parse_bytes(text.as_bytes(), 10)
+        .ok_or_else(|| serde::de::Error::custom(format!("`{text}` is not a decimal integer")))
 }
 
 #[cfg(test)]

@@ -92,3 +92,22 @@ fn worker_threads_come_from_the_one_pool() {
         );
     }
 }
+
+#[test]
+fn documents_share_the_one_header() {
+    // Every tool's JSON document embeds `document::Header`. The plan, unit and result
+    // files of `taflperft plan` are input files with a `kind` of their own, read with
+    // unknown fields refused (which flatten forbids).
+    assert_eq!(
+        holding("src", "pub schema_version: u32"),
+        ["src/document.rs", "src/perft/units/format.rs"]
+    );
+    assert_eq!(holding("src", "pub struct Header"), ["src/document.rs"]);
+}
+
+#[test]
+fn the_programs_build_no_json_by_hand() {
+    // A program prints the library's typed documents (issue 22); fixture drafts are
+    // read by `regress::Fixture::parse_draft`.
+    assert_eq!(holding("src/bin", "json!("), Vec::<String>::new());
+}

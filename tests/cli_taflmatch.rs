@@ -5,6 +5,10 @@
 mod closed_stdout;
 
 use std::process::{Command, Output};
+use taflcount::matches::{
+    MatchDocument, MatchTiming, RoundRobinDocument, SideBalanceDocument, SCHEMA_VERSION,
+};
+use taflcount::sampling::BranchingReport;
 
 fn run(bin: &str, args: &[&str]) -> Output {
     closed_stdout::output(
@@ -26,7 +30,7 @@ fn stderr(o: &Output) -> String {
     String::from_utf8(o.stderr.clone()).unwrap()
 }
 
-fn json(o: &Output) -> serde_json::Value {
+fn json<T: serde::de::DeserializeOwned>(o: &Output) -> T {
     assert_eq!(o.status.code(), Some(0), "{}", stderr(o));
     serde_json::from_str(&stdout(o)).unwrap()
 }
@@ -170,7 +174,7 @@ fn bad_input_exits_with_2_and_names_it() {
 
 #[test]
 fn match_json_has_schema_results_and_timing_apart() {
-    let v = json(&taflmatch(&[
+    let v: MatchDocument = json(&taflmatch(&[
         "--variant",
         "brandub",
         "--engine",
@@ -183,33 +187,24 @@ fn match_json_has_schema_results_and_timing_apart() {
         "elo0=0,elo1=100",
         "--json",
     ]));
-    assert_eq!(v["schema_version"], 1);
-    assert_eq!(v["tool"], "taflmatch");
-    assert_eq!(v["mode"], "match");
-    assert_eq!(v["engines"], serde_json::json!(["greedy", "random"]));
-    assert_eq!(
-        v["results"][0]["total"]["wins"].as_u64().unwrap()
-            + v["results"][0]["total"]["draws"].as_u64().unwrap()
-            + v["results"][0]["total"]["losses"].as_u64().unwrap(),
-        v["games"].as_u64().unwrap()
-    );
-    let p = &v["pentanomial"];
-    let pairs: u64 = ["ll", "ld", "dd_wl", "wd", "ww"]
-        .iter()
-        .map(|k| p[k].as_u64().unwrap())
-        .sum();
-    assert_eq!(pairs, v["pairs"].as_u64().unwrap());
-    assert!(v["elo"]["elo"].is_number() && v["elo"]["los"].is_number());
-    assert!(v["sprt"]["llr"].is_number());
-    assert!(["H0", "H1", "continue"].contains(&v["sprt"]["state"].as_str().unwrap()));
-    assert_eq!(v["openings"]["needed"], 10);
-    assert!(v["timing"]["seconds"].is_number());
-    assert!(v["timing"]["threads"].as_u64().unwrap() >= 1);
+    assert_eq!(v.header.schema_version, SCHEMA_VERSION);
+    assert_eq!(v.header.tool, "taflmatch");
+    assert_eq!(v.header.mode.as_deref(), Some("match"));
+    assert_eq!(v.engines, ["greedy", "random"]);
+    let total = v.results[0].total;
+    assert_eq!(total.wins + total.draws + total.losses, v.games as u64);
+    let p = v.pentanomial;
+    assert_eq!(p.ll + p.ld + p.dd_wl + p.wd + p.ww, v.pairs);
+    assert!(v.elo.is_some());
+    assert!(v.sprt.is_some());
+    assert_eq!(v.openings.needed, 10);
+    assert!(v.timing.seconds >= 0.0);
+    assert!(v.timing.threads >= 1);
 }
 
 #[test]
 fn side_balance_and_round_robin_json() {
-    let v = json(&taflmatch(&[
+    let v: SideBalanceDocument = json(&taflmatch(&[
         "--variant",
         "brandub",
         "--engine",
@@ -218,17 +213,14 @@ fn side_balance_and_round_robin_json() {
         "30",
         "--json",
     ]));
-    assert_eq!(v["mode"], "side-balance");
-    let a = &v["attackers"];
-    let games =
-        a["wins"].as_u64().unwrap() + a["draws"].as_u64().unwrap() + a["losses"].as_u64().unwrap();
-    assert_eq!(games, 30);
-    let s = &v["attackers_score"];
-    assert!(s["score_lower"].as_f64().unwrap() <= s["score"].as_f64().unwrap());
-    assert!(v["games_summary"]["length"]["mean"].as_f64().unwrap() > 2.0);
-    assert!(v["timing"].is_object());
+    assert_eq!(v.header.mode.as_deref(), Some("side-balance"));
+    let a = v.attackers;
+    assert_eq!(a.wins + a.draws + a.losses, 30);
+    let s = v.attackers_score.unwrap();
+    assert!(s.score_lower <= s.score);
+    assert!(v.games_summary.length.unwrap().mean > 2.0);
 
-    let v = json(&taflmatch(&[
+    let v: RoundRobinDocument = json(&taflmatch(&[
         "--variant",
         "brandub",
         "--round-robin",
@@ -242,17 +234,12 @@ fn side_balance_and_round_robin_json() {
         "4",
         "--json",
     ]));
-    assert_eq!(v["mode"], "round-robin");
-    assert_eq!(v["ratings"].as_array().unwrap().len(), 3);
-    assert_eq!(v["pairings"].as_array().unwrap().len(), 3);
-    let sum: f64 = v["ratings"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|r| r["elo"].as_f64().unwrap())
-        .sum();
+    assert_eq!(v.header.mode.as_deref(), Some("round-robin"));
+    assert_eq!(v.ratings.len(), 3);
+    assert_eq!(v.pairings.len(), 3);
+    let sum: f64 = v.ratings.iter().map(|r| r.elo).sum();
     assert!(sum.abs() < 1e-6);
-    assert_eq!(v["games"], 12);
+    assert_eq!(v.games, 12);
 }
 
 #[test]
@@ -281,8 +268,11 @@ fn one_thread_and_two_threads_play_the_same_games() {
     let run_with = |threads, file: &std::path::Path| {
         let a = args(threads, file.to_str().unwrap());
         let a: Vec<&str> = a.iter().map(String::as_str).collect();
-        let mut v = json(&taflmatch(&a));
-        v.as_object_mut().unwrap().remove("timing");
+        let mut v: MatchDocument = json(&taflmatch(&a));
+        v.timing = MatchTiming {
+            seconds: 0.0,
+            threads: 0,
+        };
         v
     };
     assert_eq!(run_with("1", &f1), run_with("2", &f2));
@@ -309,7 +299,7 @@ fn match_records_are_read_back_by_branching_and_mine() {
         "--force",
         "--json",
     ]);
-    let v = json(&o);
+    let v: MatchDocument = json(&o);
     let csv = std::fs::read_to_string(&file).unwrap();
     assert_eq!(csv.lines().count(), 6);
     let o = run(
@@ -324,14 +314,11 @@ fn match_records_are_read_back_by_branching_and_mine() {
         ],
     );
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
-    let b: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
-    assert_eq!(b["games"], 6);
+    let b: BranchingReport = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(b.statistics.games, 6);
     // The same game lengths: branching counts plies, the match too.
-    let mean = v["games_summary"]["length"]["mean"].as_f64().unwrap();
-    assert!(
-        (b["length"]["mean"].as_f64().unwrap() - mean).abs() < 1e-9,
-        "{b}"
-    );
+    let mean = v.games_summary.length.unwrap().mean;
+    assert!((b.statistics.length.mean - mean).abs() < 1e-9, "{b:?}");
     let o = run(
         env!("CARGO_BIN_EXE_taflregress"),
         &[
@@ -452,9 +439,9 @@ fn ctrl_c_prints_the_partial_report_and_leaves_a_valid_archive() {
     assert!(kill.success());
     let o = child.wait_with_output().unwrap();
     assert_eq!(o.status.code(), Some(130), "{}", stderr(&o));
-    let doc: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
-    assert_eq!(doc["interrupted"], true);
-    let played = doc["games"].as_u64().unwrap() as usize;
+    let doc: MatchDocument = serde_json::from_str(&stdout(&o)).unwrap();
+    assert!(doc.interrupted);
+    let played = doc.games;
     assert!((4..100000).contains(&played) && played % 2 == 0, "{played}");
     assert!(
         stderr(&o).contains(&format!("after {played} of 100000 games")),

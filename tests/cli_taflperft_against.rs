@@ -9,6 +9,8 @@ use std::sync::OnceLock;
 mod closed_stdout;
 mod common;
 
+use taflcount::perft::{AgainstDetails, AgainstFinding, AgainstReport};
+
 const BRANDUB: &str =
     "dim:7 name:Brandub surf:n atkf:y ks:w cenh: cenhe: start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/";
 
@@ -38,10 +40,18 @@ fn against(engine_args: &str, args: &[&str]) -> (i32, String, String) {
     )
 }
 
-fn finding(out: &str) -> serde_json::Value {
-    let doc: serde_json::Value = serde_json::from_str(out).unwrap();
-    assert_eq!(doc["agree"], false, "{out}");
-    doc["finding"].clone()
+fn finding(out: &str) -> AgainstFinding {
+    let doc: AgainstReport = serde_json::from_str(out).unwrap();
+    assert!(!doc.agree, "{out}");
+    doc.finding.unwrap()
+}
+
+/// The moves of a `moves` finding: (too many, too few).
+fn moves_of(f: &AgainstFinding) -> (Vec<String>, Vec<String>) {
+    match &f.details {
+        AgainstDetails::Moves { too_many, too_few } => (too_many.clone(), too_few.clone()),
+        other => panic!("not a moves finding: {other:?}"),
+    }
 }
 
 #[test]
@@ -79,22 +89,17 @@ fn a_missed_capture_is_found_at_the_capturing_move() {
     );
     assert_eq!(code, 1, "{out}{err}");
     let f = finding(&out);
-    assert_eq!(f["kind"], "moves");
-    assert_eq!(f["moves"], "c3-c1");
+    assert_eq!(f.kind, "moves");
+    assert_eq!(f.moves, "c3-c1");
     // The position there, as taflperft has it: b1 captured, defenders to move.
-    assert_eq!(f["position"], "/2t4/7/7/3K3/7/5t1/7/");
-    assert_eq!(f["side_to_move"], "defenders");
-    let too_many: Vec<&str> = f["details"]["too_many"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|m| m.as_str().unwrap())
-        .collect();
+    assert_eq!(f.position, "/2t4/7/7/3K3/7/5t1/7/");
+    assert_eq!(f.side_to_move, "defenders");
+    let (too_many, too_few) = moves_of(&f);
     assert!(
         !too_many.is_empty() && too_many.iter().all(|m| m.starts_with("b1-")),
         "{too_many:?}"
     );
-    assert_eq!(f["details"]["too_few"].as_array().unwrap().len(), 0);
+    assert_eq!(too_few.len(), 0);
 }
 
 #[test]
@@ -117,13 +122,12 @@ fn a_forbidden_square_allowed_is_found_one_move_deep() {
     );
     assert_eq!(code, 1, "{out}{err}");
     let f = finding(&out);
-    assert_eq!(f["kind"], "moves");
-    assert_eq!(f["details"]["too_many"], serde_json::json!(["a3-a1"]));
-    assert_eq!(f["details"]["too_few"].as_array().unwrap().len(), 0);
-    assert_eq!(f["side_to_move"], "attackers");
+    assert_eq!(f.kind, "moves");
+    assert_eq!(moves_of(&f), (vec!["a3-a1".to_string()], vec![]));
+    assert_eq!(f.side_to_move, "attackers");
     // One defender move down, found by descending from a count that differed.
-    assert_eq!(f["descent"].as_array().unwrap().len(), 1);
-    assert_eq!(f["moves"].as_str().unwrap().split(' ').count(), 1);
+    assert_eq!(f.descent.len(), 1);
+    assert_eq!(f.moves.split(' ').count(), 1);
     // The text report names the position and the move.
     let (code, text, _) = against(
         "--break corner-stop",
@@ -289,7 +293,7 @@ fn a_scan_groups_one_broken_rule_into_one_group() {
     let (code, out, err) = scan(&engine, &args);
     assert_eq!(code, 1, "{out}{err}");
     let report = scan_report(&out);
-    assert_eq!(report.schema_version, 1);
+    assert_eq!(report.header.schema_version, 1);
     assert_eq!((report.games, report.outcome.positions), (3, 14));
     let report = report.outcome;
     assert_eq!(report.failed, 0);

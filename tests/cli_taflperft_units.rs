@@ -3,6 +3,7 @@
 //! brandub from OpenTafl, copenhagen from the reference generator and other engines).
 use std::path::{Path, PathBuf};
 use std::process::Command;
+use taflcount::perft::{DivideRow, MergeReport, PerftDocument};
 
 mod closed_stdout;
 
@@ -160,28 +161,27 @@ fn run_unit(path: &Path, extra: &[&str]) {
     assert_eq!(code, 0, "{out}{err}");
 }
 
-fn merge_json(dir: &Path) -> serde_json::Value {
+fn merge_json(dir: &Path) -> MergeReport {
     let (code, out, err) = taflperft(&["merge", s(dir), "--json"]);
     assert_eq!(code, 0, "{out}{err}");
     serde_json::from_str(&out).unwrap()
 }
 
-fn totals(doc: &serde_json::Value) -> Vec<u64> {
-    doc["results"]
-        .as_array()
-        .unwrap()
+fn perft_json(args: &[&str]) -> PerftDocument {
+    let (code, out, err) = taflperft(args);
+    assert_eq!(code, 0, "{out}{err}");
+    serde_json::from_str(&out).unwrap()
+}
+
+fn totals(doc: &MergeReport) -> Vec<u64> {
+    doc.results
         .iter()
-        .map(|r| r["nodes"].as_u64().unwrap())
+        .map(|r| u64::try_from(r.nodes).unwrap())
         .collect()
 }
 
-fn divide_sum(doc: &serde_json::Value) -> u64 {
-    doc["divide"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|r| r["nodes"].as_u64().unwrap())
-        .sum()
+fn divide_sum(doc: &MergeReport) -> u64 {
+    doc.divide.iter().map(|r| r.nodes).sum()
 }
 
 #[test]
@@ -230,7 +230,7 @@ fn folded_plans_give_the_published_counts_and_the_direct_divide() {
         }
         let doc = merge_json(&dir);
         assert_eq!(totals(&doc), counts, "{variant} split {split}");
-        let (code, direct, _) = taflperft(&[
+        let direct = perft_json(&[
             "--variant",
             variant,
             "--depth",
@@ -238,26 +238,14 @@ fn folded_plans_give_the_published_counts_and_the_direct_divide() {
             "--divide",
             "--json",
         ]);
-        assert_eq!(code, 0);
-        let direct: serde_json::Value = serde_json::from_str(&direct).unwrap();
-        let rows = |rows: &serde_json::Value| -> Vec<(String, u64)> {
-            let mut v: Vec<(String, u64)> = rows
-                .as_array()
-                .unwrap()
-                .iter()
-                .map(|r| {
-                    (
-                        r["move"].as_str().unwrap().to_string(),
-                        r["nodes"].as_u64().unwrap(),
-                    )
-                })
-                .collect();
+        let rows = |rows: &[DivideRow]| -> Vec<(String, u64)> {
+            let mut v: Vec<(String, u64)> = rows.iter().map(|r| (r.mv.clone(), r.nodes)).collect();
             v.sort();
             v
         };
         assert_eq!(
-            rows(&doc["divide"]),
-            rows(&direct["divide"]),
+            rows(&doc.divide),
+            rows(&direct.divide.unwrap()),
             "{variant} split {split}"
         );
     }
@@ -273,17 +261,10 @@ fn the_merged_divide_equals_the_direct_divide() {
     let doc = merge_json(&dir);
     let (code, direct, _) = taflperft(&["--depth", "4", "--divide"]);
     assert_eq!(code, 0);
-    let merged: Vec<String> = doc["divide"]
-        .as_array()
-        .unwrap()
+    let merged: Vec<String> = doc
+        .divide
         .iter()
-        .map(|r| {
-            format!(
-                "{}: {}",
-                r["move"].as_str().unwrap(),
-                r["nodes"].as_u64().unwrap()
-            )
-        })
+        .map(|r| format!("{}: {}", r.mv, r.nodes))
         .collect();
     let direct: Vec<&str> = direct.lines().take_while(|l| !l.is_empty()).collect();
     assert_eq!(merged, direct);
@@ -613,15 +594,8 @@ fn plan_from_a_position_after_moves() {
         run_unit(&u, &[]);
     }
     let doc = merge_json(&dir);
-    let (code, out, _) = taflperft(&["--depth", "3", "--moves", "d1-d3 e5-e2", "--json"]);
-    assert_eq!(code, 0);
-    let direct: serde_json::Value = serde_json::from_str(&out).unwrap();
-    let direct: Vec<u64> = direct["results"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|r| r["nodes"].as_u64().unwrap())
-        .collect();
+    let direct = perft_json(&["--depth", "3", "--moves", "d1-d3 e5-e2", "--json"]);
+    let direct: Vec<u64> = direct.results.iter().map(|r| r.nodes).collect();
     assert_eq!(totals(&doc), direct);
 }
 
@@ -647,11 +621,9 @@ fn hash_gives_the_plain_counts_and_divide() {
         assert_eq!(hashed, plain);
     }
     assert!(plain.ends_with(&format!("\n{}\n", BRANDUB[4])));
-    let (code, out, _) = taflperft(&["--depth", "3", "--hash", "1", "--json"]);
-    assert_eq!(code, 0);
-    let doc: serde_json::Value = serde_json::from_str(&out).unwrap();
-    assert_eq!(doc["hash"]["megabytes"], 1);
-    assert_eq!(doc["results"][2]["nodes"], COPENHAGEN[2]);
+    let doc = perft_json(&["--depth", "3", "--hash", "1", "--json"]);
+    assert_eq!(doc.hash.map(|h| h.megabytes), Some(1));
+    assert_eq!(doc.results[2].nodes, COPENHAGEN[2]);
     let (code, _, err) = taflperft(&["--depth", "3", "--hash", "0"]);
     assert_eq!(code, 2, "{err}");
     let (code, _, err) = taflperft(&["--depth", "3", "--hash-seed", "4"]);

@@ -3,13 +3,13 @@
 //! [median - spread, median + spread] lies wholly below the baseline's.
 
 use super::document::{BenchDocument, Figure};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// The default threshold: 10 % slower.
 pub const DEFAULT_THRESHOLD: f64 = 0.10;
 
 /// How one figure moved.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Verdict {
     /// Slower by more than the threshold, beyond the noise: a regression.
@@ -60,7 +60,7 @@ pub fn verdict(current: (f64, f64), baseline: (f64, f64), threshold: f64) -> Ver
 }
 
 /// One row of a comparison.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct ComparisonRow {
     /// The variant's catalog name.
     pub variant: String,
@@ -79,7 +79,7 @@ pub struct ComparisonRow {
 }
 
 /// Every current figure against the baseline's figure for the same variant and kernel.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Comparison {
     /// The change that counts, as a fraction (0.10 for 10 %).
     pub threshold: f64,
@@ -109,6 +109,46 @@ pub fn compare(current: &BenchDocument, baseline: &BenchDocument, threshold: f64
         })
         .collect();
     Comparison { threshold, rows }
+}
+
+/// What `taflbench --json` prints: the run, and with `--baseline` its comparison.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct BenchReport {
+    /// The run, as `--save` writes it; its fields stand at the top level.
+    #[serde(flatten)]
+    pub run: BenchDocument,
+    /// The comparison with `--baseline`, absent without one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub comparison: Option<ComparisonReport>,
+}
+
+/// A comparison as the JSON states it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ComparisonReport {
+    /// The baseline file, as given.
+    pub baseline: String,
+    /// The threshold, in percent.
+    pub threshold_percent: f64,
+    /// True if any figure is a regression: the run fails.
+    pub regression: bool,
+    /// One row per figure of the current run.
+    pub rows: Vec<ComparisonRow>,
+}
+
+impl BenchReport {
+    /// The report of `run`, compared (`comparison`) with the file `baseline` at
+    /// `threshold_percent` when there is one.
+    pub fn new(run: BenchDocument, comparison: Option<(&Comparison, &str, f64)>) -> BenchReport {
+        BenchReport {
+            run,
+            comparison: comparison.map(|(c, baseline, threshold_percent)| ComparisonReport {
+                baseline: baseline.to_owned(),
+                threshold_percent,
+                regression: c.has_regression(),
+                rows: c.rows.clone(),
+            }),
+        }
+    }
 }
 
 fn compare_figure(now: &Figure, then: Option<&Figure>, threshold: f64) -> ComparisonRow {
@@ -213,8 +253,7 @@ mod tests {
             load_average: None,
         };
         BenchDocument {
-            schema_version: 1,
-            tool: "taflbench".into(),
+            header: crate::document::Header::new(1, "taflbench"),
             quick: true,
             machine,
             figures,

@@ -12,10 +12,9 @@ pub const SCHEMA_VERSION: u32 = 1;
 /// One run of taflbench.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct BenchDocument {
-    /// The [`SCHEMA_VERSION`] the file was written with.
-    pub schema_version: u32,
-    /// The program that wrote the file: "taflbench".
-    pub tool: String,
+    /// The [`SCHEMA_VERSION`] the file was written with, and "taflbench" as the tool.
+    #[serde(flatten)]
+    pub header: crate::document::Header,
     /// True for a `--quick` run (fewer, shorter runs of the same work).
     pub quick: bool,
     /// The machine and build the figures were measured on.
@@ -127,6 +126,16 @@ impl std::error::Error for LoadError {}
 impl crate::error::Kind for LoadError {}
 
 impl BenchDocument {
+    /// A run of this taflbench: the figures measured on `machine`.
+    pub fn new(quick: bool, machine: Machine, figures: Vec<Figure>) -> BenchDocument {
+        BenchDocument {
+            header: crate::document::Header::new(SCHEMA_VERSION, "taflbench"),
+            quick,
+            machine,
+            figures,
+        }
+    }
+
     /// Reads a file saved by `--save` (for `--baseline` and `--from`).
     pub fn load(path: &str) -> Result<BenchDocument, LoadError> {
         let text =
@@ -158,8 +167,8 @@ impl BenchDocument {
     /// zero or more. A zero or negative median made every comparison "faster" or
     /// "within noise".
     fn validate(&self) -> Result<(), String> {
-        if self.tool != "taflbench" {
-            return Err(format!("`tool` is `{}`, not `taflbench`", self.tool));
+        if self.header.tool != "taflbench" {
+            return Err(format!("`tool` is `{}`, not `taflbench`", self.header.tool));
         }
         if self.machine.threads == 0 || self.machine.cpus == 0 {
             return Err("`machine.threads` and `machine.cpus` must be at least 1".into());

@@ -11,7 +11,10 @@ mod machine;
 mod measure;
 mod workload;
 
-pub use compare::{compare, verdict, Comparison, ComparisonRow, Verdict, DEFAULT_THRESHOLD};
+pub use compare::{
+    compare, verdict, BenchReport, Comparison, ComparisonReport, ComparisonRow, Verdict,
+    DEFAULT_THRESHOLD,
+};
 pub use document::{BenchDocument, Figure, LoadError, SCHEMA_VERSION};
 pub use kernel::{
     bulk_depth, find_kernel, full_depth, random_game, Job, Kernel, KernelOptions, Prepare, KERNELS,

@@ -2,13 +2,14 @@
 //! and the JSON are all rendered from it.
 
 use num_bigint::BigUint;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::bounds;
 use super::game_tree::GameTreeEstimate;
 use super::material::count_material;
 use super::published::{claims_for, ScientificFigure};
 use super::spec::ComplexitySpec;
+use crate::document::Header;
 use crate::number::{log10, round_to, scientific, scientific_from_log10, Rounded};
 
 /// Version of the JSON layout; bump it when a field changes meaning or disappears.
@@ -16,14 +17,13 @@ pub const SCHEMA_VERSION: u32 = 1;
 
 /// The size of one variant: its exact bounds, game-tree estimates, and the published
 /// figures set beside the exact values they meant.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct ComplexityReport {
-    /// The [`SCHEMA_VERSION`] of this layout.
-    pub schema_version: u32,
-    /// The program that wrote it: "taflcount".
-    pub tool: &'static str,
+    /// [`SCHEMA_VERSION`], and "taflcount" as the tool.
+    #[serde(flatten)]
+    pub header: Header,
     /// The subcommand that wrote it: "complexity".
-    pub command: &'static str,
+    pub command: String,
     /// The variant's name (the catalog's, else the rules' own).
     pub variant: String,
     /// The board's side length in squares.
@@ -33,7 +33,7 @@ pub struct ComplexityReport {
     /// The starting material.
     pub pieces: Pieces,
     /// The board symmetries that keep the special squares and the rules.
-    pub symmetries: Vec<&'static str>,
+    pub symmetries: Vec<String>,
     /// The exact bounds on the number of positions, each with what it counts.
     pub bounds: Vec<Bound>,
     /// Game-tree estimates b^L: one from the command line, and the essay's on 11x11.
@@ -44,7 +44,7 @@ pub struct ComplexityReport {
 }
 
 /// The starting material, which the material bounds count up to.
-#[derive(Clone, Copy, Debug, Serialize, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Serialize, Deserialize, PartialEq, Eq)]
 pub struct Pieces {
     /// Attackers at the start.
     pub attackers: usize,
@@ -55,12 +55,15 @@ pub struct Pieces {
 }
 
 /// One exact bound.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Bound {
     /// Its stable key: "naive", "placements", "material_up_to_symmetry"...
-    pub name: &'static str,
+    pub name: String,
     /// The exact count (a decimal string in JSON).
-    #[serde(serialize_with = "crate::number::serialize_decimal")]
+    #[serde(
+        serialize_with = "crate::number::serialize_decimal",
+        deserialize_with = "crate::number::deserialize_decimal"
+    )]
     pub value: BigUint,
     /// The count to three significant digits ("7.07e72"), in full below a million.
     pub scientific: String,
@@ -71,7 +74,7 @@ pub struct Bound {
 }
 
 /// One game-tree estimate b^L.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct GameTreeRow {
     /// Where b and L come from: "command line" or "essay".
     pub source: String,
@@ -86,7 +89,7 @@ pub struct GameTreeRow {
 }
 
 /// A published figure beside the exact value it meant.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct PublishedRow {
     /// The figure as published ("1.4e43").
     pub claim: String,
@@ -165,7 +168,7 @@ impl ComplexityReport {
         let bounds: Vec<Bound> = bound_values
             .into_iter()
             .map(|(name, value, meaning)| Bound {
-                name,
+                name: name.to_owned(),
                 scientific: scientific(&value),
                 log10: round_to(log10(&value), 3),
                 value,
@@ -215,9 +218,8 @@ impl ComplexityReport {
             .collect();
 
         ComplexityReport {
-            schema_version: SCHEMA_VERSION,
-            tool: "taflcount",
-            command: "complexity",
+            header: Header::new(SCHEMA_VERSION, "taflcount"),
+            command: "complexity".to_owned(),
             variant: spec.name().to_owned(),
             dim: spec.dim(),
             cells,
@@ -226,7 +228,7 @@ impl ComplexityReport {
                 defenders,
                 king: 1,
             },
-            symmetries: counts.group.iter().map(|s| s.name()).collect(),
+            symmetries: counts.group.iter().map(|s| s.name().to_owned()).collect(),
             bounds,
             game_tree,
             published,

@@ -26,6 +26,7 @@
 //! assert!(result.elo.unwrap().elo > 0.0); // greedy beats random
 //! ```
 
+mod document;
 pub mod openings;
 mod run;
 
@@ -33,6 +34,11 @@ pub use crate::engine::{
     parse_duration, play_game, read_weights, Engine, EngineError, EngineFactory, EngineKind,
     EngineSpec, GameEnd, GreedyEngine, MctsEngine, OtepEngine, OtepLimits, PlayedGame,
     RandomEngine, SearchEngine, SpecError, TimeControl, Turn, CRASHED, LOST_ON_TIME,
+};
+pub use document::{
+    signed, verdict, EngineResults, MatchDocument, MatchTiming, OpeningsReport, PairingRow,
+    RatingRow, RoundRobinDocument, RunContext, SideBalanceDocument, SummaryReport,
+    TaflmatchDocument, SCHEMA_VERSION,
 };
 pub use openings::{Opening, OpeningError, OpeningSource, OpeningSupply};
 pub use run::{

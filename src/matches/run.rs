@@ -16,7 +16,7 @@ use crate::stats::{
     fit_bradley_terry, EloEstimate, FitError, GameScore, PairingResult, Pentanomial, Rating,
     SprtParameters, SprtState, Trinomial,
 };
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::fmt;
 use std::sync::atomic::AtomicBool;
@@ -101,7 +101,7 @@ impl MatchGame {
 }
 
 /// An engine's results: overall and by the side it played.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SideResults {
     /// All its games.
     pub total: Trinomial,
@@ -122,7 +122,7 @@ impl SideResults {
 }
 
 /// Game lengths and how games ended.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct GameSummary {
     /// How many games.
     pub games: usize,
@@ -167,7 +167,7 @@ impl GameSummary {
 }
 
 /// Where an SPRT ended.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct SprtReport {
     /// The test that was run.
     pub parameters: SprtParameters,
@@ -489,7 +489,7 @@ pub fn run_match(
 }
 
 /// One pairing of a round robin, from engine `a`'s point of view.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Pairing {
     /// The first engine, an index into the round robin's engines (a < b).
     pub a: usize,

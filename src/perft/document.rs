@@ -1,7 +1,8 @@
 //! What taflperft reports, as one struct per kind of run: the JSON is these structs
 //! serialised and the tables are rendered from them, so the two never disagree.
 
-use serde::Serialize;
+use crate::document::Header;
+use serde::{Deserialize, Serialize};
 
 /// The JSON layout version of every taflperft document. 2: estimates are strings in
 /// scientific form with an interval (they may lie past f64's range), and a suite's
@@ -9,7 +10,7 @@ use serde::Serialize;
 pub const SCHEMA_VERSION: u32 = 2;
 
 /// Where a count was made from: the rules and the root position.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Root {
     /// The catalog name (or the rules' own `name:`), `None` for nameless rules.
     pub variant: Option<String>,
@@ -22,17 +23,16 @@ pub struct Root {
 }
 
 /// Perft for each depth from 1 to D, and the divide of the last one if asked.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct PerftDocument {
-    /// [`SCHEMA_VERSION`].
-    pub schema_version: u32,
-    /// Always `taflperft`.
-    pub tool: &'static str,
+    /// [`SCHEMA_VERSION`] and `taflperft`.
+    #[serde(flatten)]
+    pub header: Header,
     /// The rules and root.
     #[serde(flatten)]
     pub root: Root,
     /// `bulk` or `full`.
-    pub counting: &'static str,
+    pub counting: String,
     /// The transposition table, with --hash.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub hash: Option<HashInfo>,
@@ -46,7 +46,7 @@ pub struct PerftDocument {
 }
 
 /// The transposition table a count used.
-#[derive(Clone, Copy, Debug, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct HashInfo {
     /// Its size in MiB.
     pub megabytes: u64,
@@ -55,7 +55,7 @@ pub struct HashInfo {
 }
 
 /// The count at one depth.
-#[derive(Clone, Copy, Debug, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct DepthCount {
     /// Plies below the root.
     pub depth: u32,
@@ -64,7 +64,7 @@ pub struct DepthCount {
 }
 
 /// One root move and the positions below it.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct DivideRow {
     /// The move, `d1-d3`.
     #[serde(rename = "move")]
@@ -74,7 +74,7 @@ pub struct DivideRow {
 }
 
 /// Timing of a perft run.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct PerftTiming {
     /// Threads used for the last depth.
     pub threads: usize,
@@ -85,7 +85,7 @@ pub struct PerftTiming {
 }
 
 /// Wall time of one depth.
-#[derive(Clone, Copy, Debug, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct DepthTiming {
     /// Plies below the root.
     pub depth: u32,
@@ -96,14 +96,11 @@ pub struct DepthTiming {
 }
 
 /// Knuth's estimate for each depth from 1 to D.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct EstimateDocument {
-    /// [`SCHEMA_VERSION`].
-    pub schema_version: u32,
-    /// Always `taflperft`.
-    pub tool: &'static str,
-    /// Always `estimate`.
-    pub mode: &'static str,
+    /// [`SCHEMA_VERSION`], `taflperft` and `estimate`.
+    #[serde(flatten)]
+    pub header: Header,
     /// The rules and root.
     #[serde(flatten)]
     pub root: Root,
@@ -123,7 +120,7 @@ pub struct EstimateDocument {
 
 /// An estimated perft count. The numbers are strings in scientific form (`1.11269e9`),
 /// since an estimate may lie far past f64's range (copenhagen from depth 152).
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct EstimateRow {
     /// Plies below the root.
     pub depth: u32,
@@ -160,7 +157,7 @@ impl From<&super::PerftEstimate> for EstimateRow {
 }
 
 /// Timing of an estimate.
-#[derive(Clone, Copy, Debug, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct EstimateTiming {
     /// Wall time.
     pub seconds: f64,
@@ -169,12 +166,11 @@ pub struct EstimateTiming {
 }
 
 /// The result of checking a perft suite.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct SuiteDocument {
-    /// [`SCHEMA_VERSION`].
-    pub schema_version: u32,
-    /// Always `taflperft`.
-    pub tool: &'static str,
+    /// [`SCHEMA_VERSION`] and `taflperft`.
+    #[serde(flatten)]
+    pub header: Header,
     /// The suite file.
     pub suite: String,
     /// Counts compared.
@@ -190,7 +186,7 @@ pub struct SuiteDocument {
 }
 
 /// Timing of a suite run.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct SuiteTiming {
     /// Threads the counts could use.
     pub threads: usize,
@@ -201,7 +197,7 @@ pub struct SuiteTiming {
 }
 
 /// One count of a suite.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct SuiteRow {
     /// The entry's id.
     pub id: String,
@@ -213,25 +209,24 @@ pub struct SuiteRow {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub nodes: Option<u64>,
     /// `ok`, `fail` or `skipped`.
-    pub status: &'static str,
+    pub status: String,
     /// Why a count was skipped.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub reason: Option<String>,
 }
 
 /// The catalog, for `--list-variants`.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct VariantList {
-    /// [`SCHEMA_VERSION`].
-    pub schema_version: u32,
-    /// Always `taflperft`.
-    pub tool: &'static str,
+    /// [`SCHEMA_VERSION`] and `taflperft`.
+    #[serde(flatten)]
+    pub header: Header,
     /// Every catalog entry.
     pub variants: Vec<VariantRow>,
 }
 
 /// One catalog entry.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct VariantRow {
     /// The catalog name.
     pub name: String,
@@ -240,14 +235,11 @@ pub struct VariantRow {
 }
 
 /// `taflperft plan`: a deep perft split into unit files.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct PlanReport {
-    /// [`SCHEMA_VERSION`].
-    pub schema_version: u32,
-    /// Always `taflperft`.
-    pub tool: &'static str,
-    /// Always `plan`.
-    pub mode: &'static str,
+    /// [`SCHEMA_VERSION`], `taflperft` and `plan`.
+    #[serde(flatten)]
+    pub header: Header,
     /// The plan's id (a hash of rules, root, depth, split and unit count).
     pub plan_id: String,
     /// The plan folder.
@@ -269,21 +261,18 @@ pub struct PlanReport {
 }
 
 /// Wall time alone.
-#[derive(Clone, Copy, Debug, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Seconds {
     /// Seconds.
     pub seconds: f64,
 }
 
 /// `taflperft unit`: one unit counted (or found already counted).
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct UnitReport {
-    /// [`SCHEMA_VERSION`].
-    pub schema_version: u32,
-    /// Always `taflperft`.
-    pub tool: &'static str,
-    /// Always `unit`.
-    pub mode: &'static str,
+    /// [`SCHEMA_VERSION`], `taflperft` and `unit`.
+    #[serde(flatten)]
+    pub header: Header,
     /// The unit's number.
     pub unit: usize,
     /// Units in the plan.
@@ -291,7 +280,7 @@ pub struct UnitReport {
     /// The plan's id.
     pub plan_id: String,
     /// `done`, or `skipped` when a valid result was already there.
-    pub status: &'static str,
+    pub status: String,
     /// Positions in the unit.
     pub positions: usize,
     /// The full depth.
@@ -305,7 +294,7 @@ pub struct UnitReport {
 }
 
 /// Timing of a unit.
-#[derive(Clone, Copy, Debug, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct UnitTiming {
     /// Seconds.
     pub seconds: f64,
@@ -314,14 +303,12 @@ pub struct UnitTiming {
 }
 
 /// `taflperft merge`: the totals of a complete plan.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct MergeReport {
-    /// [`SCHEMA_VERSION`].
-    pub schema_version: u32,
-    /// Always `taflperft`.
-    pub tool: &'static str,
-    /// Always `merge`.
-    pub mode: &'static str,
+    /// [`SCHEMA_VERSION`], `taflperft` and `merge`. (Flatten buffers the document; the
+    /// buffer keeps counts past u64 exact, which `document::tests` checks.)
+    #[serde(flatten)]
+    pub header: Header,
     /// The plan's id.
     pub plan_id: String,
     /// The OTN rules string.
@@ -349,7 +336,7 @@ pub struct MergeReport {
 }
 
 /// A count that may outgrow 64 bits, with its log10.
-#[derive(Clone, Copy, Debug, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct BigCount {
     /// Plies below the root.
     pub depth: u32,
@@ -360,21 +347,18 @@ pub struct BigCount {
 }
 
 /// Time spent in the units of a merged plan.
-#[derive(Clone, Copy, Debug, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct MergeTiming {
     /// The units' seconds, added up.
     pub unit_seconds: f64,
 }
 
 /// `taflperft --against`: agreement, or where the other engine goes wrong.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct AgainstReport {
-    /// [`SCHEMA_VERSION`].
-    pub schema_version: u32,
-    /// Always `taflperft`.
-    pub tool: &'static str,
-    /// Always `against`.
-    pub mode: &'static str,
+    /// [`SCHEMA_VERSION`], `taflperft` and `against`.
+    #[serde(flatten)]
+    pub header: Header,
     /// The other engine's command.
     pub command: String,
     /// The depth compared.
@@ -392,10 +376,10 @@ pub struct AgainstReport {
 }
 
 /// The position where another engine's move generator goes wrong.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct AgainstFinding {
     /// `moves`, `leaf_count`, `total` or `inconsistent`.
-    pub kind: &'static str,
+    pub kind: String,
     /// The OTN rules string.
     pub rules: String,
     /// The root's position record.
@@ -413,13 +397,187 @@ pub struct AgainstFinding {
     /// The remaining depth where the difference showed.
     pub depth: u32,
     /// What differs: `too_many`/`too_few` moves, or the counts that disagree.
-    pub details: serde_json::Value,
+    pub details: AgainstDetails,
     /// Each step down: the move, taflperft's count, the other engine's.
     pub descent: Vec<DescentStep>,
 }
 
+/// What differs at the position `--against` found, the fields named by the kind.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum AgainstDetails {
+    /// `moves`: the legal moves differ.
+    Moves {
+        /// Moves the other engine lists and taflperft does not.
+        too_many: Vec<String>,
+        /// Moves taflperft lists and the other engine does not.
+        too_few: Vec<String>,
+    },
+    /// `leaf_count`: a count at depth 1 is not 1.
+    LeafCount {
+        /// The first move whose count differs.
+        #[serde(rename = "move")]
+        mv: String,
+        /// The other engine's count for it.
+        theirs: u64,
+    },
+    /// `total`: the other engine's total is not the sum of its divide.
+    Total {
+        /// The sum of its per-move counts.
+        sum_of_divide: u64,
+        /// The total it printed.
+        total: u64,
+    },
+    /// `inconsistent`: a count one level up is not what the divide below adds up to.
+    Inconsistent {
+        /// The other engine's count for the move, one level up.
+        count_one_level_up: u64,
+        /// The sum of its divide below the move.
+        divide_sum_here: u64,
+    },
+}
+
+impl AgainstReport {
+    /// The report of two divides that agree on `total` at `depth`.
+    pub fn agree(command: &str, depth: u32, total: u64, calls: usize) -> AgainstReport {
+        AgainstReport {
+            header: Header::with_mode(SCHEMA_VERSION, "taflperft", "against"),
+            command: command.to_owned(),
+            depth,
+            agree: true,
+            nodes: Some(total),
+            finding: None,
+            calls,
+        }
+    }
+
+    /// The report of the first position below `root` where the other engine differs.
+    pub fn differ(
+        command: &str,
+        depth: u32,
+        root: &super::units::Root,
+        f: &super::against::Finding,
+        calls: usize,
+    ) -> AgainstReport {
+        AgainstReport {
+            header: Header::with_mode(SCHEMA_VERSION, "taflperft", "against"),
+            command: command.to_owned(),
+            depth,
+            agree: false,
+            nodes: None,
+            finding: Some(AgainstFinding::new(root, f)),
+            calls,
+        }
+    }
+}
+
+/// Every move from the root's position to the position `f` found: the root's own moves,
+/// then the bisection's line.
+pub fn line_to_finding(root: &super::units::Root, f: &super::against::Finding) -> String {
+    let mut all: Vec<&str> = root.moves.split_whitespace().collect();
+    all.extend(f.line.iter().map(String::as_str));
+    all.join(" ")
+}
+
+impl AgainstFinding {
+    /// The finding `f` of a bisection from `root`, as the document states it.
+    pub fn new(root: &super::units::Root, f: &super::against::Finding) -> AgainstFinding {
+        use super::against::FindingKind;
+        let (kind, details) = match &f.kind {
+            FindingKind::Moves { too_many, too_few } => (
+                "moves",
+                AgainstDetails::Moves {
+                    too_many: too_many.clone(),
+                    too_few: too_few.clone(),
+                },
+            ),
+            FindingKind::LeafCount { mv, theirs } => (
+                "leaf_count",
+                AgainstDetails::LeafCount {
+                    mv: mv.clone(),
+                    theirs: *theirs,
+                },
+            ),
+            FindingKind::Total { sum, total } => (
+                "total",
+                AgainstDetails::Total {
+                    sum_of_divide: *sum,
+                    total: *total,
+                },
+            ),
+            FindingKind::Inconsistent { above, below } => (
+                "inconsistent",
+                AgainstDetails::Inconsistent {
+                    count_one_level_up: *above,
+                    divide_sum_here: *below,
+                },
+            ),
+        };
+        AgainstFinding {
+            kind: kind.to_owned(),
+            rules: root.rules.clone(),
+            root_position: root.position.clone(),
+            root_side: root.side.clone(),
+            moves: line_to_finding(root, f),
+            position: f.position.clone(),
+            side_to_move: f.side.clone(),
+            berserker: f.berserker.clone(),
+            depth: f.depth,
+            details,
+            descent: f
+                .trail
+                .iter()
+                .map(|(m, o, t)| DescentStep {
+                    mv: m.clone(),
+                    ours: *o,
+                    theirs: *t,
+                })
+                .collect(),
+        }
+    }
+}
+
+impl MergeReport {
+    /// The totals of a complete plan, as `taflperft merge` reports them.
+    pub fn new(merged: &super::units::Merged) -> MergeReport {
+        let plan = &merged.plan;
+        MergeReport {
+            header: Header::with_mode(SCHEMA_VERSION, "taflperft", "merge"),
+            plan_id: plan.plan_id.clone(),
+            rules: plan.root.rules.clone(),
+            position: plan.root.position.clone(),
+            side_to_move: plan.root.side.clone(),
+            moves: plan.root.moves.clone(),
+            depth: plan.depth,
+            split: plan.split,
+            units: plan.units,
+            unique_positions: plan.unique_positions,
+            results: merged
+                .totals
+                .iter()
+                .map(|&(depth, nodes)| BigCount {
+                    depth,
+                    nodes,
+                    log10: (nodes as f64).log10(),
+                })
+                .collect(),
+            divide: merged
+                .divide
+                .iter()
+                .map(|(m, n)| DivideRow {
+                    mv: m.clone(),
+                    nodes: u64::try_from(*n).unwrap_or(u64::MAX),
+                })
+                .collect(),
+            timing: MergeTiming {
+                unit_seconds: merged.unit_seconds,
+            },
+        }
+    }
+}
+
 /// One step of the descent of `--against`.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct DescentStep {
     /// The move descended into.
     #[serde(rename = "move")]
@@ -428,4 +586,50 @@ pub struct DescentStep {
     pub ours: u64,
     /// The other engine's count below it.
     pub theirs: u64,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_kind_of_details_keeps_its_keys_and_reads_back() {
+        // The keys and order `--against` wrote before the details had a type.
+        for (details, text) in [
+            (
+                AgainstDetails::Moves {
+                    too_many: vec!["a3-a1".into()],
+                    too_few: vec![],
+                },
+                r#"{"too_many":["a3-a1"],"too_few":[]}"#,
+            ),
+            (
+                AgainstDetails::LeafCount {
+                    mv: "d1-d3".into(),
+                    theirs: 2,
+                },
+                r#"{"move":"d1-d3","theirs":2}"#,
+            ),
+            (
+                AgainstDetails::Total {
+                    sum_of_divide: 40,
+                    total: 41,
+                },
+                r#"{"sum_of_divide":40,"total":41}"#,
+            ),
+            (
+                AgainstDetails::Inconsistent {
+                    count_one_level_up: 960,
+                    divide_sum_here: 959,
+                },
+                r#"{"count_one_level_up":960,"divide_sum_here":959}"#,
+            ),
+        ] {
+            assert_eq!(serde_json::to_string(&details).unwrap(), text);
+            assert_eq!(
+                serde_json::from_str::<AgainstDetails>(text).unwrap(),
+                details
+            );
+        }
+    }
 }

@@ -180,12 +180,9 @@ pub struct ScanFailure {
 /// The whole scan: `taflperft --against CMD --records FILE --json`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct ScanReport {
-    /// [`SCAN_SCHEMA_VERSION`].
-    pub schema_version: u32,
-    /// Always `taflperft`.
-    pub tool: String,
-    /// Always `scan`.
-    pub mode: String,
+    /// [`SCAN_SCHEMA_VERSION`], `taflperft` and `scan`.
+    #[serde(flatten)]
+    pub header: crate::document::Header,
     /// The other engine's command.
     pub command: String,
     /// The archive scanned.
@@ -201,6 +198,31 @@ pub struct ScanReport {
     pub outcome: ScanOutcome,
     /// Wall-clock seconds of the whole scan.
     pub seconds: f64,
+}
+
+impl ScanReport {
+    /// The report of a finished scan of `games` games of the archive `records` at
+    /// `depth`, against `command`, that took `seconds`.
+    pub fn new(
+        command: &str,
+        records: &str,
+        rules: String,
+        depth: u32,
+        games: usize,
+        outcome: ScanOutcome,
+        seconds: f64,
+    ) -> ScanReport {
+        ScanReport {
+            header: crate::document::Header::with_mode(SCAN_SCHEMA_VERSION, "taflperft", "scan"),
+            command: command.to_owned(),
+            records: records.to_owned(),
+            rules,
+            depth,
+            games,
+            outcome,
+            seconds,
+        }
+    }
 }
 
 /// Why a scan cannot go on.

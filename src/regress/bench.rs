@@ -22,7 +22,7 @@ pub fn bench(done: &dyn Fn(&BenchRow)) -> Result<BenchDocument, GameError> {
         let game = Game::named(variant)?;
         let r = Searcher::new(&game.tables, Limits::depth(depth)).best_move(&game.start(), &[]);
         let row = BenchRow {
-            variant,
+            variant: variant.to_owned(),
             depth,
             best_move: r.best_move.map(|m| m.to_string()),
             score: r.score,
@@ -34,8 +34,7 @@ pub fn bench(done: &dyn Fn(&BenchRow)) -> Result<BenchDocument, GameError> {
     let nodes = rows.iter().map(|r| r.nodes).sum();
     let timing = Timing::new(nodes, started.elapsed().as_secs_f64());
     Ok(BenchDocument {
-        schema_version: SCHEMA_VERSION,
-        tool: "taflregress",
+        header: crate::document::Header::new(SCHEMA_VERSION, "taflregress"),
         rows,
         nodes,
         timing,

@@ -3,14 +3,15 @@
 
 use super::fixture::FixtureResult;
 use super::mine::Misplay;
+use crate::document::Header;
 use crate::search::{SearchOutcome, SearchResult};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// The JSON layout version of every taflregress document.
 pub const SCHEMA_VERSION: u32 = 2;
 
 /// Wall time of a run, apart so snapshots can leave it out.
-#[derive(Clone, Copy, Debug, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Timing {
     /// Seconds.
     pub seconds: f64,
@@ -29,12 +30,11 @@ impl Timing {
 }
 
 /// A run of the misplay suite.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct SuiteDocument {
-    /// [`SCHEMA_VERSION`].
-    pub schema_version: u32,
-    /// Always `taflregress`.
-    pub tool: &'static str,
+    /// [`SCHEMA_VERSION`] and `taflregress`.
+    #[serde(flatten)]
+    pub header: Header,
     /// The suite folder, or `built-in`.
     pub suite: String,
     /// Positions run.
@@ -52,19 +52,18 @@ pub struct SuiteDocument {
 }
 
 /// The deep prover's answer on one position (`taflregress analyze --prove N`).
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct ProveDocument {
-    /// [`SCHEMA_VERSION`].
-    pub schema_version: u32,
-    /// Always `taflregress`.
-    pub tool: &'static str,
+    /// [`SCHEMA_VERSION`] and `taflregress`.
+    #[serde(flatten)]
+    pub header: Header,
     /// The side to move, whose win is asked about.
     pub side: String,
     /// The horizon in plies.
     pub within: u32,
     /// `win`, `no win`, `game over` (the position is an ending), or `undecided` when
     /// the node limit stopped the prover.
-    pub answer: &'static str,
+    pub answer: String,
     /// A first move that forces the win (with `win`).
     pub winning_move: Option<String>,
     /// Positions the prover made.
@@ -74,12 +73,11 @@ pub struct ProveDocument {
 }
 
 /// The search's answer on one position.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct AnalysisDocument {
-    /// [`SCHEMA_VERSION`].
-    pub schema_version: u32,
-    /// Always `taflregress`.
-    pub tool: &'static str,
+    /// [`SCHEMA_VERSION`] and `taflregress`.
+    #[serde(flatten)]
+    pub header: Header,
     /// The move chosen; `None` when the game is over.
     pub best_move: Option<String>,
     /// The score for the side to move (see `search::score`).
@@ -102,8 +100,7 @@ impl AnalysisDocument {
     /// The document of a search result.
     pub fn new(r: &SearchResult, seconds: f64) -> AnalysisDocument {
         AnalysisDocument {
-            schema_version: SCHEMA_VERSION,
-            tool: "taflregress",
+            header: Header::new(SCHEMA_VERSION, "taflregress"),
             best_move: r.best_move.map(|m| m.to_string()),
             score: r.score,
             outcome: r.outcome,
@@ -117,12 +114,11 @@ impl AnalysisDocument {
 }
 
 /// Misplays found in an archive.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct MineDocument {
-    /// [`SCHEMA_VERSION`].
-    pub schema_version: u32,
-    /// Always `taflregress`.
-    pub tool: &'static str,
+    /// [`SCHEMA_VERSION`] and `taflregress`.
+    #[serde(flatten)]
+    pub header: Header,
     /// The catalog variant the games were replayed under.
     pub variant: String,
     /// Games scanned.
@@ -136,12 +132,12 @@ pub struct MineDocument {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub undecided: Option<usize>,
     /// `--write`: the fixture files written.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub written: Vec<String>,
 }
 
 /// One misplay, as reported.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct MisplayRow {
     /// The game's line in the archive.
     pub game: usize,
@@ -151,9 +147,9 @@ pub struct MisplayRow {
     #[serde(rename = "move")]
     pub played: String,
     /// `attackers` or `defenders`.
-    pub side: &'static str,
+    pub side: String,
     /// `missed a win` or `allowed a win`.
-    pub kind: &'static str,
+    pub kind: String,
     /// The proof's horizon in plies.
     pub within: u32,
 }
@@ -164,20 +160,19 @@ impl From<&Misplay> for MisplayRow {
             game: m.game,
             ply: m.ply,
             played: m.played.to_string(),
-            side: m.side.name(),
-            kind: m.what(),
+            side: m.side.name().to_owned(),
+            kind: m.what().to_owned(),
             within: m.within,
         }
     }
 }
 
 /// The bench: fixed searches whose node total is the search's behaviour signature.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct BenchDocument {
-    /// [`SCHEMA_VERSION`].
-    pub schema_version: u32,
-    /// Always `taflregress`.
-    pub tool: &'static str,
+    /// [`SCHEMA_VERSION`] and `taflregress`.
+    #[serde(flatten)]
+    pub header: Header,
     /// One row per bench position.
     pub rows: Vec<BenchRow>,
     /// Nodes over all rows: the signature.
@@ -187,10 +182,10 @@ pub struct BenchDocument {
 }
 
 /// One bench search.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct BenchRow {
     /// The catalog variant.
-    pub variant: &'static str,
+    pub variant: String,
     /// The fixed depth.
     pub depth: u32,
     /// The move chosen.

@@ -8,26 +8,27 @@
 use super::document::SCHEMA_VERSION;
 use super::fixture::{history_positions, Loaded};
 use super::tier::{by_length, by_variant, plies_of, variant_of, Rate, Scored};
+use crate::document::Header;
 use crate::engine::{
     Engine, EngineError, EngineFactory, EngineSpec, GameSeed, MoveLimit, OtepEngine, Turn,
     BAD_ANSWER, CRASHED, HUNG,
 };
 use crate::notation::{record, MoveText};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
 use std::sync::Mutex;
 
 /// Why an engine got no move judged on a fixture.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Failure {
     /// `engine crashed`, `engine hung`, `illegal move`, `bad answer` or `no move`.
-    pub kind: &'static str,
+    pub kind: String,
     /// What happened, in the engine's or the host's words.
     pub detail: String,
 }
 
 /// What the engine did on one fixture.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct EngineRow {
     /// The fixture's id.
     pub id: String,
@@ -58,7 +59,7 @@ impl Scored for EngineRow {
 }
 
 /// Fixtures failed by kind of failure.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct FailureCounts {
     /// The process died (or did not start, or said no `hello`).
     pub crashed: usize,
@@ -77,7 +78,7 @@ impl FailureCounts {
     pub fn of(rows: &[EngineRow]) -> FailureCounts {
         let mut counts = FailureCounts::default();
         for failure in rows.iter().filter_map(|r| r.failure.as_ref()) {
-            match failure.kind {
+            match failure.kind.as_str() {
                 CRASHED => counts.crashed += 1,
                 HUNG => counts.hung += 1,
                 BAD_ANSWER => counts.bad_answer += 1,
@@ -150,7 +151,7 @@ fn run_one(engine: &mut dyn Engine, l: &Loaded, index: usize) -> EngineRow {
         played,
         solved,
         failure: failure.map(|e| Failure {
-            kind: e.kind(),
+            kind: e.kind().to_owned(),
             detail: e.detail().to_string(),
         }),
     }
@@ -179,7 +180,7 @@ pub fn run_engine(
         played: None,
         solved: false,
         failure: Some(Failure {
-            kind: e.kind(),
+            kind: e.kind().to_owned(),
             detail: e.detail().to_string(),
         }),
     };
@@ -226,7 +227,7 @@ pub fn solved_ids(rows: &[EngineRow]) -> String {
 }
 
 /// The comparison of a run's solved set with a snapshot file's.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SnapshotDiff {
     /// The snapshot file.
     pub file: String,
@@ -295,16 +296,15 @@ impl SnapshotDiff {
 }
 
 /// A run of a tier with any engine (`taflregress --engine SPEC`).
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct EngineSuiteDocument {
-    /// [`SCHEMA_VERSION`].
-    pub schema_version: u32,
-    /// Always `taflregress`.
-    pub tool: &'static str,
+    /// [`SCHEMA_VERSION`] and `taflregress`.
+    #[serde(flatten)]
+    pub header: Header,
     /// The engine's description, as given.
     pub engine: String,
     /// `core` or `hard`.
-    pub tier: &'static str,
+    pub tier: String,
     /// The suite folder, or `built-in`.
     pub suite: String,
     /// The limit of each move: `nodes=N`, `movetime=MS` or `the engine's own`.
@@ -333,17 +333,16 @@ impl EngineSuiteDocument {
     /// The document of rows run.
     pub fn new(
         engine: String,
-        tier: &'static str,
+        tier: &str,
         suite: String,
         limit: String,
         results: Vec<EngineRow>,
         seconds: f64,
     ) -> EngineSuiteDocument {
         EngineSuiteDocument {
-            schema_version: SCHEMA_VERSION,
-            tool: "taflregress",
+            header: Header::new(SCHEMA_VERSION, "taflregress"),
             engine,
-            tier,
+            tier: tier.to_owned(),
             suite,
             limit,
             positions: results.len(),
@@ -382,7 +381,7 @@ mod tests {
             played: None,
             solved,
             failure: failure.map(|kind| Failure {
-                kind,
+                kind: kind.to_owned(),
                 detail: String::new(),
             }),
         }

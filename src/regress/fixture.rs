@@ -649,7 +649,7 @@ pub fn built_in_hard() -> Result<Vec<Loaded>, FixtureError> {
 include!(concat!(env!("OUT_DIR"), "/misplays.rs"));
 
 /// What the AI did on one fixture. Serialised whole into the snapshots.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct FixtureResult {
     /// The fixture's id.
     pub id: String,

@@ -119,16 +119,8 @@ impl JournalLine {
                 game: self.game,
                 ply: m.ply,
                 played: m.played.clone(),
-                side: if m.side == "attackers" {
-                    "attackers"
-                } else {
-                    "defenders"
-                },
-                kind: if m.kind == "missed a win" {
-                    "missed a win"
-                } else {
-                    "allowed a win"
-                },
+                side: m.side.clone(),
+                kind: m.kind.clone(),
                 within: m.within,
             })
             .collect()
@@ -347,7 +339,7 @@ mod tests {
         assert_eq!(j.line(7), Some(&line(&s, 7)));
         let rows = j.line(7).unwrap().rows();
         assert_eq!(
-            (rows[0].game, rows[0].ply, rows[0].side, rows[0].kind),
+            (rows[0].game, rows[0].ply, &*rows[0].side, &*rows[0].kind),
             (7, 2, "defenders", "missed a win")
         );
     }

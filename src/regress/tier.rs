@@ -6,8 +6,9 @@
 
 use super::document::{Timing, SCHEMA_VERSION};
 use super::fixture::Loaded;
+use crate::document::Header;
 use crate::search::Limits;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::sync::Mutex;
 
@@ -21,7 +22,7 @@ pub const CURVE_BUDGETS: [u64; 9] = [
 ];
 
 /// What the AI did on one hard position at a budget.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TierRow {
     /// The fixture's id.
     pub id: String,
@@ -40,7 +41,7 @@ pub struct TierRow {
 }
 
 /// Positions solved of a group.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Rate {
     /// The group: a variant, or a length (`5 plies`), or `all`.
     pub group: String,
@@ -167,14 +168,13 @@ pub fn by_length<R: Scored>(rows: &[R]) -> Vec<Rate> {
 }
 
 /// A run of the hard tier at one budget (`taflregress --tier hard`).
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct TierDocument {
-    /// [`SCHEMA_VERSION`].
-    pub schema_version: u32,
-    /// Always `taflregress`.
-    pub tool: &'static str,
+    /// [`SCHEMA_VERSION`] and `taflregress`.
+    #[serde(flatten)]
+    pub header: Header,
     /// Always `hard`.
-    pub tier: &'static str,
+    pub tier: String,
     /// The suite folder, or `built-in`.
     pub suite: String,
     /// The node budget of every search.
@@ -200,9 +200,8 @@ impl TierDocument {
     pub fn new(suite: String, budget: u64, results: Vec<TierRow>, seconds: f64) -> TierDocument {
         let nodes = results.iter().map(|r| r.nodes).sum();
         TierDocument {
-            schema_version: SCHEMA_VERSION,
-            tool: "taflregress",
-            tier: "hard",
+            header: Header::new(SCHEMA_VERSION, "taflregress"),
+            tier: "hard".to_owned(),
             suite,
             budget,
             positions: results.len(),
@@ -237,7 +236,7 @@ impl TierDocument {
 }
 
 /// One budget of the curve.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct CurvePoint {
     /// The node budget.
     pub budget: u64,
@@ -252,14 +251,13 @@ pub struct CurvePoint {
 }
 
 /// Solved against budget (`taflregress curve`).
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct CurveDocument {
-    /// [`SCHEMA_VERSION`].
-    pub schema_version: u32,
-    /// Always `taflregress`.
-    pub tool: &'static str,
+    /// [`SCHEMA_VERSION`] and `taflregress`.
+    #[serde(flatten)]
+    pub header: Header,
     /// Always `hard`.
-    pub tier: &'static str,
+    pub tier: String,
     /// The suite folder, or `built-in`.
     pub suite: String,
     /// `curve --engine`: the engine run at each budget (absent: taflcount's AI).

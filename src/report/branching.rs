@@ -169,10 +169,9 @@ pub fn render_tables(report: &BranchingReport, style: TableStyle) -> String {
         f.side,
         f.wins,
         f.wins + f.losses,
-        if f.share_of_decisive.is_finite() {
-            format!("{} %", pm(100.0 * f.share_of_decisive, 100.0 * f.stderr, 1))
-        } else {
-            "no decisive games".to_string()
+        match (f.share_of_decisive, f.stderr) {
+            (Some(share), Some(stderr)) => format!("{} %", pm(100.0 * share, 100.0 * stderr, 1)),
+            _ => "no decisive games".to_string(),
         }
     )
     .unwrap();

@@ -127,7 +127,7 @@ pub fn render_catalog_markdown(reports: &[ComplexityReport]) -> String {
 fn overview(reports: &[ComplexityReport]) -> comfy_table::Table {
     let names: Vec<&str> = reports
         .first()
-        .map(|r| r.bounds.iter().map(|b| b.name).collect())
+        .map(|r| r.bounds.iter().map(|b| b.name.as_str()).collect())
         .unwrap_or_default();
     let mut header = vec!["variant", "board", "attackers", "defenders", "symmetries"];
     header.extend(&names);

@@ -236,7 +236,7 @@ pub fn branching_by_ply_svg(report: &BranchingReport) -> String {
         s.branching
             .by_ply
             .iter()
-            .filter(|row| row.side == Some(name) && row.moments.n >= cutoff)
+            .filter(|row| row.side.as_deref() == Some(name) && row.moments.n >= cutoff)
             .map(|row| (row.ply as f64, row.moments.mean, row.moments.sd))
             .collect()
     };

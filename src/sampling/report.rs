@@ -2,13 +2,13 @@
 //! statistics. The JSON, the tables and the markdown page are all made from it.
 
 use super::statistics::BranchingStatistics;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// Version of the JSON layout; bump it when a field changes meaning or disappears.
 pub const SCHEMA_VERSION: u32 = 1;
 
 /// Where the games came from.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Source {
     /// Games played by `--player` from the start.
@@ -28,14 +28,13 @@ impl Source {
 }
 
 /// One run's result. Field order is the JSON's.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct BranchingReport {
-    /// The [`SCHEMA_VERSION`] of this layout.
-    pub schema_version: u32,
-    /// The program that wrote it: "taflcount".
-    pub tool: &'static str,
+    /// The [`SCHEMA_VERSION`] of this layout, and "taflcount" as the tool.
+    #[serde(flatten)]
+    pub header: crate::document::Header,
     /// The subcommand that wrote it: "branching".
-    pub command: &'static str,
+    pub command: String,
     /// The catalog name, or the rules' own name.
     pub variant: Option<String>,
     /// Where the games came from.
@@ -58,7 +57,7 @@ pub struct BranchingReport {
 }
 
 /// Kept apart so snapshots can leave it out.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Timing {
     /// Wall-clock seconds to play (or replay) the games and compute the statistics.
     pub seconds: f64,

@@ -6,11 +6,11 @@
 
 use super::game::GameSample;
 use crate::board::Side;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
 /// Count, mean, sample standard deviation, standard error of the mean, extremes.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Moments {
     /// How many values.
     pub n: usize,
@@ -103,7 +103,7 @@ pub fn geometric_mean(values: &[f64]) -> f64 {
 }
 
 /// Branching factors (legal moves in the position a ply was played from).
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct BranchingSummary {
     /// Positions measured (one per ply of every game).
     pub positions: usize,
@@ -128,7 +128,7 @@ pub struct BranchingSummary {
 }
 
 /// Per side to move.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct BySide {
     /// With the attackers to move.
     pub attackers: Option<Moments>,
@@ -147,19 +147,19 @@ impl BySide {
 }
 
 /// The branching factor at one ply over the games that reached it.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct PlyRow {
     /// 1 for the first move of the game.
     pub ply: usize,
     /// The side to move at this ply, if it was the same in every game.
-    pub side: Option<&'static str>,
+    pub side: Option<String>,
     /// Games that reached this ply; the moments are over them.
     #[serde(flatten)]
     pub moments: Moments,
 }
 
 /// Game length in plies, over all games (unfinished ones at the length they stopped).
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct LengthSummary {
     /// Mean length.
     pub mean: f64,
@@ -184,7 +184,7 @@ pub struct LengthSummary {
 }
 
 /// Two game-tree figures; they differ, and which is which matters.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct GameTree {
     /// log10(b̄^L̄) = L̄ · log10(b̄), b̄ the arithmetic mean branching factor and L̄ the mean
     /// length: the essays' b^L with measured b and L.
@@ -198,7 +198,7 @@ pub struct GameTree {
 }
 
 /// How the games ended.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Outcomes {
     /// Games the attackers won, by the rules or by the record.
     pub attackers: usize,
@@ -214,22 +214,23 @@ pub struct Outcomes {
 
 /// The first-player advantage question: of the decisive games, the share the side that
 /// moves first won, with its binomial standard error.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct FirstMover {
     /// The side that moves first: "attackers" or "defenders".
-    pub side: &'static str,
+    pub side: String,
     /// Games it won.
     pub wins: usize,
     /// Games it lost.
     pub losses: usize,
-    /// wins / (wins + losses); NaN when no game was decisive.
-    pub share_of_decisive: f64,
-    /// The binomial standard error of the share, √(share · (1 − share) / decisive games).
-    pub stderr: f64,
+    /// wins / (wins + losses); `None` (`null`) when no game was decisive.
+    pub share_of_decisive: Option<f64>,
+    /// The binomial standard error of the share, √(share · (1 − share) / decisive games);
+    /// `None` with the share.
+    pub stderr: Option<f64>,
 }
 
 /// Everything measured on a set of games.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct BranchingStatistics {
     /// Games measured.
     pub games: usize,
@@ -526,7 +527,7 @@ impl StatisticsBuilder {
             .enumerate()
             .map(|(i, row)| PlyRow {
                 ply: i + 1,
-                side: row.side.filter(|_| !row.mixed).map(Side::name),
+                side: row.side.filter(|_| !row.mixed).map(|s| s.name().to_owned()),
                 moments: row.moves.moments().expect("a ply row holds a game"),
             })
             .collect();
@@ -572,13 +573,13 @@ impl StatisticsBuilder {
             Side::Defenders => (outcomes.defenders, outcomes.attackers),
         };
         let decisive = (wins + losses) as f64;
-        let share = wins as f64 / decisive;
+        let share = (wins + losses > 0).then(|| wins as f64 / decisive);
         let first_mover = FirstMover {
-            side: first.name(),
+            side: first.name().to_owned(),
             wins,
             losses,
             share_of_decisive: share,
-            stderr: (share * (1.0 - share) / decisive).sqrt(),
+            stderr: share.map(|share| (share * (1.0 - share) / decisive).sqrt()),
         };
         BranchingStatistics {
             games: self.games,
@@ -709,7 +710,7 @@ mod tests {
                 rows[0].moments.n,
                 rows[0].moments.mean,
                 rows[0].moments.sd,
-                rows[0].side
+                rows[0].side.as_deref()
             ),
             (2, 10.0, 0.0, Some("attackers"))
         );
@@ -752,7 +753,7 @@ mod tests {
                 s.first_mover.losses,
                 s.first_mover.share_of_decisive
             ),
-            (1, 0, 1.0)
+            (1, 0, Some(1.0))
         );
     }
 

@@ -58,7 +58,7 @@ impl Limits {
 }
 
 /// A proven game end within the search horizon, for the side to move.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum SearchOutcome {
     /// The side to move wins, whatever the opponent plays.

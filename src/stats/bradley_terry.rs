@@ -9,7 +9,7 @@
 //! many virtual draws to each pairing that was played, as BayesElo's prior does, which
 //! keeps every rating finite and pulls perfect scores toward their opponents.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::fmt;
 
 /// The games of one pairing: player `a` scored `points_a` of `games`.
@@ -26,7 +26,7 @@ pub struct PairingResult {
 }
 
 /// One player's fitted rating.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Rating {
     /// Elo relative to the pool's mean.
     pub elo: f64,

@@ -3,7 +3,7 @@
 //! one (trinomial) or in pairs from one opening with the sides swapped (pentanomial).
 
 use super::normal::normal_cdf;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// The 97.5% quantile of the standard normal distribution: a two-sided 95% interval.
 pub const Z95: f64 = 1.959_963_984_540_054;
@@ -28,7 +28,7 @@ pub fn score_from_elo(elo: f64) -> f64 {
 }
 
 /// One game's result for the player counted: 0, 1/2 or 1 point.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum GameScore {
     /// 0 points.
@@ -65,7 +65,7 @@ impl GameScore {
 }
 
 /// Wins, draws and losses of one player, game by game.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Trinomial {
     /// Games won.
     pub wins: u64,
@@ -128,7 +128,7 @@ impl Trinomial {
 
 /// Game pairs by the points the counted player took from the pair: LL (0), LD (1/2),
 /// DD or WL (1), WD (3/2), WW (2). WL pairs are also counted apart, for the record.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Pentanomial {
     /// Pairs with two losses (0 points).
     pub ll: u64,
@@ -204,7 +204,7 @@ impl Pentanomial {
 }
 
 /// What a set of results says about the strength difference.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct EloEstimate {
     /// Mean score per game, 0 to 1.
     pub score: f64,

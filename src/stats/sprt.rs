@@ -12,12 +12,12 @@
 //! ("Support of the MLE for a multinomial", proposition 1.1).
 
 use super::elo::{score_from_elo, Pentanomial, Trinomial, NELO_PER_T};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::str::FromStr;
 
 /// Which Elo the bounds are in.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum EloModel {
     /// Normalized Elo (fishtest's and fastchess's default).
@@ -27,7 +27,7 @@ pub enum EloModel {
 }
 
 /// Where the test stands.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum SprtState {
     /// Between the bounds: play on.
     #[serde(rename = "continue")]
@@ -52,7 +52,7 @@ impl SprtState {
 }
 
 /// The test's parameters, written `elo0=0,elo1=5,alpha=0.05,beta=0.05[,model=logistic]`.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct SprtParameters {
     /// The Elo difference under H0, in the units of `model`.
     pub elo0: f64,

@@ -2,12 +2,11 @@
 //! after a warm-up; saved to JSON and compared against a saved baseline.
 
 use clap::Parser;
-use serde_json::json;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use taflcount::bench::{
-    compare, measure_workload, BenchDocument, GameSource, KernelOptions, Machine, Plan, Workload,
-    DEFAULT_THRESHOLD, DEFAULT_VARIANTS, KERNELS, SCHEMA_VERSION,
+    compare, measure_workload, BenchDocument, BenchReport, GameSource, KernelOptions, Machine,
+    Plan, Workload, DEFAULT_THRESHOLD, DEFAULT_VARIANTS, KERNELS,
 };
 use taflcount::cli::output::finish_when_closed;
 use taflcount::cli::parse::{parse_with, Rule};
@@ -132,11 +131,9 @@ fn run(cli: &Cli) -> Result<Status, CliError> {
     }
 
     if cli.json {
-        let mut value = doc.to_json();
-        if let Some(c) = &comparison {
-            value["comparison"] = json!({ "baseline": cli.baseline, "threshold_percent": cli.threshold, "regression": c.has_regression(), "rows": c.rows });
-        }
-        print_json(&value)?;
+        let baseline = cli.baseline.as_deref().unwrap_or_default();
+        let compared = comparison.as_ref().map(|c| (c, baseline, cli.threshold));
+        print_json(&BenchReport::new(doc.clone(), compared))?;
     } else {
         outln!("{}\n", machine_line(&doc.machine))?;
         outln!("{}", figures_table(&doc, TableStyle::Terminal))?;
@@ -205,13 +202,7 @@ fn measure_all(cli: &Cli, variants: &[&str]) -> Result<BenchDocument, CliError> 
         }));
     }
     progress.finish();
-    Ok(BenchDocument {
-        schema_version: SCHEMA_VERSION,
-        tool: "taflbench".into(),
-        quick: cli.quick,
-        machine,
-        figures,
-    })
+    Ok(BenchDocument::new(cli.quick, machine, figures))
 }
 
 #[cfg(test)]

@@ -155,9 +155,8 @@ pub fn run(args: BranchingArgs) -> Result<(), CliError> {
         ));
     }
     let report = BranchingReport {
-        schema_version: SCHEMA_VERSION,
-        tool: "taflcount",
-        command: "branching",
+        header: taflcount::document::Header::new(SCHEMA_VERSION, "taflcount"),
+        command: "branching".to_owned(),
         variant,
         source,
         player,

@@ -12,22 +12,19 @@ use std::sync::atomic::Ordering;
 use std::time::Instant;
 
 use clap::Parser;
-use serde_json::json;
 use taflcount::cli::{exit_code, interrupt, print, CliError, GameArgs, Progress, Status};
 use taflcount::matches::openings::{
     openings_from_records, openings_from_text, random_openings, OpeningSupply,
 };
 use taflcount::matches::{
-    run_match, run_round_robin, run_side_balance, EngineFactory, EngineSpec, MatchError, MatchGame,
-    MatchSettings, RunHooks, TimeControl,
+    run_match, run_round_robin, run_side_balance, EngineFactory, EngineSpec, MatchDocument,
+    MatchError, MatchGame, MatchSettings, MatchTiming, RoundRobinDocument, RunContext, RunHooks,
+    SideBalanceDocument, TaflmatchDocument, TimeControl,
 };
 use taflcount::moves::Tables;
 use taflcount::stats::SprtParameters;
 use taflcount::text::read_text_file;
 use taflcount::threads::used;
-
-/// Output schema of `--json`.
-pub const SCHEMA_VERSION: u32 = 1;
 
 /// Round robins: virtual draws added to each pairing that was played, so that a perfect
 /// score keeps a finite rating (BayesElo's prior is two).
@@ -229,7 +226,7 @@ fn run(args: Args) -> Result<Status, CliError> {
         threads,
         sprt,
     };
-    let header = render::Header {
+    let header = RunContext {
         variant: variant.unwrap_or_else(|| "custom".into()),
         rules: rules.to_string(),
         supply: &supply,
@@ -279,10 +276,13 @@ fn run(args: Args) -> Result<Status, CliError> {
                 )
                 .map_err(match_error)?;
                 progress.finish();
-                let timing = render::timing(started, used(threads, planned));
+                let timing = MatchTiming {
+                    seconds: started.elapsed().as_secs_f64(),
+                    threads: used(threads, planned),
+                };
                 (
                     render::match_text(&header, &result),
-                    render::match_json(&header, &result, timing),
+                    TaflmatchDocument::Match(MatchDocument::new(&header, &result, timing)),
                     result.games,
                 )
             }
@@ -299,10 +299,15 @@ fn run(args: Args) -> Result<Status, CliError> {
                 )
                 .map_err(match_error)?;
                 progress.finish();
-                let timing = render::timing(started, used(threads, planned));
+                let timing = MatchTiming {
+                    seconds: started.elapsed().as_secs_f64(),
+                    threads: used(threads, planned),
+                };
                 (
                     render::round_robin_text(&header, &result),
-                    render::round_robin_json(&header, &result, timing),
+                    TaflmatchDocument::RoundRobin(RoundRobinDocument::new(
+                        &header, &result, timing,
+                    )),
                     result.games,
                 )
             }
@@ -318,10 +323,15 @@ fn run(args: Args) -> Result<Status, CliError> {
                 )
                 .map_err(match_error)?;
                 progress.finish();
-                let timing = render::timing(started, used(threads, planned));
+                let timing = MatchTiming {
+                    seconds: started.elapsed().as_secs_f64(),
+                    threads: used(threads, planned),
+                };
                 (
                     render::side_balance_text(&header, &result),
-                    render::side_balance_json(&header, &result, timing),
+                    TaflmatchDocument::SideBalance(SideBalanceDocument::new(
+                        &header, &result, timing,
+                    )),
                     result.games,
                 )
             }
@@ -337,7 +347,7 @@ fn run(args: Args) -> Result<Status, CliError> {
         }
     };
     let interrupted = interrupt::stopped() && archive.as_ref().is_none_or(|a| a.error.is_none());
-    json["interrupted"] = json!(interrupted);
+    json.set_interrupted(interrupted);
     let note = interrupted.then(|| {
         format!(
             "interrupted by Ctrl-C after {} of {planned} games: the figures above cover those\n",
@@ -345,7 +355,7 @@ fn run(args: Args) -> Result<Status, CliError> {
         )
     });
     if args.json {
-        let mut text = serde_json::to_string_pretty(&json).expect("JSON values serialise");
+        let mut text = serde_json::to_string_pretty(&json).expect("documents serialise");
         text.push('\n');
         print(&text)?;
     } else {

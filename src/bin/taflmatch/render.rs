@@ -1,60 +1,23 @@
-//! taflmatch's output: a headline and tables on a terminal, or one JSON document.
+//! taflmatch's text output: a headline and tables on a terminal (the JSON documents are
+//! the library's, `taflcount::matches::MatchDocument` and its siblings).
 
-use std::time::Instant;
-
-use serde_json::{json, Value};
 use taflcount::matches::{
-    GameSummary, HeadToHead, MatchProgress, MatchSettings, OpeningSupply, RoundRobin, SideBalance,
+    signed, verdict, GameSummary, HeadToHead, MatchProgress, RoundRobin, RunContext, SideBalance,
     SideResults,
 };
 use taflcount::report::table::{new_table, TableStyle};
-use taflcount::stats::{EloEstimate, SprtState, Trinomial};
+use taflcount::stats::{EloEstimate, Trinomial};
 
-use crate::SCHEMA_VERSION;
-
-/// What every document starts with.
-pub struct Header<'a> {
-    pub variant: String,
-    pub rules: String,
-    pub supply: &'a OpeningSupply,
-    /// Openings the run needs (pairs, or games in the side balance).
-    pub needed: usize,
-    pub settings: MatchSettings,
-}
-
-impl Header<'_> {
-    /// `used`: openings played (pairs, or games in the side balance).
-    fn openings_json(&self, used: usize) -> Value {
-        json!({
-            "source": self.supply.source.to_string(),
-            "available": self.supply.openings.len(),
-            "needed": self.needed,
-            "used": used,
-            "repeated": self.supply.exhausted(used),
-            "duplicates_skipped": self.supply.duplicates,
-        })
+/// The openings' line of the text output.
+fn openings_line(h: &RunContext, used: usize) -> String {
+    let mut line = format!("openings: {}", h.supply.source);
+    if h.supply.exhausted(used) {
+        line += &format!(
+            " (only {} distinct for {used}: they repeat)",
+            h.supply.openings.len()
+        );
     }
-
-    fn openings_line(&self, used: usize) -> String {
-        let mut line = format!("openings: {}", self.supply.source);
-        if self.supply.exhausted(used) {
-            line += &format!(
-                " (only {} distinct for {used}: they repeat)",
-                self.supply.openings.len()
-            );
-        }
-        line
-    }
-}
-
-pub fn timing(started: Instant, threads: usize) -> Value {
-    json!({ "seconds": started.elapsed().as_secs_f64(), "threads": threads })
-}
-
-/// `+12.4`, `-3.0` (and `+0.0`, never `-0.0`).
-fn signed(x: f64) -> String {
-    let x = if x.abs() < 0.05 { 0.0 } else { x };
-    format!("{x:+.1}")
+    line
 }
 
 fn percent(x: f64) -> String {
@@ -82,27 +45,6 @@ pub fn progress_line(p: &MatchProgress) -> String {
     }
     if let Some(llr) = p.llr {
         line += &format!(", LLR {llr:.2}");
-    }
-    line
-}
-
-/// `A vs B: +12.4 +/- 6.1 Elo, LLR 2.96, H1 accepted`.
-fn verdict(result: &HeadToHead) -> String {
-    let [a, b] = &result.engines;
-    let mut line = format!("{a} vs {b}: ");
-    match &result.elo {
-        Some(e) if e.score >= 0.999 => line += "won every game, Elo unbounded (above +1199)",
-        Some(e) if e.score <= 0.001 => line += "lost every game, Elo unbounded (below -1199)",
-        Some(e) => line += &format!("{} +/- {:.1} Elo", signed(e.elo), e.elo_error),
-        None => line += "no complete pair",
-    }
-    if let Some(s) = &result.sprt {
-        line += &format!(", LLR {:.2}", s.llr);
-        line += match s.state {
-            SprtState::AcceptH1 => ", H1 accepted",
-            SprtState::AcceptH0 => ", H0 accepted",
-            SprtState::Continue => ", no decision",
-        };
     }
     line
 }
@@ -180,39 +122,14 @@ fn summary_text(summary: &GameSummary) -> String {
     out
 }
 
-fn summary_json(summary: &GameSummary) -> Value {
-    json!({
-        "length": summary.length,
-        "ends": summary.ends,
-        "crashes": summary.crashes,
-        "time_losses": summary.time_losses,
-    })
-}
-
-fn results_json(names: &[String], results: &[SideResults]) -> Value {
-    names
-        .iter()
-        .zip(results)
-        .map(|(name, r)| {
-            json!({
-                "engine": name,
-                "total": r.total,
-                "score": r.total.score(),
-                "as_attackers": r.as_attackers,
-                "as_defenders": r.as_defenders,
-            })
-        })
-        .collect()
-}
-
-pub fn match_text(h: &Header, r: &HeadToHead) -> String {
+pub fn match_text(h: &RunContext, r: &HeadToHead) -> String {
     let mut out = format!(
         "{}: {} games ({} pairs) of at most {} plies; {}\n\n",
         h.variant,
         r.games.len(),
         r.games.len() / 2,
         h.settings.max_plies,
-        h.openings_line(r.pentanomial.pairs() as usize)
+        openings_line(h, r.pentanomial.pairs() as usize)
     );
     out += &verdict(r);
     out.push('\n');
@@ -266,31 +183,7 @@ pub fn match_text(h: &Header, r: &HeadToHead) -> String {
     out
 }
 
-pub fn match_json(h: &Header, r: &HeadToHead, timing: Value) -> Value {
-    json!({
-        "schema_version": SCHEMA_VERSION,
-        "tool": "taflmatch",
-        "mode": "match",
-        "variant": h.variant,
-        "rules": h.rules,
-        "engines": r.engines,
-        "games": r.games.len(),
-        "pairs": r.pentanomial.pairs(),
-        "pairs_planned": r.pairs_planned,
-        "max_plies": h.settings.max_plies,
-        "seed": h.settings.seed,
-        "openings": h.openings_json(r.pentanomial.pairs() as usize),
-        "verdict": verdict(r),
-        "results": results_json(&r.engines, &r.results),
-        "pentanomial": r.pentanomial,
-        "elo": r.elo,
-        "sprt": r.sprt,
-        "games_summary": summary_json(&r.summary),
-        "timing": timing,
-    })
-}
-
-pub fn round_robin_text(h: &Header, r: &RoundRobin) -> String {
+pub fn round_robin_text(h: &RunContext, r: &RoundRobin) -> String {
     let mut out = format!(
         "{}: round robin of {} engines, {} games per pairing ({} in all) of at most {} plies; {}\n\n",
         h.variant,
@@ -298,7 +191,7 @@ pub fn round_robin_text(h: &Header, r: &RoundRobin) -> String {
         h.settings.games,
         r.games.len(),
         h.settings.max_plies,
-        h.openings_line(h.settings.games / 2)
+        openings_line(h, h.settings.games / 2)
     );
     out += &format!(
         "Bradley-Terry Elo relative to the pool's mean, 95% intervals ({} virtual draw per pairing):\n",
@@ -359,49 +252,14 @@ pub fn round_robin_text(h: &Header, r: &RoundRobin) -> String {
     out
 }
 
-pub fn round_robin_json(h: &Header, r: &RoundRobin, timing: Value) -> Value {
-    json!({
-        "schema_version": SCHEMA_VERSION,
-        "tool": "taflmatch",
-        "mode": "round-robin",
-        "variant": h.variant,
-        "rules": h.rules,
-        "engines": r.engines,
-        "games": r.games.len(),
-        "games_per_pairing": h.settings.games,
-        "max_plies": h.settings.max_plies,
-        "seed": h.settings.seed,
-        "openings": h.openings_json(h.settings.games / 2),
-        "prior_draws": r.prior_draws,
-        "ratings": r.engines.iter().zip(&r.ratings).zip(&r.results).map(|((name, rating), res)| json!({
-            "engine": name,
-            "elo": rating.elo,
-            "error": rating.error,
-            "stderr": rating.stderr,
-            "games": res.total.games(),
-            "score": res.total.score(),
-        })).collect::<Vec<_>>(),
-        "pairings": r.pairings.iter().map(|p| json!({
-            "engine": r.engines[p.a],
-            "opponent": r.engines[p.b],
-            "games": p.games,
-            "pentanomial": p.pentanomial,
-            "elo": p.elo,
-        })).collect::<Vec<_>>(),
-        "results": results_json(&r.engines, &r.results),
-        "games_summary": summary_json(&r.summary),
-        "timing": timing,
-    })
-}
-
-pub fn side_balance_text(h: &Header, r: &SideBalance) -> String {
+pub fn side_balance_text(h: &RunContext, r: &SideBalance) -> String {
     let mut out = format!(
         "{}: side balance under {} (playing itself), {} games of at most {} plies; {}\n\n",
         h.variant,
         r.engine,
         r.games.len(),
         h.settings.max_plies,
-        h.openings_line(r.games.len())
+        openings_line(h, r.games.len())
     );
     let a = &r.attackers;
     if let Some(e) = &r.attackers_score {
@@ -423,25 +281,4 @@ pub fn side_balance_text(h: &Header, r: &SideBalance) -> String {
     );
     out += &summary_text(&r.summary);
     out
-}
-
-pub fn side_balance_json(h: &Header, r: &SideBalance, timing: Value) -> Value {
-    let a = &r.attackers;
-    json!({
-        "schema_version": SCHEMA_VERSION,
-        "tool": "taflmatch",
-        "mode": "side-balance",
-        "variant": h.variant,
-        "rules": h.rules,
-        "engines": [r.engine],
-        "games": r.games.len(),
-        "max_plies": h.settings.max_plies,
-        "seed": h.settings.seed,
-        "openings": h.openings_json(r.games.len()),
-        "attackers": a,
-        "attackers_score": r.attackers_score,
-        "draw_rate": a.draws as f64 / a.games().max(1) as f64,
-        "games_summary": summary_json(&r.summary),
-        "timing": timing,
-    })
 }

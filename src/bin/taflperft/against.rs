@@ -1,14 +1,13 @@
 //! `taflperft --against CMD`: bisect to the first position where another engine's move
 //! generator disagrees with taflperft's (protocol: docs/perft-against.md).
 
-use serde_json::json;
 use std::time::Instant;
 use taflcount::cli::{print, print_json, CliError, GameArgs, Progress, Status};
 use taflcount::notation::parse_games;
 use taflcount::outln;
 use taflcount::perft::against::{bisect, AgainstError, CommandOracle, FindingKind, Verdict};
-use taflcount::perft::scan::{scan, ScanPlan, ScanReport, SCAN_SCHEMA_VERSION};
-use taflcount::perft::{AgainstFinding, AgainstReport, DescentStep, SCHEMA_VERSION};
+use taflcount::perft::scan::{scan, ScanPlan, ScanReport};
+use taflcount::perft::{line_to_finding, AgainstReport};
 use taflcount::report::table::{new_table, TableStyle};
 
 pub fn run(
@@ -38,17 +37,7 @@ pub fn run(
     match verdict {
         Verdict::Agree { total } => {
             if json_out {
-                print_json(&AgainstReport {
-                    schema_version: SCHEMA_VERSION,
-                    tool: "taflperft",
-                    mode: "against",
-                    command: command.to_string(),
-                    depth,
-                    agree: true,
-                    nodes: Some(total),
-                    finding: None,
-                    calls,
-                })?;
+                print_json(&AgainstReport::agree(command, depth, total, calls))?;
             } else {
                 outln!(
                     "agree: perft({depth}) = {total} for taflperft and `{command}` (same divide)"
@@ -57,59 +46,11 @@ pub fn run(
             Ok(Status::Success)
         }
         Verdict::Differ(f) => {
-            let mut all_moves: Vec<&str> = root.moves.split_whitespace().collect();
-            all_moves.extend(f.line.iter().map(String::as_str));
-            let moves = all_moves.join(" ");
-            let (what, details) = match &f.kind {
-                FindingKind::Moves { too_many, too_few } => {
-                    ("moves", json!({"too_many": too_many, "too_few": too_few}))
-                }
-                FindingKind::LeafCount { mv, theirs } => {
-                    ("leaf_count", json!({"move": mv, "theirs": theirs}))
-                }
-                FindingKind::Total { sum, total } => {
-                    ("total", json!({"sum_of_divide": sum, "total": total}))
-                }
-                FindingKind::Inconsistent { above, below } => (
-                    "inconsistent",
-                    json!({"count_one_level_up": above, "divide_sum_here": below}),
-                ),
-            };
             if json_out {
-                let finding = AgainstFinding {
-                    kind: what,
-                    rules: root.rules.clone(),
-                    root_position: root.position.clone(),
-                    root_side: root.side.clone(),
-                    moves: moves.clone(),
-                    position: f.position.clone(),
-                    side_to_move: f.side.clone(),
-                    berserker: f.berserker.clone(),
-                    depth: f.depth,
-                    details,
-                    descent: f
-                        .trail
-                        .iter()
-                        .map(|(m, o, t)| DescentStep {
-                            mv: m.clone(),
-                            ours: *o,
-                            theirs: *t,
-                        })
-                        .collect(),
-                };
-                print_json(&AgainstReport {
-                    schema_version: SCHEMA_VERSION,
-                    tool: "taflperft",
-                    mode: "against",
-                    command: command.to_string(),
-                    depth,
-                    agree: false,
-                    nodes: None,
-                    finding: Some(finding),
-                    calls,
-                })?;
+                print_json(&AgainstReport::differ(command, depth, &root, &f, calls))?;
                 return Ok(Status::CheckFailed);
             }
+            let moves = line_to_finding(&root, &f);
             outln!(
                 "disagree: perft({depth}) differs; {} step(s) down:",
                 f.trail.len()
@@ -244,18 +185,15 @@ pub fn run_scan(
     if let Some(bar) = &progress {
         bar.finish();
     }
-    let report = ScanReport {
-        schema_version: SCAN_SCHEMA_VERSION,
-        tool: "taflperft".into(),
-        mode: "scan".into(),
-        command: command.to_string(),
-        records: args.records.to_string(),
+    let report = ScanReport::new(
+        command,
+        args.records,
         rules,
         depth,
-        games: games.len(),
+        games.len(),
         outcome,
-        seconds: started.elapsed().as_secs_f64(),
-    };
+        started.elapsed().as_secs_f64(),
+    );
     if json_out {
         print_json(&report)?;
     } else {

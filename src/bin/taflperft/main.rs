@@ -323,10 +323,9 @@ fn count(cli: &Cli, chosen: &ChosenGame, depth: u32) -> Result<Status, CliError>
             .collect()
     });
     let doc = PerftDocument {
-        schema_version: SCHEMA_VERSION,
-        tool: "taflperft",
+        header: taflcount::document::Header::new(SCHEMA_VERSION, "taflperft"),
         root: root(chosen),
-        counting: if cli.no_bulk { "full" } else { "bulk" },
+        counting: if cli.no_bulk { "full" } else { "bulk" }.to_owned(),
         hash: cli.hash.map(|megabytes| HashInfo {
             megabytes,
             seed: cli.hash_seed.unwrap_or(0),
@@ -363,9 +362,7 @@ fn run_estimate(cli: &Cli, chosen: &ChosenGame, depth: u32) -> Result<Status, Cl
     let seconds = clock.elapsed().as_secs_f64();
     let by_depth: Vec<EstimateRow> = rows.iter().map(EstimateRow::from).collect();
     let doc = EstimateDocument {
-        schema_version: SCHEMA_VERSION,
-        tool: "taflperft",
-        mode: "estimate",
+        header: taflcount::document::Header::with_mode(SCHEMA_VERSION, "taflperft", "estimate"),
         root: root(chosen),
         depth,
         samples: cli.samples,
@@ -402,8 +399,7 @@ fn list_variants(json: bool) -> Result<Status, CliError> {
         .collect();
     if json {
         print_json(&VariantList {
-            schema_version: SCHEMA_VERSION,
-            tool: "taflperft",
+            header: taflcount::document::Header::new(SCHEMA_VERSION, "taflperft"),
             variants,
         })?;
     } else {
@@ -450,7 +446,7 @@ fn check_suite(cli: &Cli, path: &str) -> Result<Status, CliError> {
                 depth,
                 expected,
                 nodes,
-                status,
+                status: status.to_owned(),
                 reason,
             };
             by_count.push(if nodes.is_some() {
@@ -467,8 +463,7 @@ fn check_suite(cli: &Cli, path: &str) -> Result<Status, CliError> {
     let count = |status: &str| results.iter().filter(|r| r.status == status).count();
     let (failed, skipped) = (count("fail"), count("skipped"));
     let doc = SuiteDocument {
-        schema_version: SCHEMA_VERSION,
-        tool: "taflperft",
+        header: taflcount::document::Header::new(SCHEMA_VERSION, "taflperft"),
         suite: path.to_string(),
         checked: results.len() - skipped,
         failed,

@@ -4,7 +4,7 @@ use std::path::PathBuf;
 use taflcount::cli::{print_json, CliError, Status};
 use taflcount::outln;
 use taflcount::perft::units::{self, UnitsError};
-use taflcount::perft::{BigCount, DivideRow, MergeReport, MergeTiming, SCHEMA_VERSION};
+use taflcount::perft::MergeReport;
 use taflcount::report::table::{new_table, TableStyle};
 
 /// Check that every unit of a plan folder has a result of the same plan, then print
@@ -22,10 +22,6 @@ pub struct MergeArgs {
     pub json: bool,
 }
 
-fn log10(n: u128) -> f64 {
-    (n as f64).log10()
-}
-
 pub fn run(args: &MergeArgs) -> Result<Status, CliError> {
     // The exit code is the verdict (every unit there), whatever happens to stdout.
     taflcount::cli::output::finish_when_closed();
@@ -39,40 +35,7 @@ pub fn run(args: &MergeArgs) -> Result<Status, CliError> {
     };
     let plan = &merged.plan;
     if args.json {
-        print_json(&MergeReport {
-            schema_version: SCHEMA_VERSION,
-            tool: "taflperft",
-            mode: "merge",
-            plan_id: plan.plan_id.clone(),
-            rules: plan.root.rules.clone(),
-            position: plan.root.position.clone(),
-            side_to_move: plan.root.side.clone(),
-            moves: plan.root.moves.clone(),
-            depth: plan.depth,
-            split: plan.split,
-            units: plan.units,
-            unique_positions: plan.unique_positions,
-            results: merged
-                .totals
-                .iter()
-                .map(|&(depth, nodes)| BigCount {
-                    depth,
-                    nodes,
-                    log10: log10(nodes),
-                })
-                .collect(),
-            divide: merged
-                .divide
-                .iter()
-                .map(|(m, n)| DivideRow {
-                    mv: m.clone(),
-                    nodes: u64::try_from(*n).unwrap_or(u64::MAX),
-                })
-                .collect(),
-            timing: MergeTiming {
-                unit_seconds: merged.unit_seconds,
-            },
-        })?;
+        print_json(&MergeReport::new(&merged))?;
         return Ok(Status::Success);
     }
     eprintln!(

@@ -123,9 +123,7 @@ pub fn run(args: &PlanArgs) -> Result<Status, CliError> {
     let paths = plan.doc.shallow.last().map_or("0", |c| c.nodes.as_str());
     if args.json {
         print_json(&PlanReport {
-            schema_version: SCHEMA_VERSION,
-            tool: "taflperft",
-            mode: "plan",
+            header: taflcount::document::Header::with_mode(SCHEMA_VERSION, "taflperft", "plan"),
             plan_id: plan.doc.plan_id.clone(),
             out: args.out.display().to_string(),
             depth: args.depth,

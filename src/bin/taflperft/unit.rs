@@ -88,13 +88,11 @@ pub fn run(args: &UnitArgs) -> Result<Status, CliError> {
     let total = &result.totals.last().expect("depth > split").nodes;
     if args.json {
         print_json(&UnitReport {
-            schema_version: SCHEMA_VERSION,
-            tool: "taflperft",
-            mode: "unit",
+            header: taflcount::document::Header::with_mode(SCHEMA_VERSION, "taflperft", "unit"),
             unit: result.unit,
             units: result.units,
             plan_id: result.plan_id.clone(),
-            status,
+            status: status.to_owned(),
             positions: result.positions.len(),
             depth: result.depth,
             nodes: total.parse().unwrap_or(0),

@@ -86,9 +86,8 @@ pub fn curve(c: &CurveArgs) -> Result<Status, CliError> {
     progress.finish();
     let nodes = points.iter().map(|p| p.nodes).sum();
     let doc = CurveDocument {
-        schema_version: SCHEMA_VERSION,
-        tool: "taflregress",
-        tier: "hard",
+        header: taflcount::document::Header::new(SCHEMA_VERSION, "taflregress"),
+        tier: "hard".to_owned(),
         suite,
         engine: engine.as_ref().map(|s| s.text.clone()),
         positions: chosen.len(),

@@ -120,8 +120,7 @@ pub fn mine_deep(m: &MineArgs, plies: u32) -> Result<Status, CliError> {
         }
     }
     let doc = MineDocument {
-        schema_version: SCHEMA_VERSION,
-        tool: "taflregress",
+        header: taflcount::document::Header::new(SCHEMA_VERSION, "taflregress"),
         variant,
         games: chosen.len(),
         misplays,

@@ -352,8 +352,7 @@ fn run_suite(cli: &Cli) -> Result<Status, CliError> {
     let passed = results.iter().filter(|r| r.pass).count();
     let nodes: u64 = results.iter().map(|r| r.nodes).sum();
     let doc = SuiteDocument {
-        schema_version: SCHEMA_VERSION,
-        tool: "taflregress",
+        header: taflcount::document::Header::new(SCHEMA_VERSION, "taflregress"),
         suite: name,
         positions: results.len(),
         passed,
@@ -422,11 +421,10 @@ fn prove_win(a: &AnalyzeArgs, within: u32) -> Result<Status, CliError> {
         (Err(_), _) => ("undecided", None),
     };
     let doc = ProveDocument {
-        schema_version: SCHEMA_VERSION,
-        tool: "taflregress",
+        header: taflcount::document::Header::new(SCHEMA_VERSION, "taflregress"),
         side: side.to_string(),
         within,
-        answer: word,
+        answer: word.to_owned(),
         winning_move,
         positions: prover.nodes(),
         timing: Timing::new(prover.nodes(), seconds),
@@ -519,8 +517,7 @@ fn mine(m: &MineArgs) -> Result<Status, CliError> {
     let found = regress::mine(&game.tables, games, m.deep)
         .map_err(|e| CliError::about(m.records.records.display(), e))?;
     let doc = MineDocument {
-        schema_version: SCHEMA_VERSION,
-        tool: "taflregress",
+        header: taflcount::document::Header::new(SCHEMA_VERSION, "taflregress"),
         variant: game.name.clone().unwrap_or_default(),
         games: games.len(),
         misplays: found.iter().map(MisplayRow::from).collect(),
