@@ -111,3 +111,54 @@ fn the_programs_build_no_json_by_hand() {
     // read by `regress::Fixture::parse_draft`.
     assert_eq!(holding("src/bin", "json!("), Vec::<String>::new());
 }
+
+/// docs/architecture.md's code map lists the modules so that each uses only those above
+/// it: read the order from the page, the imports from the code (`crate::module`, tests
+/// left out), and hold every import to point up the list.
+#[test]
+fn layers_import_only_downward_in_the_order_the_page_gives() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let page = fs::read_to_string(root.join("docs/architecture.md")).unwrap();
+    let order: Vec<String> = page
+        .lines()
+        .filter_map(|l| l.strip_prefix("| `src/"))
+        .map(|l| {
+            l[..l.find('`').unwrap()]
+                .trim_end_matches('/')
+                .trim_end_matches(".rs")
+                .to_string()
+        })
+        .filter(|m| m != "lib" && !m.starts_with("bin"))
+        .collect();
+    assert!(order.len() > 20, "{order:?}");
+    let mut wrong = Vec::new();
+    for (rank, module) in order.iter().enumerate() {
+        let mut files = if root.join(format!("src/{module}")).is_dir() {
+            files_under(&format!("src/{module}"))
+        } else {
+            Vec::new()
+        };
+        let single = root.join(format!("src/{module}.rs"));
+        if single.exists() {
+            files.push((module.clone(), fs::read_to_string(single).unwrap()));
+        }
+        for (path, text) in files {
+            // Unit tests may reach anywhere; the module's code may not.
+            let code = text.split("#[cfg(test)]").next().unwrap();
+            for (i, _) in code.match_indices("crate::") {
+                let used: String = code[i + 7..]
+                    .chars()
+                    .take_while(|c| c.is_ascii_lowercase() || *c == '_')
+                    .collect();
+                if let Some(at) = order.iter().position(|m| *m == used) {
+                    if at > rank {
+                        wrong.push(format!("{path} ({module}) uses {used}, listed below it"));
+                    }
+                }
+            }
+        }
+    }
+    wrong.sort();
+    wrong.dedup();
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
