@@ -5,28 +5,30 @@
 //!
 //! # A tour, from the bottom up
 //!
-//! - [`rules`]: a variant's rules as plain data, read from an OTN rules string and
-//!   written back by `Display`, and the [`rules::catalog`] of named variants.
 //! - [`board`]: squares, sides and pieces, plain layouts (OTN position records) and the
 //!   board's symmetries.
+//! - [`rules`]: a variant's rules as plain data, read from an OTN rules string and
+//!   written back by `Display`, and the [`rules::catalog`] of named variants.
 //! - [`moves`]: the hot path. Rules compiled into bit masks ([`moves::Tables`]), the fast
 //!   [`moves::Position`], move generation, captures, the end of the game and repetition.
 //! - [`game`]: the one resolver from what a user names (a catalog name or a rules string)
 //!   to rules compiled for play. Beside it [`notation`]: moves as text, move lines, game
 //!   archives and their replay.
 //! - On top of play: [`perft`] (exact counts of the positions below a root, Knuth
-//!   estimates, suites), [`complexity`] (exact state-space bounds, game-tree estimates)
-//!   and [`search`] (the AI: alpha-beta with iterative deepening); [`mcts`] is a second
-//!   player, Monte Carlo tree search, to match it against.
-//! - [`engine`]: the one engine abstraction (taflcount's engines and any OTEP program,
-//!   the one spec grammar, the one game loop), which every tool that runs an AI uses.
+//!   estimates, suites), [`complexity`] (exact state-space bounds, game-tree estimates,
+//!   the legal-positions estimate) and [`search`] (the AI: alpha-beta with iterative
+//!   deepening); [`mcts`] is a second player, Monte Carlo tree search, to match it
+//!   against; [`otep`] is the OpenTafl engine protocol (its messages, the engine's side
+//!   of a conversation, time on the host's clock), spoken by `taflengine`.
+//! - [`engine`]: the one engine abstraction (taflcount's engines and, through
+//!   [`engine::OtepEngine`], any OTEP program; the one spec grammar, the one game loop),
+//!   which every tool that runs an AI uses.
 //! - On top of those: [`sampling`] (branching factors and game lengths from self-play or
 //!   recorded games), [`regress`] (taflregress's misplay fixtures, the full-width solver
-//!   and the df-pn prover that prove them, mining recorded games, the bench signature) and [`bench`](mod@bench)
-//!   (taflbench's kernels and measurements), and [`matches`](mod@matches) (taflmatch: games between
-//!   engines in pairs of openings, Elo and SPRT).
-//! - [`otep`]: the OpenTafl engine protocol (its messages, the engine's side of a
-//!   conversation), spoken by `taflengine` and by [`engine::OtepEngine`], the host.
+//!   and the df-pn prover that prove them, mining recorded games, the bench signature),
+//!   [`matches`](mod@matches) (taflmatch: games between engines in pairs of openings, Elo
+//!   and SPRT, with [`stats`]) and [`bench`](mod@bench) (taflbench's kernels and
+//!   measurements).
 //! - [`report`]: what the tools print: SVG plots, and with the `cli` feature the tables
 //!   and Markdown pages made from each tool's document.
 //!
