@@ -58,6 +58,23 @@ pub struct ProofGame {
     pub moves: Vec<Move>,
 }
 
+impl ProofGame {
+    /// The moves as a line of OTN move records with their captures (`d2-e2 e4-e1xd1`),
+    /// which `notation::play_line` plays back from `start`.
+    pub fn line(&self, tables: &Tables, start: &Position) -> String {
+        let mut pos = start.clone();
+        let mut words = Vec::with_capacity(self.moves.len());
+        for &mv in &self.moves {
+            let (next, captured) = pos.after(tables, mv);
+            let mut text = crate::notation::record(&pos, mv, &captured);
+            text.captures = crate::notation::recordable_captures(&pos, &captured);
+            words.push(text.to_string());
+            pos = next;
+        }
+        words.join(" ")
+    }
+}
+
 /// Searches for a proof game from `start` to `target` within `budget`; `None` when
 /// none was found (which proves nothing). Whatever it returns has passed
 /// [`verify_proof_game`]. The search is deterministic: the same target gets the same
