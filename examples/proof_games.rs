@@ -78,7 +78,7 @@ fn main() {
                     found += 1;
                     plies += g.moves.len();
                 }
-                None if show => {
+                None if show && !arrival_order_conflict(t, &target) => {
                     eprintln!(
                         "{name}: none for {} {}",
                         target.layout(t),

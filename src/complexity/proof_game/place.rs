@@ -98,11 +98,8 @@ fn openers(map: &TargetMap, pos: &Position, side: Side, dists: &[Vec<u8>; 3]) ->
                     continue;
                 }
                 match pos.piece_at(y) {
-                    Some(p) => {
-                        if p.side == side && y != m {
-                            open[y.index()] = true;
-                        }
-                    }
+                    Some(p) if p.side == side && y != m => open[y.index()] = true,
+                    Some(_) => {}
                     None if map.pass[k][y.index()] => {
                         seen[y.index()] = true;
                         stack.push(y);
@@ -161,7 +158,7 @@ pub(super) fn place(
                 score(map, &pos, mv, &dists, &openers).map(|s| (s + rng.below(12) as i32, mv))
             })
             .collect();
-        scored.sort_unstable_by(|a, b| b.0.cmp(&a.0));
+        scored.sort_unstable_by_key(|s| std::cmp::Reverse(s.0));
         let mut played = false;
         for (_, mv) in scored.into_iter().take(40) {
             if walk.try_play(mv, &[]) {
