@@ -295,14 +295,21 @@ fn solves_nearly_all_random_test_targets() {
 #[test]
 fn order_conflicts_never_reject_a_played_position() {
     let mut checked = 0;
-    for (variant, file) in [("brandubh", "brandubh.csv"), ("copenhagen", "copenhagen.csv")] {
+    for (variant, file) in [
+        ("brandubh", "brandubh.csv"),
+        ("copenhagen", "copenhagen.csv"),
+    ] {
         let game = Game::named(variant).unwrap();
         let t = &game.tables;
-        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/games").join(file);
+        let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("fixtures/games")
+            .join(file);
         let records = parse_games(&std::fs::read_to_string(path).unwrap()).unwrap();
         for record in &records {
             let replay = replay(t, record).unwrap();
-            let last = replay.ended_early.map_or(replay.moves.len(), |(ply, _)| ply);
+            let last = replay
+                .ended_early
+                .map_or(replay.moves.len(), |(ply, _)| ply);
             for pos in &replay.positions[..=last] {
                 if pos.king().is_some() {
                     assert!(
