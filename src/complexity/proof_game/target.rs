@@ -131,9 +131,7 @@ impl TargetMap {
             Some(p) if p.side != victim => {
                 (p.kind != PieceKind::King || t.king_anvil()) && p.kind != PieceKind::Guard
             }
-            _ if self.strict => when_empty && when_occupied,
-            Some(_) => when_occupied,
-            None => when_empty,
+            _ => when_empty && when_occupied,
         }
     }
 
