@@ -1,0 +1,286 @@
+//! What a search needs to know about its target: the piece wanted on each square, and
+//! the order constraints of custodial captures. A piece that ends between two things
+//! hostile to it must arrive after the enemy pieces among them: whichever of those
+//! arrived later would capture it.
+
+use crate::board::{Piece, PieceKind, Side};
+use crate::moves::{Position, Square, Tables};
+use crate::rules::KingStrength;
+
+/// The target as plain per-square data.
+pub(super) struct TargetMap {
+    pub(super) dim: usize,
+    /// The piece wanted on each square (`Square::index`), if any.
+    pub(super) want: Vec<Option<Piece>>,
+    /// Per square: the squares whose target pieces must stand before this one arrives.
+    pub(super) before: Vec<Vec<Square>>,
+    /// Per square: the squares whose target pieces must arrive after this one (moving
+    /// it away and back while they stand would capture them).
+    pub(super) after: Vec<Vec<Square>>,
+    /// The target squares.
+    pub(super) squares: Vec<Square>,
+    /// Per kind (0 attackers, 1 defenders, 2 the king), per square: may a piece of the
+    /// kind end a move there without ending the game.
+    pub(super) stop: [Vec<bool>; 3],
+    /// Per kind, per square: may a piece of the kind slide over it.
+    pub(super) pass: [Vec<bool>; 3],
+    /// Only the constraints the argument of docs/proof-games.md proves.
+    strict: bool,
+}
+
+/// The three kinds a target holds, in the order of [`TargetMap::stop`].
+pub(super) const KINDS: [Piece; 3] = [Piece::ATTACKER, Piece::DEFENDER, Piece::KING];
+
+/// 0 attackers, 1 defenders, 2 the king.
+pub(super) fn kind_index(piece: Piece) -> usize {
+    if piece.kind == PieceKind::King {
+        2
+    } else {
+        piece.side as usize
+    }
+}
+
+/// The distance of a square from which no free target square can be reached.
+pub(super) const FAR: u8 = 99;
+
+/// The four neighbours' offsets along the two lines.
+pub(super) const AXES: [((isize, isize), (isize, isize)); 2] =
+    [((1, 0), (-1, 0)), ((0, 1), (0, -1))];
+
+/// The square `(f + df, r + dr)` if it is on a `dim` board.
+pub(super) fn step(dim: usize, s: Square, d: (isize, isize)) -> Option<Square> {
+    let f = s.file() as isize + d.0;
+    let r = s.rank() as isize + d.1;
+    (f >= 0 && r >= 0 && (f as usize) < dim && (r as usize) < dim)
+        .then(|| Square::new(f as usize, r as usize))
+}
+
+impl TargetMap {
+    /// The map of `target` under `t`'s rules. `strict` keeps only the order
+    /// constraints that are proven (see [`TargetMap::has_cycle`]); otherwise the king's
+    /// and those of squares hostile only while empty or occupied are added, as guides.
+    pub(super) fn new(t: &Tables, target: &Position, strict: bool) -> TargetMap {
+        let dim = t.dim();
+        let mut want = vec![None; Square::INDICES];
+        let mut squares = Vec::new();
+        for rank in 0..dim {
+            for file in 0..dim {
+                let s = Square::new(file, rank);
+                if let Some(p) = target.piece_at(s) {
+                    want[s.index()] = Some(p);
+                    squares.push(s);
+                }
+            }
+        }
+        let rules = t.rules();
+        let escapes = t.escape_squares();
+        let table = |piece: Piece, stop: bool| -> Vec<bool> {
+            let mut v = vec![false; Square::INDICES];
+            for rank in 0..dim {
+                for file in 0..dim {
+                    let s = Square::new(file, rank);
+                    v[s.index()] = if stop {
+                        rules.may_stop_from(piece, file, rank, 0)
+                            && !(piece == Piece::KING && escapes.contains(s))
+                    } else {
+                        rules.may_pass_from(piece, file, rank, 0)
+                    };
+                }
+            }
+            v
+        };
+        let mut map = TargetMap {
+            dim,
+            want,
+            before: vec![Vec::new(); Square::INDICES],
+            after: vec![Vec::new(); Square::INDICES],
+            squares,
+            stop: KINDS.map(|k| table(k, true)),
+            pass: KINDS.map(|k| table(k, false)),
+            strict,
+        };
+        for &s in &map.squares.clone() {
+            let piece = map.want[s.index()].expect("a target square");
+            let needs = match piece.kind {
+                PieceKind::King => map.king_needs(t, s),
+                PieceKind::Taflman => map.man_needs(t, s, piece.side),
+                _ if strict => Vec::new(),
+                _ => map.man_needs(t, s, piece.side),
+            };
+            for &n in &needs {
+                map.after[n.index()].push(s);
+            }
+            map.before[s.index()] = needs;
+        }
+        map
+    }
+
+    /// True if `q` is hostile to a piece of `victim` in the target. Strictly: an enemy
+    /// piece that is both hammer and anvil (a taflman; the king if armed both ways), or
+    /// a square hostile whether empty or occupied.
+    fn hostile(&self, t: &Tables, victim: Side, q: Square) -> bool {
+        let bit = 1 << (q.file() + 1);
+        let when_empty = t.hostile_when_empty(victim)[q.rank()] & bit != 0;
+        let when_occupied = t.hostile_when_occupied(victim)[q.rank()] & bit != 0;
+        match self.want[q.index()] {
+            Some(p) if p.side != victim && self.strict => match p.kind {
+                PieceKind::Taflman => true,
+                PieceKind::King => t.king_anvil() && t.king_hammer(),
+                _ => false,
+            },
+            Some(p) if p.side != victim => {
+                (p.kind != PieceKind::King || t.king_anvil()) && p.kind != PieceKind::Guard
+            }
+            _ => when_empty && when_occupied,
+        }
+    }
+
+    /// The enemy pieces on `q` in the target, as a list of at most one square.
+    fn enemy_on(&self, victim: Side, q: Square) -> Option<Square> {
+        self.want[q.index()].filter(|p| p.side != victim).map(|_| q)
+    }
+
+    /// A man on `s` between two hostile squares on a line comes after the enemies there.
+    fn man_needs(&self, t: &Tables, s: Square, side: Side) -> Vec<Square> {
+        let mut needs = Vec::new();
+        for (a, b) in AXES {
+            if let (Some(x), Some(y)) = (step(self.dim, s, a), step(self.dim, s, b)) {
+                if self.hostile(t, side, x) && self.hostile(t, side, y) {
+                    needs.extend(self.enemy_on(side, x));
+                    needs.extend(self.enemy_on(side, y));
+                }
+            }
+        }
+        needs
+    }
+
+    /// The king comes after the attackers around him if they (with hostile squares)
+    /// are enough to capture him under the variant's king strength.
+    fn king_needs(&self, t: &Tables, s: Square) -> Vec<Square> {
+        let strength = t.rules().king_strength;
+        let near_centre = {
+            let centre =
+                |q: Square| t.square_kinds(q) & crate::complexity::square_kind::CENTRE != 0;
+            centre(s)
+                || AXES
+                    .iter()
+                    .flat_map(|(a, b)| [*a, *b])
+                    .filter_map(|d| step(self.dim, s, d))
+                    .any(centre)
+        };
+        let all_round = match strength {
+            KingStrength::Weak => false,
+            KingStrength::StrongAtCentre => near_centre,
+            KingStrength::Strong | KingStrength::Middleweight => true,
+        };
+        if !all_round {
+            return self.man_needs(t, s, Side::Defenders);
+        }
+        if self.strict {
+            return Vec::new();
+        }
+        let around: Vec<Square> = AXES
+            .iter()
+            .flat_map(|(a, b)| [*a, *b])
+            .filter_map(|d| step(self.dim, s, d))
+            .collect();
+        let full = around.len() == 4 || strength == KingStrength::Middleweight;
+        if full && around.iter().all(|&q| self.hostile(t, Side::Defenders, q)) {
+            around
+                .into_iter()
+                .filter_map(|q| self.enemy_on(Side::Defenders, q))
+                .collect()
+        } else {
+            Vec::new()
+        }
+    }
+
+    /// Moves a piece of kind `kind` needs from each square to a free target square of
+    /// its kind on the board of `pos`, other pieces standing still ([`FAR`] if none is
+    /// reachable). A square holding a piece gets the distance of that piece.
+    pub(super) fn distances(&self, pos: &Position, kind: usize) -> Vec<u8> {
+        let piece = KINDS[kind];
+        let mut dist = vec![FAR; Square::INDICES];
+        let mut queue = Vec::with_capacity(self.dim * self.dim);
+        for &s in &self.squares {
+            if self.want[s.index()] == Some(piece) && pos.piece_at(s) != Some(piece) {
+                dist[s.index()] = 0;
+                queue.push(s);
+            }
+        }
+        let mut head = 0;
+        while head < queue.len() {
+            let y = queue[head];
+            head += 1;
+            let d = dist[y.index()] + 1;
+            for dir in [(1isize, 0isize), (-1, 0), (0, 1), (0, -1)] {
+                let mut x = y;
+                while let Some(next) = step(self.dim, x, dir) {
+                    x = next;
+                    if pos.piece_at(x).is_some() {
+                        if dist[x.index()] == FAR {
+                            dist[x.index()] = d;
+                        }
+                        break;
+                    }
+                    if self.stop[kind][x.index()] && dist[x.index()] == FAR {
+                        dist[x.index()] = d;
+                        queue.push(x);
+                    }
+                    if !self.pass[kind][x.index()] {
+                        break;
+                    }
+                }
+            }
+        }
+        dist
+    }
+
+    /// True if the order constraints go round in a circle: no order of arrival avoids
+    /// a capture. For a strict map whose start position has no constraint of its own,
+    /// a proof that the target is unreachable (docs/proof-games.md).
+    pub(super) fn has_cycle(&self) -> bool {
+        // Depth-first search with three colours.
+        let mut colour = vec![0u8; Square::INDICES];
+        fn visit(map: &TargetMap, s: Square, colour: &mut [u8]) -> bool {
+            colour[s.index()] = 1;
+            for &n in &map.before[s.index()] {
+                let c = colour[n.index()];
+                if c == 1 || (c == 0 && visit(map, n, colour)) {
+                    return true;
+                }
+            }
+            colour[s.index()] = 2;
+            false
+        }
+        self.squares
+            .iter()
+            .any(|&s| colour[s.index()] == 0 && visit(self, s, &mut colour))
+    }
+
+    /// True if `pos` has the target's piece on `s`.
+    #[inline]
+    pub(super) fn placed(&self, pos: &Position, s: Square) -> bool {
+        let want = self.want[s.index()];
+        want.is_some() && pos.piece_at(s) == want
+    }
+
+    /// True if some piece has an order constraint (a strict map of the start position
+    /// must have none for the cycle argument to hold).
+    pub(super) fn has_constraints(&self) -> bool {
+        self.squares
+            .iter()
+            .any(|s| !self.before[s.index()].is_empty())
+    }
+
+    /// True if a piece that must arrive after the one of `s` stands in `pos`: the piece
+    /// on `s` may then not step away, since coming back would capture it.
+    pub(super) fn holds_later(&self, pos: &Position, s: Square) -> bool {
+        self.after[s.index()].iter().any(|&q| self.placed(pos, q))
+    }
+
+    /// True if every piece that must come before the one of `s` stands in `pos`.
+    pub(super) fn ready(&self, pos: &Position, s: Square) -> bool {
+        self.before[s.index()].iter().all(|&q| self.placed(pos, q))
+    }
+}
