@@ -169,6 +169,9 @@ impl TargetMap {
                     .any(centre)
         };
         let all_round = match strength {
+            // `ks:t`: the throne is no anvil against the king, which `man_needs` does not
+            // know; no order is claimed for him (claiming none is always sound).
+            KingStrength::StrongOnThrone => return Vec::new(),
             KingStrength::Weak => false,
             KingStrength::StrongAtCentre => near_centre,
             KingStrength::Strong | KingStrength::Middleweight => true,
