@@ -74,7 +74,7 @@ pub struct IllegalCheck<'t> {
     start: Position,
     /// Per square `rank * dim + file`, the kinds that may stand there.
     may_stand: Vec<StandMask>,
-    /// Whether a piece of the variant jumps (condition (a) is then not applied).
+    /// Whether the king jumps (condition (a) is then not applied).
     jumps: bool,
 }
 
@@ -84,7 +84,8 @@ impl<'t> IllegalCheck<'t> {
     /// The conditions under `tables`, with `may_stand` the kinds that may stand on each
     /// square (from [`ComplexitySpec::from_rules`](crate::complexity::ComplexitySpec::from_rules)).
     pub fn new(tables: &'t Tables, may_stand: Vec<StandMask>) -> IllegalCheck<'t> {
-        let jumps = tables.rules().jumps.iter().any(|&j| j != Jump::None);
+        // Only the king and taflmen are placed, and taflmen never jump (`kj` is first).
+        let jumps = tables.rules().jumps[0] != Jump::None;
         IllegalCheck {
             tables,
             start: Position::start(tables),

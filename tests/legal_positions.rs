@@ -1,0 +1,230 @@
+//! The legal-position estimate (issue 26) held against independent facts: positions
+//! reached by real and random play never fail a necessary condition; hand-made
+//! positions fail the one they should; on a 5x5 board small enough to search
+//! exhaustively, the reachable positions are counted by breadth-first search and the
+//! sampled estimate's interval holds that count; the samples kept in fixtures replay.
+
+use std::collections::{HashSet, VecDeque};
+
+use num_bigint::BigUint;
+use taflcount::board::{Layout, RecordOrder, Side};
+use taflcount::complexity::legal::{
+    parse_samples, run_samples, verify_proof_game, Element, Estimate, IllegalReason, Prepared,
+    Tally,
+};
+use taflcount::complexity::proof_game::ProofGame;
+use taflcount::moves::Position;
+use taflcount::notation::{parse_games, replay};
+use taflcount::rng::game_rng;
+use taflcount::rules::{catalog, Rules};
+
+fn prepared(name: &str) -> Prepared {
+    Prepared::new(&catalog::find(name).unwrap().rules()).unwrap()
+}
+
+/// Every position of every recorded game, every ply, passes the conditions.
+fn archive_passes(file: &str, variant: &str) -> (usize, usize) {
+    let path = format!("{}/fixtures/games/{file}", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).unwrap();
+    let games = parse_games(&text).unwrap();
+    let p = prepared(variant);
+    let check = p.check();
+    let mut positions = 0;
+    for game in &games {
+        let r = replay(&p.tables, game).unwrap();
+        // Only the plies before an end the rules see: after it the players played on.
+        let last = r.ended_early.map_or(r.positions.len(), |(ply, _)| ply + 1);
+        for (ply, pos) in r.positions[..last].iter().enumerate() {
+            assert_eq!(
+                check.check(pos),
+                None,
+                "{file} line {} ply {ply}:\n{}",
+                game.line,
+                pos.layout(&p.tables).picture()
+            );
+            positions += 1;
+        }
+    }
+    (games.len(), positions)
+}
+
+#[test]
+fn no_position_of_the_recorded_games_is_rejected() {
+    // All 2,277 games: 525 brandubh, 1,752 copenhagen.
+    let (brandubh, plies) = archive_passes("brandubh.csv", "brandubh");
+    eprintln!("brandubh: {brandubh} games, {plies} positions");
+    assert_eq!(brandubh, 525);
+    let (copenhagen, plies) = archive_passes("copenhagen.csv", "copenhagen");
+    eprintln!("copenhagen: {copenhagen} games, {plies} positions");
+    assert_eq!(copenhagen, 1752);
+}
+
+#[test]
+fn no_position_of_random_self_play_is_rejected() {
+    use rand::RngExt;
+    for (variant, games) in [("brandub", 60), ("tablut", 30), ("copenhagen", 15), ("sea-battle-9", 20)] {
+        let p = prepared(variant);
+        let check = p.check();
+        for g in 0..games {
+            let mut rng = game_rng(26, g);
+            let mut pos = Position::start(&p.tables);
+            for ply in 0..300 {
+                assert_eq!(
+                    check.check(&pos),
+                    None,
+                    "{variant} game {g} ply {ply}:\n{}",
+                    pos.layout(&p.tables).picture()
+                );
+                if pos.outcome(&p.tables).is_some() {
+                    break;
+                }
+                let moves = pos.legal_moves(&p.tables);
+                pos.play(&p.tables, moves[rng.random_range(0..moves.len())]);
+            }
+        }
+    }
+}
+
+fn position(p: &Prepared, top_rank_first: &str, side: Side) -> Position {
+    let layout = Layout::parse(top_rank_first, RecordOrder::TopRankFirst).unwrap();
+    Position::from_layout(&p.tables, &layout, side).unwrap()
+}
+
+/// Hand-made brandub positions (weak king, corners escape, armed king), each worked
+/// out by hand.
+#[test]
+fn hand_made_positions_fail_the_condition_they_should() {
+    let p = prepared("brandub");
+    let check = p.check();
+    // The king on a corner with the defenders to move: the attackers moved last, from a
+    // game the king's escape had ended.
+    let escaped = position(&p, "/K6/7/3t3/7/7/7/7/", Side::Defenders);
+    assert_eq!(check.check(&escaped), Some(IllegalReason::GameOverBefore));
+    // The same with the attackers to move: the king's move to the corner ended it.
+    let escaped = position(&p, "/K6/7/3t3/7/7/7/7/", Side::Attackers);
+    assert_eq!(check.check(&escaped), None);
+    // Defenders to move: the attackers moved last, and their only piece, on b7, has
+    // no square to come from: a7 is a corner (king only), c7 holds the king, b6 a
+    // defender.
+    let boxed = position(&p, "/1tK4/1T5/7/7/7/7/7/", Side::Defenders);
+    assert_eq!(check.check(&boxed), Some(IllegalReason::NoLastMove));
+    // Attackers to move: the defenders moved last. The king on a3 is walled in by the
+    // attackers on a4, b3 and a2. The defender on b4 came down the b-file or along
+    // rank 4 from the right, and arriving it sandwiches the attacker on b3 against the
+    // defender on b2; the defender on b2 likewise against the one on b4. Every last
+    // move captures the attacker on b3, which still stands.
+    let walled = position(&p, "/7/7/7/tT5/Kt5/tT5/7/", Side::Attackers);
+    assert_eq!(check.check(&walled), Some(IllegalReason::LastMoveCaptures));
+}
+
+/// A 5x5 variant with two attackers, one defender and the king; weak king, corners
+/// escape, no encirclement.
+const TINY: &str = "dim:5 name:Tiny surf:n atkf:y ks:w cenh: cenhe: start:/2t2/5/1TK2/5/2t2/";
+
+/// Every position reachable from the start (placement and side to move; no move from
+/// a finished game), by breadth-first search. Shortest paths never repeat a
+/// position, so repetition rules cannot cut one off. Positions without the king (after
+/// his capture) are left out, as the superset leaves them out.
+fn reachable(p: &Prepared) -> HashSet<Element> {
+    let t = &p.tables;
+    let start = Position::start(t);
+    let mut seen: HashSet<Element> = HashSet::new();
+    let mut queue = VecDeque::new();
+    let key = |pos: &Position| Element::of_layout(&pos.layout(t), pos.side_to_move());
+    seen.insert(key(&start).unwrap());
+    queue.push_back(start);
+    while let Some(pos) = queue.pop_front() {
+        if pos.outcome(t).is_some() {
+            continue;
+        }
+        for mv in pos.legal_moves(t) {
+            let mut next = pos.clone();
+            next.play(t, mv);
+            if let Some(e) = key(&next) {
+                if seen.insert(e) {
+                    queue.push_back(next);
+                }
+            }
+        }
+    }
+    seen
+}
+
+#[test]
+fn small_board_exact_count_lies_in_the_sampled_interval() {
+    let rules: Rules = TINY.parse().unwrap();
+    let p = Prepared::new(&rules).unwrap();
+    let reachable = reachable(&p);
+    let exact = reachable.len() as u64;
+    eprintln!("tiny: {exact} reachable of {} in the superset", p.superset.count());
+    let check = p.check();
+    for e in &reachable {
+        // In the superset, and never rejected.
+        p.superset.rank(e).unwrap();
+        assert_eq!(check.check(&p.position(e)), None, "{e:?}");
+    }
+    let results = run_samples(&p, 7, 4000, 2000, 2, &|| {});
+    let mut tally = Tally::default();
+    for r in &results {
+        tally.add(r.verdict.key());
+        // A proven verdict agrees with the exhaustive search.
+        match r.verdict.key() {
+            "legal" => assert!(reachable.contains(&r.element), "{:?}", r.element),
+            "illegal" => assert!(!reachable.contains(&r.element), "{:?}", r.element),
+            _ => {}
+        }
+    }
+    let estimate = Estimate::new(&p.superset.count(), tally);
+    let low: BigUint = estimate.lower_bound_low.value.parse().unwrap();
+    let high: BigUint = estimate.upper_bound_high.value.parse().unwrap();
+    eprintln!("tiny: {tally:?}, interval [{low}, {high}]");
+    assert!(low <= BigUint::from(exact) && BigUint::from(exact) <= high);
+}
+
+/// The samples kept under fixtures/legal/samples: each legal line's proof game replays
+/// to its position, each illegal line fails the condition it names, and each line is
+/// the sample its index draws.
+#[test]
+fn fixture_samples_replay() {
+    let dir = format!("{}/fixtures/legal/samples", env!("CARGO_MANIFEST_DIR"));
+    let Ok(entries) = std::fs::read_dir(&dir) else {
+        return;
+    };
+    let mut legal = 0;
+    for entry in entries {
+        let path = entry.unwrap().path();
+        if path.extension().is_none_or(|e| e != "samples") {
+            continue;
+        }
+        let variant = path.file_stem().unwrap().to_str().unwrap();
+        let p = prepared(variant);
+        let check = p.check();
+        let start = Position::start(&p.tables);
+        let text = std::fs::read_to_string(&path).unwrap();
+        let seed: u64 = text
+            .lines()
+            .find_map(|l| l.split("--seed ").nth(1))
+            .and_then(|s| s.split_whitespace().next())
+            .and_then(|s| s.parse().ok())
+            .expect("the header names the seed");
+        for line in parse_samples(&text).unwrap() {
+            let pos = Position::from_layout(&p.tables, &line.layout, line.side).unwrap();
+            let (_, drawn) = taflcount::complexity::legal::sample(&p.superset, seed, line.index);
+            assert_eq!(Element::of_layout(&line.layout, line.side).unwrap(), drawn);
+            match line.verdict.as_str() {
+                "legal" => {
+                    let game = ProofGame { moves: line.moves.clone() };
+                    verify_proof_game(&p.tables, &start, &pos, &game)
+                        .unwrap_or_else(|e| panic!("{variant} sample {}: {e}", line.index));
+                    legal += 1;
+                }
+                "illegal" => {
+                    let reason = check.check(&pos).expect("rejected");
+                    assert_eq!(reason.key(), line.detail, "{variant} sample {}", line.index);
+                }
+                _ => {}
+            }
+        }
+    }
+    eprintln!("{legal} proof games replayed");
+}
