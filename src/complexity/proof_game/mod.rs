@@ -1,13 +1,43 @@
-//! Proof games: a sequence of legal moves from the start that reaches a given position
-//! (placement and side to move). Work in progress (issue 26): the search is not written
-//! yet; [`find_proof_game`] answers `None` for every target but the start itself.
+//! Proof games (issue 26): a sequence of legal moves from the start that ends in a
+//! given position (placement and side to move), found by a search and re-checked by
+//! replaying it ([`verify_proof_game`]). The search, described in `docs/proof-games.md`,
+//! first captures the pieces the target lacks, then walks every piece onto a target
+//! square of its kind with a greedy, engine-checked choice of moves, losing a tempo
+//! at the end when the side to move is wrong; a failed attempt is restarted with other
+//! random choices while the budget lasts.
+//!
+//! ```
+//! use taflcount::complexity::proof_game::{find_proof_game, verify_proof_game, ProofBudget};
+//! use taflcount::game::Game;
+//! use taflcount::moves::Position;
+//! use taflcount::notation::play_line;
+//!
+//! let brandub = Game::named("brandub").unwrap();
+//! let t = &brandub.tables;
+//! let start = Position::start(t);
+//! let target = play_line(t, start.clone(), "d7-f7 d3-f3 a4-a2").unwrap();
+//! let game = find_proof_game(t, &start, &target, ProofBudget { nodes: 100_000 }).unwrap();
+//! assert!(verify_proof_game(t, &start, &target, &game.moves).is_ok());
+//! ```
 
+mod capture;
+mod place;
+mod sample;
+mod target;
+mod verify;
+mod walk;
+
+pub use sample::{last_move_possible, random_target};
+pub use verify::{verify_proof_game, ProofGameError};
+
+use crate::board::Side;
 use crate::moves::{Move, Position, Tables};
+use crate::rng::SplitMix64;
 
 /// What a proof-game search may spend on one target.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ProofBudget {
-    /// Positions the search may visit before it gives up.
+    /// Positions the search may play (kept or thrown away) before it gives up.
     pub nodes: u64,
 }
 
@@ -19,12 +49,44 @@ pub struct ProofGame {
 }
 
 /// Searches for a proof game from `start` to `target` within `budget`; `None` when
-/// none was found (which proves nothing).
+/// none was found (which proves nothing). Whatever it returns has passed
+/// [`verify_proof_game`]. The search is deterministic: the same target gets the same
+/// answer.
 pub fn find_proof_game(
-    _tables: &Tables,
+    tables: &Tables,
     start: &Position,
     target: &Position,
-    _budget: ProofBudget,
+    budget: ProofBudget,
 ) -> Option<ProofGame> {
-    (start == target).then(|| ProofGame { moves: Vec::new() })
+    if start == target {
+        return Some(ProofGame { moves: Vec::new() });
+    }
+    target.king()?;
+    for side in Side::BOTH {
+        if target.count(side) > start.count(side) {
+            return None;
+        }
+    }
+    let plain = |p: &Position| {
+        p.exotic_pieces().is_empty() && p.berserker().is_none() && p.king().is_some()
+    };
+    if !plain(start) || !plain(target) {
+        return None;
+    }
+    let map = target::TargetMap::new(tables, target);
+    let pieces = target.count(Side::Attackers) + target.count(Side::Defenders);
+    let mut spent = 0u64;
+    let mut attempt = 0u64;
+    while spent < budget.nodes {
+        let mut rng = SplitMix64::new(target.hash() ^ crate::rng::mix64(attempt));
+        attempt += 1;
+        let mut walk = walk::Walk::new(tables, start, target, budget.nodes - spent);
+        let found = capture::capture_surplus(&mut walk, target, &mut rng)
+            && place::place(&mut walk, &map, &mut rng, 200 + 12 * pieces);
+        spent += walk.nodes.max(1);
+        if found && verify_proof_game(tables, start, target, &walk.moves).is_ok() {
+            return Some(ProofGame { moves: walk.moves });
+        }
+    }
+    None
 }

@@ -1,0 +1,152 @@
+//! What a search needs to know about its target: the piece wanted on each square, and
+//! the order constraints of custodial captures. A piece that ends between two things
+//! hostile to it must arrive after the enemy pieces among them: whichever of those
+//! arrived later would capture it.
+
+use crate::board::{Piece, PieceKind, Side};
+use crate::moves::{Position, Square, Tables};
+use crate::rules::KingStrength;
+
+/// The target as plain per-square data.
+pub(super) struct TargetMap {
+    pub(super) dim: usize,
+    /// The piece wanted on each square (`Square::index`), if any.
+    pub(super) want: Vec<Option<Piece>>,
+    /// Per square: the squares whose target pieces must stand before this one arrives.
+    pub(super) before: Vec<Vec<Square>>,
+    /// Per square: true if the piece wanted there must arrive before some other piece
+    /// (moving it away and back would capture that piece).
+    pub(super) is_before: Vec<bool>,
+    /// The target squares, by kind: attackers, defenders, the king.
+    pub(super) squares: Vec<Square>,
+}
+
+/// The four neighbours' offsets along the two lines.
+pub(super) const AXES: [((isize, isize), (isize, isize)); 2] =
+    [((1, 0), (-1, 0)), ((0, 1), (0, -1))];
+
+/// The square `(f + df, r + dr)` if it is on a `dim` board.
+pub(super) fn step(dim: usize, s: Square, d: (isize, isize)) -> Option<Square> {
+    let f = s.file() as isize + d.0;
+    let r = s.rank() as isize + d.1;
+    (f >= 0 && r >= 0 && (f as usize) < dim && (r as usize) < dim)
+        .then(|| Square::new(f as usize, r as usize))
+}
+
+impl TargetMap {
+    /// The map of `target` under `t`'s rules.
+    pub(super) fn new(t: &Tables, target: &Position) -> TargetMap {
+        let dim = t.dim();
+        let mut want = vec![None; Square::INDICES];
+        let mut squares = Vec::new();
+        for rank in 0..dim {
+            for file in 0..dim {
+                let s = Square::new(file, rank);
+                if let Some(p) = target.piece_at(s) {
+                    want[s.index()] = Some(p);
+                    squares.push(s);
+                }
+            }
+        }
+        let mut map = TargetMap {
+            dim,
+            want,
+            before: vec![Vec::new(); Square::INDICES],
+            is_before: vec![false; Square::INDICES],
+            squares,
+        };
+        for &s in &map.squares.clone() {
+            let piece = map.want[s.index()].expect("a target square");
+            let needs = if piece.kind == PieceKind::King {
+                map.king_needs(t, s)
+            } else {
+                map.man_needs(t, s, piece.side)
+            };
+            for &n in &needs {
+                map.is_before[n.index()] = true;
+            }
+            map.before[s.index()] = needs;
+        }
+        map
+    }
+
+    /// True if `q` is hostile to a piece of `victim` in the target.
+    fn hostile(&self, t: &Tables, victim: Side, q: Square) -> bool {
+        match self.want[q.index()] {
+            Some(p) if p.side != victim => {
+                (p.kind != PieceKind::King || t.king_anvil()) && p.kind != PieceKind::Guard
+            }
+            Some(_) => t.hostile_when_occupied(victim)[q.rank()] & (1 << (q.file() + 1)) != 0,
+            None => t.hostile_when_empty(victim)[q.rank()] & (1 << (q.file() + 1)) != 0,
+        }
+    }
+
+    /// The enemy pieces on `q` in the target, as a list of at most one square.
+    fn enemy_on(&self, victim: Side, q: Square) -> Option<Square> {
+        self.want[q.index()].filter(|p| p.side != victim).map(|_| q)
+    }
+
+    /// A man on `s` between two hostile squares on a line comes after the enemies there.
+    fn man_needs(&self, t: &Tables, s: Square, side: Side) -> Vec<Square> {
+        let mut needs = Vec::new();
+        for (a, b) in AXES {
+            if let (Some(x), Some(y)) = (step(self.dim, s, a), step(self.dim, s, b)) {
+                if self.hostile(t, side, x) && self.hostile(t, side, y) {
+                    needs.extend(self.enemy_on(side, x));
+                    needs.extend(self.enemy_on(side, y));
+                }
+            }
+        }
+        needs
+    }
+
+    /// The king comes after the attackers around him if they (with hostile squares)
+    /// are enough to capture him under the variant's king strength.
+    fn king_needs(&self, t: &Tables, s: Square) -> Vec<Square> {
+        let strength = t.rules().king_strength;
+        let near_centre = {
+            let centre =
+                |q: Square| t.square_kinds(q) & crate::complexity::square_kind::CENTRE != 0;
+            centre(s)
+                || AXES
+                    .iter()
+                    .flat_map(|(a, b)| [*a, *b])
+                    .filter_map(|d| step(self.dim, s, d))
+                    .any(centre)
+        };
+        let all_round = match strength {
+            KingStrength::Weak => false,
+            KingStrength::StrongAtCentre => near_centre,
+            KingStrength::Strong | KingStrength::Middleweight => true,
+        };
+        if !all_round {
+            return self.man_needs(t, s, Side::Defenders);
+        }
+        let around: Vec<Square> = AXES
+            .iter()
+            .flat_map(|(a, b)| [*a, *b])
+            .filter_map(|d| step(self.dim, s, d))
+            .collect();
+        let full = around.len() == 4 || strength == KingStrength::Middleweight;
+        if full && around.iter().all(|&q| self.hostile(t, Side::Defenders, q)) {
+            around
+                .into_iter()
+                .filter_map(|q| self.enemy_on(Side::Defenders, q))
+                .collect()
+        } else {
+            Vec::new()
+        }
+    }
+
+    /// True if `pos` has the target's piece on `s`.
+    #[inline]
+    pub(super) fn placed(&self, pos: &Position, s: Square) -> bool {
+        let want = self.want[s.index()];
+        want.is_some() && pos.piece_at(s) == want
+    }
+
+    /// True if every piece that must come before the one of `s` stands in `pos`.
+    pub(super) fn ready(&self, pos: &Position, s: Square) -> bool {
+        self.before[s.index()].iter().all(|&q| self.placed(pos, q))
+    }
+}
