@@ -174,9 +174,14 @@ fn find_plan(t: &Tables, pos: &Position, victim: Side, rng: &mut SplitMix64) -> 
     best.map(|(_, _, plan)| plan)
 }
 
-/// `pos` with the piece moved (captures and all), for looking ahead.
+/// `pos` with the piece on `mv.from` moved (captures and all), whichever side is to
+/// move, for looking ahead.
 fn moved(t: &Tables, pos: &Position, mv: Move) -> Position {
-    pos.after(t, mv).0
+    let mut p = pos.clone();
+    if p.piece_at(mv.from).map(|piece| piece.side) != Some(p.side_to_move()) {
+        p.null_move(t);
+    }
+    p.after(t, mv).0
 }
 
 /// A random move of the side to move that captures nothing, keeps off `keep` and does

@@ -7,7 +7,7 @@
 //! which piece goes where is decided as they arrive.
 
 use super::capture::{legal, segment};
-use super::target::TargetMap;
+use super::target::{kind_index, step, TargetMap, FAR, KINDS};
 use super::walk::Walk;
 use crate::board::{Piece, Side};
 use crate::moves::{Move, Position, Square};
@@ -30,21 +30,18 @@ fn free_targets(map: &TargetMap, pos: &Position, piece: Piece) -> Vec<Square> {
         .collect()
 }
 
-/// True if nothing stands strictly between `a` and `b` (on one line) in `pos`, the
-/// square `gone` counted empty and `now` counted full.
-fn clear_between(pos: &Position, a: Square, b: Square, gone: Square, now: Square) -> bool {
-    let mv = Move { from: a, to: b };
-    let seg = segment(mv);
-    seg[1..seg.len() - 1]
-        .iter()
-        .all(|&s| s != now && (s == gone || pos.piece_at(s).is_none()))
-}
-
 /// How good a move is for the placement, higher better; `None` for a move that puts a
-/// piece on its target square before the pieces that must come first.
-fn score(map: &TargetMap, pos: &Position, mv: Move, frees: &[Vec<Square>; 3]) -> Option<i32> {
+/// piece on its target square before the pieces that must come first. `dists` holds,
+/// per kind, the moves from each square to a free target square of the kind.
+fn score(
+    map: &TargetMap,
+    pos: &Position,
+    mv: Move,
+    dists: &[Vec<u8>; 3],
+    openers: &[bool],
+) -> Option<i32> {
     let piece = pos.piece_at(mv.from)?;
-    let frees = &frees[kind_index(piece)];
+    let k = kind_index(piece);
     let was_placed = map.want[mv.from.index()] == Some(piece);
     let mut s = 0;
     if map.want[mv.to.index()] == Some(piece) {
@@ -53,28 +50,12 @@ fn score(map: &TargetMap, pos: &Position, mv: Move, frees: &[Vec<Square>; 3]) ->
         }
         s += 100;
     } else {
-        let aligned = frees
-            .iter()
-            .filter(|&&e| e != mv.to && (e.file() == mv.to.file() || e.rank() == mv.to.rank()));
-        let mut best = 0;
-        for &e in aligned {
-            let empty = pos.piece_at(e).is_none() || e == mv.from;
-            let open = empty && clear_between(pos, mv.to, e, mv.from, mv.to);
-            best = best.max(if open { 40 } else { 15 });
+        if !was_placed {
+            let weight = |d: u8| if d == FAR { 10 } else { d.min(6) as i32 };
+            s += 30 * (weight(dists[k][mv.from.index()]) - weight(dists[k][mv.to.index()]));
         }
-        s += best;
         if map.want[mv.to.index()].is_some() {
             s -= 20;
-        }
-        if !was_placed {
-            let there = frees.iter().any(|&e| {
-                (e.file() == mv.from.file() || e.rank() == mv.from.rank())
-                    && pos.piece_at(e).is_none()
-                    && clear_between(pos, mv.from, e, mv.from, mv.from)
-            });
-            if there {
-                s -= 30;
-            }
         }
     }
     if was_placed {
@@ -85,20 +66,54 @@ fn score(map: &TargetMap, pos: &Position, mv: Move, frees: &[Vec<Square>; 3]) ->
     } else if map.want[mv.from.index()].is_some() {
         s += 20;
     }
+    if openers[mv.from.index()] {
+        s += 60;
+    }
     Some(s)
 }
 
-/// 0 attackers, 1 defenders, 2 the king.
-fn kind_index(piece: Piece) -> usize {
-    if piece.kind == crate::board::PieceKind::King {
-        2
-    } else {
-        piece.side as usize
+/// The squares of `side`'s pieces that wall in a misplaced piece of the side that can
+/// reach no free target square: the pieces next to the empty region it can slide in.
+/// Moving one of them away opens the region.
+fn openers(map: &TargetMap, pos: &Position, side: Side, dists: &[Vec<u8>; 3]) -> Vec<bool> {
+    let mut open = vec![false; Square::INDICES];
+    let mut seen = vec![false; Square::INDICES];
+    for m in pos.pieces(side).iter() {
+        let Some(piece) = pos.piece_at(m) else {
+            continue;
+        };
+        let k = kind_index(piece);
+        if map.placed(pos, m) || dists[k].is_empty() || dists[k][m.index()] != FAR {
+            continue;
+        }
+        // Flood the empty squares the piece can reach.
+        let mut stack = vec![m];
+        seen[m.index()] = true;
+        while let Some(x) = stack.pop() {
+            for d in [(1isize, 0isize), (-1, 0), (0, 1), (0, -1)] {
+                let Some(y) = step(map.dim, x, d) else {
+                    continue;
+                };
+                if seen[y.index()] {
+                    continue;
+                }
+                match pos.piece_at(y) {
+                    Some(p) => {
+                        if p.side == side && y != m {
+                            open[y.index()] = true;
+                        }
+                    }
+                    None if map.pass[k][y.index()] => {
+                        seen[y.index()] = true;
+                        stack.push(y);
+                    }
+                    None => {}
+                }
+            }
+        }
     }
+    open
 }
-
-/// Pieces the target wants: attacker and defender taflmen, and the king.
-const KINDS: [Piece; 3] = [Piece::ATTACKER, Piece::DEFENDER, Piece::KING];
 
 /// Plays the greedy walk until the target is reached; false if it gets stuck.
 pub(super) fn place(
@@ -126,11 +141,25 @@ pub(super) fn place(
             }
             return false;
         }
-        let frees: [Vec<Square>; 3] = KINDS.map(|k| free_targets(map, &pos, k));
+        let dists: [Vec<u8>; 3] = std::array::from_fn(|k| {
+            let mine = if k == 0 {
+                side == Side::Attackers
+            } else {
+                side == Side::Defenders
+            };
+            if mine {
+                map.distances(&pos, k)
+            } else {
+                Vec::new()
+            }
+        });
+        let openers = openers(map, &pos, side, &dists);
         let mut scored: Vec<(i32, Move)> = pos
             .legal_moves(walk.t)
             .into_iter()
-            .filter_map(|mv| score(map, &pos, mv, &frees).map(|s| (s + rng.below(12) as i32, mv)))
+            .filter_map(|mv| {
+                score(map, &pos, mv, &dists, &openers).map(|s| (s + rng.below(12) as i32, mv))
+            })
             .collect();
         scored.sort_unstable_by(|a, b| b.0.cmp(&a.0));
         let mut played = false;

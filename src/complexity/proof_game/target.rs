@@ -17,9 +17,29 @@ pub(super) struct TargetMap {
     /// Per square: true if the piece wanted there must arrive before some other piece
     /// (moving it away and back would capture that piece).
     pub(super) is_before: Vec<bool>,
-    /// The target squares, by kind: attackers, defenders, the king.
+    /// The target squares.
     pub(super) squares: Vec<Square>,
+    /// Per kind (0 attackers, 1 defenders, 2 the king), per square: may a piece of the
+    /// kind end a move there without ending the game.
+    pub(super) stop: [Vec<bool>; 3],
+    /// Per kind, per square: may a piece of the kind slide over it.
+    pub(super) pass: [Vec<bool>; 3],
 }
+
+/// The three kinds a target holds, in the order of [`TargetMap::stop`].
+pub(super) const KINDS: [Piece; 3] = [Piece::ATTACKER, Piece::DEFENDER, Piece::KING];
+
+/// 0 attackers, 1 defenders, 2 the king.
+pub(super) fn kind_index(piece: Piece) -> usize {
+    if piece.kind == PieceKind::King {
+        2
+    } else {
+        piece.side as usize
+    }
+}
+
+/// The distance of a square from which no free target square can be reached.
+pub(super) const FAR: u8 = 99;
 
 /// The four neighbours' offsets along the two lines.
 pub(super) const AXES: [((isize, isize), (isize, isize)); 2] =
@@ -48,12 +68,31 @@ impl TargetMap {
                 }
             }
         }
+        let rules = t.rules();
+        let escapes = t.escape_squares();
+        let table = |piece: Piece, stop: bool| -> Vec<bool> {
+            let mut v = vec![false; Square::INDICES];
+            for rank in 0..dim {
+                for file in 0..dim {
+                    let s = Square::new(file, rank);
+                    v[s.index()] = if stop {
+                        rules.may_stop_from(piece, file, rank, 0)
+                            && !(piece == Piece::KING && escapes.contains(s))
+                    } else {
+                        rules.may_pass_from(piece, file, rank, 0)
+                    };
+                }
+            }
+            v
+        };
         let mut map = TargetMap {
             dim,
             want,
             before: vec![Vec::new(); Square::INDICES],
             is_before: vec![false; Square::INDICES],
             squares,
+            stop: KINDS.map(|k| table(k, true)),
+            pass: KINDS.map(|k| table(k, false)),
         };
         for &s in &map.squares.clone() {
             let piece = map.want[s.index()].expect("a target square");
@@ -136,6 +175,68 @@ impl TargetMap {
         } else {
             Vec::new()
         }
+    }
+
+    /// Moves a piece of kind `kind` needs from each square to a free target square of
+    /// its kind on the board of `pos`, other pieces standing still ([`FAR`] if none is
+    /// reachable). A square holding a piece gets the distance of that piece.
+    pub(super) fn distances(&self, pos: &Position, kind: usize) -> Vec<u8> {
+        let piece = KINDS[kind];
+        let mut dist = vec![FAR; Square::INDICES];
+        let mut queue = Vec::with_capacity(self.dim * self.dim);
+        for &s in &self.squares {
+            if self.want[s.index()] == Some(piece) && pos.piece_at(s) != Some(piece) {
+                dist[s.index()] = 0;
+                queue.push(s);
+            }
+        }
+        let mut head = 0;
+        while head < queue.len() {
+            let y = queue[head];
+            head += 1;
+            let d = dist[y.index()] + 1;
+            for dir in [(1isize, 0isize), (-1, 0), (0, 1), (0, -1)] {
+                let mut x = y;
+                while let Some(next) = step(self.dim, x, dir) {
+                    x = next;
+                    if pos.piece_at(x).is_some() {
+                        if dist[x.index()] == FAR {
+                            dist[x.index()] = d;
+                        }
+                        break;
+                    }
+                    if self.stop[kind][x.index()] && dist[x.index()] == FAR {
+                        dist[x.index()] = d;
+                        queue.push(x);
+                    }
+                    if !self.pass[kind][x.index()] {
+                        break;
+                    }
+                }
+            }
+        }
+        dist
+    }
+
+    /// True if the order constraints go round in a circle: no order of arrival avoids
+    /// a capture, so the plain search cannot succeed (a hint, not a proof).
+    pub(super) fn has_cycle(&self) -> bool {
+        // Depth-first search with three colours.
+        let mut colour = vec![0u8; Square::INDICES];
+        fn visit(map: &TargetMap, s: Square, colour: &mut [u8]) -> bool {
+            colour[s.index()] = 1;
+            for &n in &map.before[s.index()] {
+                let c = colour[n.index()];
+                if c == 1 || (c == 0 && visit(map, n, colour)) {
+                    return true;
+                }
+            }
+            colour[s.index()] = 2;
+            false
+        }
+        self.squares
+            .iter()
+            .any(|&s| colour[s.index()] == 0 && visit(self, s, &mut colour))
     }
 
     /// True if `pos` has the target's piece on `s`.

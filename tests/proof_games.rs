@@ -1,0 +1,291 @@
+//! Proof games (issue 26): the stored proof games replay to their positions, checked
+//! twice (the replay checker, and the moves played back as text with
+//! `notation::play_line`); the search solves hand-made and recorded targets and
+//! refuses unreachable ones; the checker rejects what is not a proof game.
+
+use std::path::Path;
+use taflcount::board::{Layout, RecordOrder, Side};
+use taflcount::complexity::proof_game::{
+    arrival_order_conflict, find_proof_game, random_target, verify_proof_game, ProofBudget,
+    ProofGameError,
+};
+use taflcount::complexity::ComplexitySpec;
+use taflcount::game::Game;
+use taflcount::moves::{Move, Position};
+use taflcount::notation::{parse_games, play_line, play_line_moves, replay};
+use taflcount::rng::SplitMix64;
+
+const FIXTURES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/legal/proof-games");
+const BUDGET: ProofBudget = ProofBudget { nodes: 200_000 };
+
+/// A stored proof game: the variant, the target and the move line.
+struct Fixture {
+    variant: String,
+    position: String,
+    side: Side,
+    plies: usize,
+    moves: String,
+}
+
+fn read_fixture(path: &Path) -> Fixture {
+    let text = std::fs::read_to_string(path).unwrap();
+    let field = |key: &str| -> String {
+        text.lines()
+            .find_map(|l| l.strip_prefix(&format!("{key}: ")))
+            .unwrap_or_else(|| panic!("{}: no `{key}:` line", path.display()))
+            .trim()
+            .to_string()
+    };
+    Fixture {
+        variant: field("variant"),
+        position: field("position"),
+        side: field("side").parse().unwrap(),
+        plies: field("plies").parse().unwrap(),
+        moves: field("moves"),
+    }
+}
+
+#[test]
+fn every_stored_proof_game_replays_to_its_position() {
+    let mut per_variant = std::collections::BTreeMap::new();
+    for entry in std::fs::read_dir(FIXTURES).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().and_then(|e| e.to_str()) != Some("txt") {
+            continue;
+        }
+        let f = read_fixture(&path);
+        let game = Game::named(&f.variant).unwrap();
+        let t = &game.tables;
+        let layout = Layout::parse(&f.position, RecordOrder::RankOneFirst).unwrap();
+        let target = Position::from_layout(t, &layout, f.side).unwrap();
+        let start = Position::start(t);
+        // Played back as text: every move legal, every written capture the rules' own.
+        let (reached, moves) = play_line_moves(t, start.clone(), &f.moves)
+            .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        assert_eq!(moves.len(), f.plies, "{}", path.display());
+        assert!(
+            reached == target,
+            "{}: the line ends elsewhere",
+            path.display()
+        );
+        assert_eq!(
+            reached.layout(t).to_string(),
+            f.position,
+            "{}",
+            path.display()
+        );
+        assert_eq!(reached.side_to_move(), f.side, "{}", path.display());
+        // The replay checker: no end of the game (repetition included) before the last move.
+        verify_proof_game(t, &start, &target, &moves)
+            .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        *per_variant.entry(f.variant).or_insert(0) += 1;
+    }
+    for variant in ["brandub", "tablut", "copenhagen"] {
+        assert!(
+            per_variant.get(variant).copied().unwrap_or(0) >= 20,
+            "{variant}: fewer than 20 fixtures: {per_variant:?}"
+        );
+    }
+}
+
+/// Finds a proof game, checks it with the checker and by playing its text back.
+fn solve(variant: &str, target: &Position) -> Vec<Move> {
+    let game = Game::named(variant).unwrap();
+    let t = &game.tables;
+    let start = Position::start(t);
+    let proof = find_proof_game(t, &start, target, BUDGET)
+        .unwrap_or_else(|| panic!("{variant}: no proof game for {}", target.layout(t)));
+    assert_eq!(verify_proof_game(t, &start, target, &proof.moves), Ok(()));
+    let line = proof.line(t, &start);
+    let again = play_line(t, start, &line).unwrap();
+    assert!(
+        again == *target,
+        "{variant}: the line {line} ends elsewhere"
+    );
+    proof.moves
+}
+
+#[test]
+fn solves_hand_made_targets_with_captures_a_tempo_and_a_final_escape() {
+    // Brandub: two attackers and one defender captured, reached by a hand-played line
+    // (the line itself shows the target is legal). The search finds its own way.
+    let game = Game::named("brandub").unwrap();
+    let t = &game.tables;
+    let start = Position::start(t);
+    let target = play_line(
+        t,
+        start.clone(),
+        "d7-f7 d5-b5 d6-c6 b5-b6 a4-a6xb6 e4-e7xf7",
+    )
+    .unwrap();
+    assert_eq!(target.count(Side::Attackers), 7);
+    assert_eq!(target.count(Side::Defenders), 4);
+    let moves = solve("brandub", &target);
+    assert!(!moves.is_empty());
+    // The start position with the defenders to move needs a lost tempo.
+    let mut waiting = start.clone();
+    waiting.null_move(t);
+    let moves = solve("brandub", &waiting);
+    assert_eq!(moves.len() % 2, 1);
+    // Tablut: the king ends on an edge (an escape), the attackers to move; the last move
+    // must be the king's, since the game ends there.
+    let game = Game::named("tablut").unwrap();
+    let t = &game.tables;
+    let target = play_line(
+        t,
+        Position::start(t),
+        "a4-b4 e3-h3 b4-a4 e4-e3 a4-b4 e5-e4 b4-a4 e4-g4 a4-b4 g4-g1",
+    )
+    .unwrap();
+    assert!(target.is_over(t));
+    let moves = solve("tablut", &target);
+    let king_last = Position::start(t);
+    let before = moves[..moves.len() - 1]
+        .iter()
+        .fold(king_last, |mut p, &mv| {
+            p.play(t, mv);
+            p
+        });
+    assert_eq!(before.king(), Some(moves[moves.len() - 1].from));
+}
+
+#[test]
+fn refuses_targets_no_game_reaches() {
+    let budget = ProofBudget { nodes: 20_000 };
+    // Tablut: the king on an edge with the defenders to move. The attackers moved
+    // last, so the king stood on the edge before: the game was over already.
+    let game = Game::named("tablut").unwrap();
+    let t = &game.tables;
+    let start = Position::start(t);
+    let layout = Layout::parse(
+        "/3ttt3/4t4/4T4/t3T3t/ttTT1TTtt/t3T3t/4T4/4t4/3tKt3/",
+        RecordOrder::RankOneFirst,
+    )
+    .unwrap();
+    let escaped = Position::from_layout(t, &layout, Side::Defenders).unwrap();
+    assert_eq!(find_proof_game(t, &start, &escaped, budget), None);
+    // Brandub: nine attackers, one more than the start has.
+    let game = Game::named("brandub").unwrap();
+    let t = &game.tables;
+    let start = Position::start(t);
+    let layout = Layout::parse(
+        "/3t3/3t3/3T3/ttTKTtt/3T3/3t3/2tt3/",
+        RecordOrder::RankOneFirst,
+    )
+    .unwrap();
+    let nine = Position::from_layout(t, &layout, Side::Attackers).unwrap();
+    assert_eq!(find_proof_game(t, &start, &nine, budget), None);
+    // Brandub: the defender on c1 between the attackers on b1 and d1, and the attacker
+    // on b1 between the corner a1 and that defender: whichever of the three arrived
+    // last captured one of the others (docs/proof-games.md).
+    let layout = Layout::parse("/1tTt3/7/7/3K3/7/7/7/", RecordOrder::RankOneFirst).unwrap();
+    let circle = Position::from_layout(t, &layout, Side::Defenders).unwrap();
+    assert!(arrival_order_conflict(t, &circle));
+    assert_eq!(find_proof_game(t, &start, &circle, budget), None);
+}
+
+#[test]
+fn the_checker_rejects_what_is_not_a_proof_game() {
+    let game = Game::named("brandub").unwrap();
+    let t = &game.tables;
+    let start = Position::start(t);
+    let line = |text: &str| play_line_moves(t, start.clone(), text).unwrap().1;
+    let shuffle = line("d7-e7 d5-c5 e7-d7 c5-d5");
+    assert_eq!(verify_proof_game(t, &start, &start, &shuffle), Ok(()));
+    // Twice round: the start occurs a third time, which ends the game (a draw under
+    // brandub's `tfr`): a proof game may end there, but not go on.
+    let twice: Vec<_> = shuffle.iter().chain(&shuffle).copied().collect();
+    assert_eq!(verify_proof_game(t, &start, &start, &twice), Ok(()));
+    let mut on = twice.clone();
+    on.push(line("d7-e7")[0]);
+    let after = play_line(t, start.clone(), "d7-e7").unwrap();
+    assert!(matches!(
+        verify_proof_game(t, &start, &after, &on),
+        Err(ProofGameError::GameOver { ply: 9, .. })
+    ));
+    // A move the piece cannot make, and a line that ends elsewhere.
+    let mut bad = shuffle.clone();
+    bad[2] = line("d7-f7")[0];
+    assert!(matches!(
+        verify_proof_game(t, &start, &start, &bad),
+        Err(ProofGameError::Illegal { ply: 3, .. })
+    ));
+    assert_eq!(
+        verify_proof_game(t, &start, &start, &shuffle[..3]),
+        Err(ProofGameError::WrongPosition { plies: 3 })
+    );
+    // The king escapes to a corner: the game is over, nothing may follow.
+    let escape = line("d7-e7 e4-e6 e7-d7 d4-e4 d7-e7 e4-e1 e7-d7 e1-g1");
+    let end = play_line(
+        t,
+        start.clone(),
+        "d7-e7 e4-e6 e7-d7 d4-e4 d7-e7 e4-e1 e7-d7 e1-g1",
+    )
+    .unwrap();
+    assert!(end.is_over(t));
+    assert_eq!(verify_proof_game(t, &start, &end, &escape), Ok(()));
+    let mut beyond = escape.clone();
+    beyond.push(Move {
+        from: "d7".parse().unwrap(),
+        to: "e7".parse().unwrap(),
+    });
+    assert!(matches!(
+        verify_proof_game(t, &start, &end, &beyond),
+        Err(ProofGameError::GameOver { ply: 9, .. })
+    ));
+}
+
+#[test]
+fn finds_positions_of_recorded_games() {
+    for (variant, file) in [
+        ("brandubh", "brandubh.csv"),
+        ("copenhagen", "copenhagen.csv"),
+    ] {
+        let game = Game::named(variant).unwrap();
+        let t = &game.tables;
+        let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("fixtures/games")
+            .join(file);
+        let records = parse_games(&std::fs::read_to_string(path).unwrap()).unwrap();
+        let mut tried = 0;
+        for record in records.iter().step_by(37) {
+            let replay = replay(t, record).unwrap();
+            let last = replay
+                .ended_early
+                .map_or(replay.moves.len(), |(ply, _)| ply);
+            let ply = last / 2 + 1;
+            if ply > last || replay.positions[ply].king().is_none() {
+                continue;
+            }
+            solve(variant, &replay.positions[ply]);
+            tried += 1;
+        }
+        assert!(tried >= 10, "{variant}: only {tried} positions tried");
+    }
+}
+
+#[test]
+fn solves_nearly_all_random_test_targets() {
+    for (variant, seed) in [("brandub", 7), ("tablut", 8), ("copenhagen", 9)] {
+        let game = Game::named(variant).unwrap();
+        let t = &game.tables;
+        let spec = ComplexitySpec::from_rules(&game.rules).unwrap();
+        let start = Position::start(t);
+        let mut rng = SplitMix64::new(seed);
+        let (mut tried, mut found) = (0, 0);
+        while tried < 12 {
+            let Some(target) = random_target(t, &spec, &mut rng) else {
+                continue;
+            };
+            if arrival_order_conflict(t, &target) {
+                continue;
+            }
+            tried += 1;
+            if let Some(proof) = find_proof_game(t, &start, &target, BUDGET) {
+                assert_eq!(verify_proof_game(t, &start, &target, &proof.moves), Ok(()));
+                found += 1;
+            }
+        }
+        assert!(found >= 11, "{variant}: {found} of {tried}");
+    }
+}
