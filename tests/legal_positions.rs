@@ -62,7 +62,12 @@ fn no_position_of_the_recorded_games_is_rejected() {
 #[test]
 fn no_position_of_random_self_play_is_rejected() {
     use rand::RngExt;
-    for (variant, games) in [("brandub", 60), ("tablut", 30), ("copenhagen", 15), ("sea-battle-9", 20)] {
+    for (variant, games) in [
+        ("brandub", 60),
+        ("tablut", 30),
+        ("copenhagen", 15),
+        ("sea-battle-9", 20),
+    ] {
         let p = prepared(variant);
         let check = p.check();
         for g in 0..games {
@@ -180,7 +185,10 @@ fn small_board_check(rules: &str, samples: u64) -> (u64, BigUint, Tally) {
     let estimate = Estimate::new(&p.superset.count(), tally);
     let low: BigUint = estimate.lower_bound_low.value.parse().unwrap();
     let high: BigUint = estimate.upper_bound_high.value.parse().unwrap();
-    eprintln!("{exact} reachable of {}; {tally:?}, interval [{low}, {high}]", p.superset.count());
+    eprintln!(
+        "{exact} reachable of {}; {tally:?}, interval [{low}, {high}]",
+        p.superset.count()
+    );
     assert!(low <= BigUint::from(exact) && BigUint::from(exact) <= high);
     (exact, p.superset.count(), tally)
 }
@@ -232,7 +240,9 @@ fn fixture_samples_replay() {
             assert_eq!(Element::of_layout(&line.layout, line.side).unwrap(), drawn);
             match line.verdict.as_str() {
                 "legal" => {
-                    let game = ProofGame { moves: line.moves.clone() };
+                    let game = ProofGame {
+                        moves: line.moves.clone(),
+                    };
                     verify_proof_game(&p.tables, &start, &pos, &game)
                         .unwrap_or_else(|e| panic!("{variant} sample {}: {e}", line.index));
                     legal += 1;
@@ -262,17 +272,36 @@ fn taflcount(args: &[&str]) -> Output {
 
 fn json_report(args: &[&str]) -> LegalReport {
     let out = taflcount(args);
-    assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     serde_json::from_slice(&out.stdout).expect("the typed document reads back")
 }
 
 #[test]
 fn json_is_one_typed_document_and_threads_change_nothing() {
-    let args = ["complexity", "--legal", "--variant", "brandub", "--samples", "60", "--seed", "9", "--nodes", "3000", "--json"];
+    let args = [
+        "complexity",
+        "--legal",
+        "--variant",
+        "brandub",
+        "--samples",
+        "60",
+        "--seed",
+        "9",
+        "--nodes",
+        "3000",
+        "--json",
+    ];
     let mut one = json_report(&[&args[..], &["--threads", "1"]].concat());
     let mut two = json_report(&[&args[..], &["--threads", "2"]].concat());
     assert_eq!(one.schema_version, 1);
-    assert_eq!((one.variant.as_str(), one.seed, one.nodes), ("brandub", 9, 3000));
+    assert_eq!(
+        (one.variant.as_str(), one.seed, one.nodes),
+        ("brandub", 9, 3000)
+    );
     let t = one.estimate.tally;
     assert_eq!(t.samples, 60);
     assert_eq!(t.legal + t.illegal + t.undecided, 60);
@@ -299,10 +328,29 @@ fn json_is_one_typed_document_and_threads_change_nothing() {
 
 #[test]
 fn the_table_names_the_figures() {
-    let out = taflcount(&["complexity", "--legal", "--variant", "tablut", "--samples", "20", "--nodes", "2000", "--threads", "1"]);
+    let out = taflcount(&[
+        "complexity",
+        "--legal",
+        "--variant",
+        "tablut",
+        "--samples",
+        "20",
+        "--nodes",
+        "2000",
+        "--threads",
+        "1",
+    ]);
     assert!(out.status.success());
     let text = String::from_utf8(out.stdout).unwrap();
-    for needle in ["tablut: legal positions from 20 uniform samples", "superset", "lower bound", "upper bound", "bound material", "game_over_before", "pieces off"] {
+    for needle in [
+        "tablut: legal positions from 20 uniform samples",
+        "superset",
+        "lower bound",
+        "upper bound",
+        "bound material",
+        "game_over_before",
+        "pieces off",
+    ] {
         assert!(text.contains(needle), "{needle} missing:\n{text}");
     }
 }
@@ -310,7 +358,19 @@ fn the_table_names_the_figures() {
 #[test]
 fn every_catalog_variant_runs_or_is_refused_clearly() {
     for variant in catalog::names() {
-        let out = taflcount(&["complexity", "--legal", "--variant", variant, "--samples", "4", "--nodes", "500", "--threads", "1", "--json"]);
+        let out = taflcount(&[
+            "complexity",
+            "--legal",
+            "--variant",
+            variant,
+            "--samples",
+            "4",
+            "--nodes",
+            "500",
+            "--threads",
+            "1",
+            "--json",
+        ]);
         let stderr = String::from_utf8_lossy(&out.stderr);
         match out.status.code() {
             Some(0) => {
@@ -329,12 +389,33 @@ fn every_catalog_variant_runs_or_is_refused_clearly() {
 #[test]
 fn bad_input_exits_2_with_a_message() {
     for (args, needle) in [
-        (&["complexity", "--legal", "--variant", "berserk"][..], "commander"),
-        (&["complexity", "--legal", "--variant", "nosuch"][..], "unknown variant"),
+        (
+            &["complexity", "--legal", "--variant", "berserk"][..],
+            "commander",
+        ),
+        (
+            &["complexity", "--legal", "--variant", "nosuch"][..],
+            "unknown variant",
+        ),
         (&["complexity", "--samples", "5"][..], "--legal"),
         (&["complexity", "--legal", "--samples", "0"][..], "samples"),
-        (&["complexity", "--legal", "--dim", "7", "--attackers", "3", "--defenders", "2"][..], "cannot be used"),
-        (&["complexity", "--legal", "--dim", "17"][..], "no 17x17 variant"),
+        (
+            &[
+                "complexity",
+                "--legal",
+                "--dim",
+                "7",
+                "--attackers",
+                "3",
+                "--defenders",
+                "2",
+            ][..],
+            "cannot be used",
+        ),
+        (
+            &["complexity", "--legal", "--dim", "17"][..],
+            "no 17x17 variant",
+        ),
     ] {
         let out = taflcount(args);
         let stderr = String::from_utf8_lossy(&out.stderr);
@@ -349,7 +430,20 @@ fn saved_samples_read_back_and_are_not_overwritten() {
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     let d = dir.to_str().unwrap();
-    let args = ["complexity", "--legal", "--variant", "brandub", "--samples", "30", "--nodes", "3000", "--threads", "1", "--save-samples", d];
+    let args = [
+        "complexity",
+        "--legal",
+        "--variant",
+        "brandub",
+        "--samples",
+        "30",
+        "--nodes",
+        "3000",
+        "--threads",
+        "1",
+        "--save-samples",
+        d,
+    ];
     assert!(taflcount(&args).status.success());
     let text = std::fs::read_to_string(dir.join("brandub.samples")).unwrap();
     let lines = parse_samples(&text).unwrap();

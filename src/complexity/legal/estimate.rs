@@ -21,8 +21,16 @@ pub fn wilson(successes: u64, n: u64, z: f64) -> (f64, f64) {
     let z2 = z * z;
     let centre = (p + z2 / (2.0 * n)) / (1.0 + z2 / n);
     let half = z / (1.0 + z2 / n) * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt();
-    let low = if successes == 0 { 0.0 } else { (centre - half).max(0.0) };
-    let high = if successes as f64 == n { 1.0 } else { (centre + half).min(1.0) };
+    let low = if successes == 0 {
+        0.0
+    } else {
+        (centre - half).max(0.0)
+    };
+    let high = if successes as f64 == n {
+        1.0
+    } else {
+        (centre + half).min(1.0)
+    };
     (low, high)
 }
 

@@ -47,8 +47,12 @@ impl IllegalReason {
     /// The reason in words.
     pub fn describe(self) -> &'static str {
         match self {
-            IllegalReason::NoLastMove => "no piece of the side not to move can have made the last move",
-            IllegalReason::LastMoveCaptures => "every possible last move captures a piece still standing",
+            IllegalReason::NoLastMove => {
+                "no piece of the side not to move can have made the last move"
+            }
+            IllegalReason::LastMoveCaptures => {
+                "every possible last move captures a piece still standing"
+            }
             IllegalReason::GameOverBefore => "every possible last move starts from a finished game",
         }
     }
@@ -157,7 +161,11 @@ impl<'t> IllegalCheck<'t> {
                         reason = reason.max(IllegalReason::LastMoveCaptures);
                         continue;
                     }
-                    let king_before = if piece == Piece::KING { Some(from) } else { king_square };
+                    let king_before = if piece == Piece::KING {
+                        Some(from)
+                    } else {
+                        king_square
+                    };
                     if king_before.is_some_and(escape) {
                         reason = reason.max(IllegalReason::GameOverBefore);
                         continue;

@@ -92,12 +92,8 @@ impl Prepared {
 
     /// The position of a superset element.
     pub fn position(&self, element: &Element) -> Position {
-        Position::from_layout(
-            &self.tables,
-            &element.layout(self.spec.dim()),
-            element.side,
-        )
-        .expect("a superset element holds only pieces the engine plays")
+        Position::from_layout(&self.tables, &element.layout(self.spec.dim()), element.side)
+            .expect("a superset element holds only pieces the engine plays")
     }
 }
 

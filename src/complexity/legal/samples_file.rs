@@ -1,12 +1,11 @@
 //! Sample positions as a text file anyone can check: one line per sample with its
 //! placement, side to move, verdict, and the reason or the proof game.
 //!
-//! ```text
-//! # comment lines start with '#'
-//! index<TAB>side to move<TAB>placement, top rank first<TAB>verdict<TAB>detail
-//! 0	attackers	/3t3/7/.../	illegal	no_last_move
-//! 1	defenders	/3t3/7/.../	legal	d2-d1 e4-e2
-//! ```
+//! Lines starting with `#` are comments. Every other line has five fields separated
+//! by tabs: the sample's index, the side to move (`attackers` or `defenders`), the
+//! placement (top rank first, as `/3t3/7/.../`), the verdict (`legal`, `illegal` or
+//! `undecided`), and the illegal condition's key or the proof game's moves
+//! (`d2-d1 e4-e2 ...`).
 
 use super::classify::Verdict;
 use super::run::SampleResult;
@@ -55,7 +54,9 @@ pub fn write_samples(header: &[String], dim: usize, results: &[SampleResult]) ->
     for line in header {
         out.push_str(&format!("# {line}\n"));
     }
-    out.push_str("# index\tside to move\tplacement (top rank first)\tverdict\treason or proof game\n");
+    out.push_str(
+        "# index\tside to move\tplacement (top rank first)\tverdict\treason or proof game\n",
+    );
     for r in results {
         let detail = match &r.verdict {
             Verdict::Illegal(reason) => reason.key().to_owned(),
@@ -104,8 +105,8 @@ pub fn parse_samples(text: &str) -> Result<Vec<SampleLine>, SamplesFileError> {
             .parse()
             .map_err(|_| err(format!("index `{}`", fields[0])))?;
         let side: Side = fields[1].parse().map_err(|e| err(format!("{e}")))?;
-        let layout = Layout::parse(fields[2], RecordOrder::TopRankFirst)
-            .map_err(|e| err(format!("{e}")))?;
+        let layout =
+            Layout::parse(fields[2], RecordOrder::TopRankFirst).map_err(|e| err(format!("{e}")))?;
         let verdict = fields[3].to_owned();
         if !matches!(verdict.as_str(), "legal" | "illegal" | "undecided") {
             return Err(err(format!("verdict `{verdict}`")));

@@ -144,7 +144,7 @@ impl Superset {
             binomial[n][0] = BigUint::one();
             for k in 1..=max_k.min(n) {
                 binomial[n][k] = &binomial[n - 1][k - 1]
-                    + if k <= n - 1 {
+                    + if k < n {
                         binomial[n - 1][k].clone()
                     } else {
                         BigUint::zero()
@@ -497,7 +497,10 @@ mod tests {
             assert_eq!(superset.rank(&e).unwrap(), i);
         }
         let last = &n - 1u32;
-        assert_eq!(superset.rank(&superset.unrank(&last).unwrap()).unwrap(), last);
+        assert_eq!(
+            superset.rank(&superset.unrank(&last).unwrap()).unwrap(),
+            last
+        );
     }
 
     #[test]

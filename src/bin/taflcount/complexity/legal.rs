@@ -93,13 +93,14 @@ fn render(report: &LegalReport) -> String {
     let e = &report.estimate;
     writeln!(
         out,
-        "{}: legal positions from {} uniform samples of the superset (seed {}, proof budget {} nodes, {:.1} s on {} threads)\n",
+        "{}: legal positions from {} uniform samples of the superset (seed {}, proof budget {} nodes, {:.1} s on {} thread{})\n",
         report.variant,
         e.tally.samples,
         report.seed,
         report.nodes,
         report.timings.seconds,
-        report.timings.threads
+        report.timings.threads,
+        if report.timings.threads == 1 { "" } else { "s" }
     )
     .unwrap();
     let [legal, illegal, undecided] = share(e);
@@ -113,7 +114,10 @@ fn render(report: &LegalReport) -> String {
         &["figure", "scientific", "log10", "what it is"],
         &[1, 2],
     );
-    let row = |table: &mut comfy_table::Table, name: &str, c: &taflcount::complexity::legal::BigCount, what: &str| {
+    let row = |table: &mut comfy_table::Table,
+               name: &str,
+               c: &taflcount::complexity::legal::BigCount,
+               what: &str| {
         table.add_row(vec![
             name.to_owned(),
             c.scientific.clone(),
@@ -121,14 +125,49 @@ fn render(report: &LegalReport) -> String {
             what.to_owned(),
         ]);
     };
-    row(&mut table, "superset", &report.superset, "exact: every element sampled from (= bound material)");
-    row(&mut table, "upper bound, 95% end", &e.upper_bound_high, "the estimate's upper end: not proven illegal, interval top");
-    row(&mut table, "upper bound", &e.upper_bound, "superset x share not proven illegal");
-    row(&mut table, "estimate", &e.point, "superset x (legal + undecided/2) share; exact estimate when nothing is undecided");
-    row(&mut table, "lower bound", &e.lower_bound, "superset x share proven legal");
-    row(&mut table, "lower bound, 95% end", &e.lower_bound_low, "the estimate's lower end: proven legal, interval bottom");
+    row(
+        &mut table,
+        "superset",
+        &report.superset,
+        "exact: every element sampled from (= bound material)",
+    );
+    row(
+        &mut table,
+        "upper bound, 95% end",
+        &e.upper_bound_high,
+        "the estimate's upper end: not proven illegal, interval top",
+    );
+    row(
+        &mut table,
+        "upper bound",
+        &e.upper_bound,
+        "superset x share not proven illegal",
+    );
+    row(
+        &mut table,
+        "estimate",
+        &e.point,
+        "superset x (legal + undecided/2) share; exact estimate when nothing is undecided",
+    );
+    row(
+        &mut table,
+        "lower bound",
+        &e.lower_bound,
+        "superset x share proven legal",
+    );
+    row(
+        &mut table,
+        "lower bound, 95% end",
+        &e.lower_bound_low,
+        "the estimate's lower end: proven legal, interval bottom",
+    );
     for bound in &report.bounds {
-        row(&mut table, &format!("bound {}", bound.name), &bound.value, &bound.meaning);
+        row(
+            &mut table,
+            &format!("bound {}", bound.name),
+            &bound.value,
+            &bound.meaning,
+        );
     }
     for p in &report.published {
         table.add_row(vec![
@@ -139,9 +178,17 @@ fn render(report: &LegalReport) -> String {
         ]);
     }
     writeln!(out, "{table}\n").unwrap();
-    let mut reasons = new_table(TableStyle::Terminal, &["illegal by", "samples", "condition"], &[1]);
+    let mut reasons = new_table(
+        TableStyle::Terminal,
+        &["illegal by", "samples", "condition"],
+        &[1],
+    );
     for r in &report.illegal_by_reason {
-        reasons.add_row(vec![r.reason.clone(), r.samples.to_string(), r.meaning.clone()]);
+        reasons.add_row(vec![
+            r.reason.clone(),
+            r.samples.to_string(),
+            r.meaning.clone(),
+        ]);
     }
     if report.rejected_proof_games > 0 {
         reasons.add_row(vec![
@@ -153,7 +200,15 @@ fn render(report: &LegalReport) -> String {
     writeln!(out, "{reasons}\n").unwrap();
     let mut groups = new_table(
         TableStyle::Terminal,
-        &["pieces off", "superset", "samples", "legal", "illegal", "undecided", "estimate [95%]"],
+        &[
+            "pieces off",
+            "superset",
+            "samples",
+            "legal",
+            "illegal",
+            "undecided",
+            "estimate [95%]",
+        ],
         &[0, 1, 2],
     );
     for g in &report.by_pieces_off {
