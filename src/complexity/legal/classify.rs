@@ -13,12 +13,32 @@ pub enum Verdict {
     Illegal(IllegalReason),
     /// Reachable: the proof game, checked by replay.
     Legal(ProofGame),
-    /// Neither within the budget. `rejected_proof` when the search answered a game
-    /// that did not replay to the position (counted apart: a bug to look into).
-    Undecided {
-        /// True if a proof game was found but failed the replay.
-        rejected_proof: bool,
-    },
+    /// Neither, and why.
+    Undecided(Undecided),
+}
+
+/// Why a sample stayed undecided.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Undecided {
+    /// The search found no proof game within its budget.
+    Budget,
+    /// The search answered a game that did not replay to the position (counted
+    /// apart: a bug of the search to look into).
+    RejectedProof,
+    /// The search panicked (counted apart: a bug of the search). Caught only where
+    /// panics unwind: the test profile, or a release build with `panic = "unwind"`.
+    SearchPanicked,
+}
+
+impl Undecided {
+    /// The key written in sample files: "", "rejected_proof_game", "search_panicked".
+    pub fn key(self) -> &'static str {
+        match self {
+            Undecided::Budget => "",
+            Undecided::RejectedProof => "rejected_proof_game",
+            Undecided::SearchPanicked => "search_panicked",
+        }
+    }
 }
 
 impl Verdict {
@@ -27,7 +47,7 @@ impl Verdict {
         match self {
             Verdict::Illegal(_) => "illegal",
             Verdict::Legal(_) => "legal",
-            Verdict::Undecided { .. } => "undecided",
+            Verdict::Undecided(_) => "undecided",
         }
     }
 }
@@ -44,15 +64,17 @@ pub fn classify(
     if let Some(reason) = check.check(pos) {
         return Verdict::Illegal(reason);
     }
-    match find_proof_game(tables, start, pos, budget) {
-        Some(game) => match verify_proof_game(tables, start, pos, &game) {
+    // A panicking search leaves this sample undecided, not the whole run lost; the
+    // search only reads the shared tables, so nothing is left half-changed.
+    let found = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        find_proof_game(tables, start, pos, budget)
+    }));
+    match found {
+        Ok(Some(game)) => match verify_proof_game(tables, start, pos, &game) {
             Ok(()) => Verdict::Legal(game),
-            Err(_) => Verdict::Undecided {
-                rejected_proof: true,
-            },
+            Err(_) => Verdict::Undecided(Undecided::RejectedProof),
         },
-        None => Verdict::Undecided {
-            rejected_proof: false,
-        },
+        Ok(None) => Verdict::Undecided(Undecided::Budget),
+        Err(_) => Verdict::Undecided(Undecided::SearchPanicked),
     }
 }

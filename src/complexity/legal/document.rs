@@ -3,7 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::classify::Verdict;
+use super::classify::{Undecided, Verdict};
 use super::estimate::{BigCount, Estimate, Tally};
 use super::illegal::IllegalReason;
 use super::run::{Prepared, SampleResult};
@@ -46,6 +46,8 @@ pub struct LegalReport {
     pub illegal_by_reason: Vec<ReasonCount>,
     /// Proof games found that did not replay to their target (counted as undecided).
     pub rejected_proof_games: u64,
+    /// Samples on which the proof search panicked (counted as undecided).
+    pub search_panics: u64,
     /// The estimate per number of pieces off the board (attackers and defenders
     /// missing from the start's material), for the groups that were sampled.
     pub by_pieces_off: Vec<GroupRow>,
@@ -125,7 +127,7 @@ impl LegalReport {
         let (max_a, max_d) = (superset.max_attackers(), superset.max_defenders());
         let mut groups = vec![Tally::default(); max_a + max_d + 1];
         let mut reasons = [0u64; IllegalReason::ALL.len()];
-        let mut rejected = 0;
+        let (mut rejected, mut panics) = (0, 0);
         for r in results {
             let key = r.verdict.key();
             tally.add(key);
@@ -135,9 +137,8 @@ impl LegalReport {
                 Verdict::Illegal(reason) => {
                     reasons[IllegalReason::ALL.iter().position(|x| x == reason).unwrap()] += 1
                 }
-                Verdict::Undecided {
-                    rejected_proof: true,
-                } => rejected += 1,
+                Verdict::Undecided(Undecided::RejectedProof) => rejected += 1,
+                Verdict::Undecided(Undecided::SearchPanicked) => panics += 1,
                 _ => {}
             }
         }
@@ -186,6 +187,7 @@ impl LegalReport {
                 })
                 .collect(),
             rejected_proof_games: rejected,
+            search_panics: panics,
             by_pieces_off,
             bounds: complexity
                 .bounds

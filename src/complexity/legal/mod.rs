@@ -13,7 +13,7 @@ mod sample;
 mod samples_file;
 mod superset;
 
-pub use classify::{classify, Verdict};
+pub use classify::{classify, Undecided, Verdict};
 pub use document::{
     BoundRow, GroupRow, LegalReport, PublishedFigure, ReasonCount, Timings, DEFINITION,
     LEGAL_SCHEMA_VERSION,

@@ -66,13 +66,7 @@ pub fn write_samples(header: &[String], dim: usize, results: &[SampleResult]) ->
                 .map(|m| m.to_string())
                 .collect::<Vec<_>>()
                 .join(" "),
-            Verdict::Undecided { rejected_proof } => {
-                if *rejected_proof {
-                    "rejected_proof_game".to_owned()
-                } else {
-                    String::new()
-                }
-            }
+            Verdict::Undecided(why) => why.key().to_owned(),
         };
         out.push_str(&format!(
             "{}\t{}\t{}\t{}\t{}\n",

@@ -197,6 +197,13 @@ fn render(report: &LegalReport) -> String {
             "found by the search but failed the replay; counted undecided".to_owned(),
         ]);
     }
+    if report.search_panics > 0 {
+        reasons.add_row(vec![
+            "(search panics)".to_owned(),
+            report.search_panics.to_string(),
+            "the proof search panicked; counted undecided".to_owned(),
+        ]);
+    }
     writeln!(out, "{reasons}\n").unwrap();
     let mut groups = new_table(
         TableStyle::Terminal,
