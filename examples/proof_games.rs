@@ -2,6 +2,9 @@
 //! `cargo run --release --example proof_games -- [VARIANT...] [--samples N] [--seed S]
 //! [--nodes B] [--show-failures]`. Prints per variant the targets tried, the proof
 //! games found, the mean plies and the mean and largest time per target.
+//! `--games FILE` (first VARIANT) tries positions of recorded games instead;
+//! `--write-fixtures DIR` writes N proof games per variant; `--one VARIANT RECORD SIDE`
+//! prints the proof game of one target (put `--nodes` before it).
 
 use std::time::Instant;
 use taflcount::complexity::proof_game::{
@@ -34,6 +37,15 @@ fn main() {
             "--show-failures" => show = true,
             "--games" => games = args.next(),
             "--write-fixtures" => fixtures = args.next(),
+            "--one" => {
+                let (Some(name), Some(record), Some(side)) =
+                    (args.next(), args.next(), args.next())
+                else {
+                    panic!("--one needs VARIANT RECORD SIDE");
+                };
+                one(&name, &record, &side, nodes);
+                return;
+            }
             _ => variants.push(arg),
         }
     }
@@ -78,7 +90,7 @@ fn main() {
                     found += 1;
                     plies += g.moves.len();
                 }
-                None if show => {
+                None if show && !arrival_order_conflict(t, &target) => {
                     eprintln!(
                         "{name}: none for {} {}",
                         target.layout(t),
@@ -177,4 +189,23 @@ fn write_fixtures(name: &str, dir: &str, count: usize, seed: u64, nodes: u64) {
         taflcount::files::write_file(&path, text.as_bytes(), true).expect("a writable directory");
     }
     println!("{name}: {written} fixtures in {dir}");
+}
+
+/// The proof game of one target, as a move line, or `none`.
+fn one(name: &str, record: &str, side: &str, nodes: u64) {
+    let game = Game::named(name).expect("a catalog variant");
+    let t = &game.tables;
+    let layout =
+        taflcount::board::Layout::parse(record, taflcount::board::RecordOrder::RankOneFirst)
+            .expect("a position record");
+    let side = side.parse().expect("attackers or defenders");
+    let target = Position::from_layout(t, &layout, side).expect("a position of the variant");
+    let start = Position::start(t);
+    match find_proof_game(t, &start, &target, ProofBudget { nodes }) {
+        Some(g) => println!("{}", g.line(t, &start)),
+        None => println!(
+            "none (order conflict: {})",
+            arrival_order_conflict(t, &target)
+        ),
+    }
 }

@@ -128,7 +128,10 @@ fn find_plan(t: &Tables, pos: &Position, victim: Side, rng: &mut SplitMix64) -> 
         );
         for (p1, vmove) in spots {
             let after_v = match vmove {
-                Some(m) => moved(t, pos, m),
+                Some(m) => match moved(t, pos, m) {
+                    Some(p) => p,
+                    None => continue,
+                },
                 None => pos.clone(),
             };
             for (a, b) in AXES {
@@ -148,7 +151,9 @@ fn find_plan(t: &Tables, pos: &Position, victim: Side, rng: &mut SplitMix64) -> 
                             .take(3)
                         {
                             let m = Move { from: a, to: p0 };
-                            anvils.push((Some(m), moved(t, &after_v, m)));
+                            if let Some(p) = moved(t, &after_v, m) {
+                                anvils.push((Some(m), p));
+                            }
                         }
                     }
                     for (amove, after_a) in anvils {
@@ -174,14 +179,15 @@ fn find_plan(t: &Tables, pos: &Position, victim: Side, rng: &mut SplitMix64) -> 
     best.map(|(_, _, plan)| plan)
 }
 
-/// `pos` with the piece on `mv.from` moved (captures and all), whichever side is to
-/// move, for looking ahead.
-fn moved(t: &Tables, pos: &Position, mv: Move) -> Position {
+/// `pos` with the piece on `mv.from` moved, whichever side is to move, for looking
+/// ahead; `None` if the move captures anything (a plan's preparing moves must not).
+fn moved(t: &Tables, pos: &Position, mv: Move) -> Option<Position> {
     let mut p = pos.clone();
     if p.piece_at(mv.from).map(|piece| piece.side) != Some(p.side_to_move()) {
         p.null_move(t);
     }
-    p.after(t, mv).0
+    let (next, captured) = p.after(t, mv);
+    captured.is_empty().then_some(next)
 }
 
 /// A random move of the side to move that captures nothing, keeps off `keep` and does

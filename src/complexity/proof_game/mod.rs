@@ -34,15 +34,22 @@ use crate::board::Side;
 use crate::moves::{Move, Position, Tables};
 use crate::rng::SplitMix64;
 
-/// True if the target's custodial sandwiches ask for an impossible order of arrival:
-/// a piece that ends between two things hostile to it must arrive after the enemy
-/// pieces among them (whichever came later would have captured it), and these
-/// constraints go round in a circle. The search gives up on such targets at once.
-/// Argued for taflmen in `docs/proof-games.md`; the king's constraints are
-/// approximations, so this is a hint, not a proof of illegality.
+/// True if the target's custodial sandwiches ask for an impossible order of arrival,
+/// which proves it unreachable: a piece that ends between two things hostile to it
+/// must have arrived after the enemy pieces among them (whichever came later would
+/// have captured it), and these constraints go round in a circle. Only constraints
+/// the argument of `docs/proof-games.md` proves are used: taflmen (and a king captured
+/// like one) between enemy pieces that are hammer and anvil, or squares hostile
+/// whether empty or occupied; and the start position must have none of its own
+/// (otherwise this answers false). The search gives up on such targets at once.
 pub fn arrival_order_conflict(tables: &Tables, target: &Position) -> bool {
-    target::TargetMap::new(tables, target).has_cycle()
+    let start = Position::start(tables);
+    !target::TargetMap::new(tables, &start, true).has_constraints()
+        && target::TargetMap::new(tables, target, true).has_cycle()
 }
+
+/// The most positions spent on a target whose guiding order constraints go round.
+const CYCLE_BUDGET: u64 = 20_000;
 
 /// What a proof-game search may spend on one target.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -100,17 +107,24 @@ pub fn find_proof_game(
     if !plain(start) || !plain(target) {
         return None;
     }
-    let map = target::TargetMap::new(tables, target);
-    if map.has_cycle() {
+    if arrival_order_conflict(tables, target) {
         return None;
     }
+    let map = target::TargetMap::new(tables, target, false);
+    // When the guiding constraints (the king's, a throne hostile only while empty) go
+    // round, the placement rarely finishes: spend less on it.
+    let nodes = if map.has_cycle() {
+        budget.nodes.min(CYCLE_BUDGET)
+    } else {
+        budget.nodes
+    };
     let pieces = target.count(Side::Attackers) + target.count(Side::Defenders);
     let mut spent = 0u64;
     let mut attempt = 0u64;
-    while spent < budget.nodes {
+    while spent < nodes {
         let mut rng = SplitMix64::new(target.hash() ^ crate::rng::mix64(attempt));
         attempt += 1;
-        let mut walk = walk::Walk::new(tables, start, target, budget.nodes - spent);
+        let mut walk = walk::Walk::new(tables, start, target, nodes - spent);
         let captured = capture::capture_surplus(&mut walk, target, &mut rng);
         let found = captured && place::place(&mut walk, &map, &mut rng, 200 + 12 * pieces);
         spent += walk.nodes.max(1);

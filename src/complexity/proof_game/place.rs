@@ -13,11 +13,18 @@ use crate::board::{Piece, Side};
 use crate::moves::{Move, Position, Square};
 use crate::rng::SplitMix64;
 
-/// Misplaced pieces of `side` in `pos`: on no target square of their kind.
+/// True if the piece on `s` is where the target wants it and every piece that must
+/// arrive before it stands: it may stay. A piece on its square too early (one that
+/// never moved, say) must leave and come back later.
+fn settled(map: &TargetMap, pos: &Position, s: Square) -> bool {
+    map.placed(pos, s) && map.ready(pos, s)
+}
+
+/// Pieces of `side` in `pos` that are not settled.
 fn misplaced(map: &TargetMap, pos: &Position, side: Side) -> usize {
     pos.pieces(side)
         .iter()
-        .filter(|&s| !map.placed(pos, s))
+        .filter(|&s| !settled(map, pos, s))
         .count()
 }
 
@@ -42,7 +49,7 @@ fn score(
 ) -> Option<i32> {
     let piece = pos.piece_at(mv.from)?;
     let k = kind_index(piece);
-    let was_placed = map.want[mv.from.index()] == Some(piece);
+    let was_placed = settled(map, pos, mv.from);
     let mut s = 0;
     if map.want[mv.to.index()] == Some(piece) {
         if !map.ready(pos, mv.to) {
@@ -57,19 +64,53 @@ fn score(
         if map.want[mv.to.index()].is_some() {
             s -= 20;
         }
+        if exposed(map, pos, piece, mv) {
+            s -= 50;
+        }
     }
     if was_placed {
+        if map.holds_later(pos, mv.from) {
+            return None;
+        }
         s -= 80;
-        if map.is_before[mv.from.index()] {
+        if !map.after[mv.from.index()].is_empty() {
             s -= 30;
         }
     } else if map.want[mv.from.index()].is_some() {
-        s += 20;
+        // Leaving a square another kind needs, or its own square too early.
+        s += if map.placed(pos, mv.from) { 40 } else { 20 };
     }
     if openers[mv.from.index()] {
         s += 60;
     }
     Some(s)
+}
+
+/// True if the piece, moved to `mv.to`, would stand between squares from which enemy
+/// pieces still to be placed would capture it: between a free enemy target square and
+/// something hostile, or two free enemy target squares. The enemy could not place them
+/// while it stays.
+fn exposed(map: &TargetMap, pos: &Position, piece: Piece, mv: Move) -> bool {
+    let enemy = piece.side.opponent();
+    let free_enemy = |q: Square| {
+        q != mv.from
+            && pos.piece_at(q).is_none()
+            && map.want[q.index()].is_some_and(|p| p.side == enemy)
+    };
+    let hostile = |q: Square| {
+        q != mv.from
+            && pos
+                .piece_at(q)
+                .is_some_and(|p| p.side == enemy && p.kind != crate::board::PieceKind::King)
+    };
+    super::target::AXES.iter().any(|&(a, b)| {
+        match (step(map.dim, mv.to, a), step(map.dim, mv.to, b)) {
+            (Some(x), Some(y)) => {
+                (free_enemy(x) && (hostile(y) || free_enemy(y))) || (free_enemy(y) && hostile(x))
+            }
+            _ => false,
+        }
+    })
 }
 
 /// The squares of `side`'s pieces that wall in a misplaced piece of the side that can
@@ -98,11 +139,8 @@ fn openers(map: &TargetMap, pos: &Position, side: Side, dists: &[Vec<u8>; 3]) ->
                     continue;
                 }
                 match pos.piece_at(y) {
-                    Some(p) => {
-                        if p.side == side && y != m {
-                            open[y.index()] = true;
-                        }
-                    }
+                    Some(p) if p.side == side && y != m => open[y.index()] = true,
+                    Some(_) => {}
                     None if map.pass[k][y.index()] => {
                         seen[y.index()] = true;
                         stack.push(y);
@@ -161,7 +199,7 @@ pub(super) fn place(
                 score(map, &pos, mv, &dists, &openers).map(|s| (s + rng.below(12) as i32, mv))
             })
             .collect();
-        scored.sort_unstable_by(|a, b| b.0.cmp(&a.0));
+        scored.sort_unstable_by_key(|s| std::cmp::Reverse(s.0));
         let mut played = false;
         for (_, mv) in scored.into_iter().take(40) {
             if walk.try_play(mv, &[]) {
@@ -288,9 +326,9 @@ fn out_move(
     let pos = walk.pos().clone();
     let mut moves = pos.legal_moves(walk.t);
     super::capture::shuffle(&mut moves, rng);
-    moves.sort_by_key(|mv| map.is_before[mv.from.index()]);
+    moves.sort_by_key(|mv| !map.after[mv.from.index()].is_empty());
     moves.into_iter().find(|mv| {
-        !segment(*mv).iter().any(|s| line.contains(s)) && {
+        !map.holds_later(&pos, mv.from) && !segment(*mv).iter().any(|s| line.contains(s)) && {
             let (next, captured) = pos.after(walk.t, *mv);
             captured.is_empty()
                 && !next.is_over(walk.t)

@@ -1,6 +1,6 @@
 //! Test targets for the search until the sampler of issue 26 is there: a random king
-//! square, random material (each material class drawn with a weight proportional to
-//! its number of placements, as a uniform superset sample would), random squares where
+//! square, random material (each material class drawn with a weight about proportional
+//! to its number of placements, as a uniform superset sample would), random squares where
 //! each kind may stand and a random side to move; positions in which the side not to
 //! move cannot have made the last move are thrown away.
 

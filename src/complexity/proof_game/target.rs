@@ -14,9 +14,9 @@ pub(super) struct TargetMap {
     pub(super) want: Vec<Option<Piece>>,
     /// Per square: the squares whose target pieces must stand before this one arrives.
     pub(super) before: Vec<Vec<Square>>,
-    /// Per square: true if the piece wanted there must arrive before some other piece
-    /// (moving it away and back would capture that piece).
-    pub(super) is_before: Vec<bool>,
+    /// Per square: the squares whose target pieces must arrive after this one (moving
+    /// it away and back while they stand would capture them).
+    pub(super) after: Vec<Vec<Square>>,
     /// The target squares.
     pub(super) squares: Vec<Square>,
     /// Per kind (0 attackers, 1 defenders, 2 the king), per square: may a piece of the
@@ -24,6 +24,8 @@ pub(super) struct TargetMap {
     pub(super) stop: [Vec<bool>; 3],
     /// Per kind, per square: may a piece of the kind slide over it.
     pub(super) pass: [Vec<bool>; 3],
+    /// Only the constraints the argument of docs/proof-games.md proves.
+    strict: bool,
 }
 
 /// The three kinds a target holds, in the order of [`TargetMap::stop`].
@@ -54,8 +56,10 @@ pub(super) fn step(dim: usize, s: Square, d: (isize, isize)) -> Option<Square> {
 }
 
 impl TargetMap {
-    /// The map of `target` under `t`'s rules.
-    pub(super) fn new(t: &Tables, target: &Position) -> TargetMap {
+    /// The map of `target` under `t`'s rules. `strict` keeps only the order
+    /// constraints that are proven (see [`TargetMap::has_cycle`]); otherwise the king's
+    /// and those of squares hostile only while empty or occupied are added, as guides.
+    pub(super) fn new(t: &Tables, target: &Position, strict: bool) -> TargetMap {
         let dim = t.dim();
         let mut want = vec![None; Square::INDICES];
         let mut squares = Vec::new();
@@ -89,34 +93,45 @@ impl TargetMap {
             dim,
             want,
             before: vec![Vec::new(); Square::INDICES],
-            is_before: vec![false; Square::INDICES],
+            after: vec![Vec::new(); Square::INDICES],
             squares,
             stop: KINDS.map(|k| table(k, true)),
             pass: KINDS.map(|k| table(k, false)),
+            strict,
         };
         for &s in &map.squares.clone() {
             let piece = map.want[s.index()].expect("a target square");
-            let needs = if piece.kind == PieceKind::King {
-                map.king_needs(t, s)
-            } else {
-                map.man_needs(t, s, piece.side)
+            let needs = match piece.kind {
+                PieceKind::King => map.king_needs(t, s),
+                PieceKind::Taflman => map.man_needs(t, s, piece.side),
+                _ if strict => Vec::new(),
+                _ => map.man_needs(t, s, piece.side),
             };
             for &n in &needs {
-                map.is_before[n.index()] = true;
+                map.after[n.index()].push(s);
             }
             map.before[s.index()] = needs;
         }
         map
     }
 
-    /// True if `q` is hostile to a piece of `victim` in the target.
+    /// True if `q` is hostile to a piece of `victim` in the target. Strictly: an enemy
+    /// piece that is both hammer and anvil (a taflman; the king if armed both ways), or
+    /// a square hostile whether empty or occupied.
     fn hostile(&self, t: &Tables, victim: Side, q: Square) -> bool {
+        let bit = 1 << (q.file() + 1);
+        let when_empty = t.hostile_when_empty(victim)[q.rank()] & bit != 0;
+        let when_occupied = t.hostile_when_occupied(victim)[q.rank()] & bit != 0;
         match self.want[q.index()] {
+            Some(p) if p.side != victim && self.strict => match p.kind {
+                PieceKind::Taflman => true,
+                PieceKind::King => t.king_anvil() && t.king_hammer(),
+                _ => false,
+            },
             Some(p) if p.side != victim => {
                 (p.kind != PieceKind::King || t.king_anvil()) && p.kind != PieceKind::Guard
             }
-            Some(_) => t.hostile_when_occupied(victim)[q.rank()] & (1 << (q.file() + 1)) != 0,
-            None => t.hostile_when_empty(victim)[q.rank()] & (1 << (q.file() + 1)) != 0,
+            _ => when_empty && when_occupied,
         }
     }
 
@@ -160,6 +175,9 @@ impl TargetMap {
         };
         if !all_round {
             return self.man_needs(t, s, Side::Defenders);
+        }
+        if self.strict {
+            return Vec::new();
         }
         let around: Vec<Square> = AXES
             .iter()
@@ -219,7 +237,8 @@ impl TargetMap {
     }
 
     /// True if the order constraints go round in a circle: no order of arrival avoids
-    /// a capture, so the plain search cannot succeed (a hint, not a proof).
+    /// a capture. For a strict map whose start position has no constraint of its own,
+    /// a proof that the target is unreachable (docs/proof-games.md).
     pub(super) fn has_cycle(&self) -> bool {
         // Depth-first search with three colours.
         let mut colour = vec![0u8; Square::INDICES];
@@ -244,6 +263,20 @@ impl TargetMap {
     pub(super) fn placed(&self, pos: &Position, s: Square) -> bool {
         let want = self.want[s.index()];
         want.is_some() && pos.piece_at(s) == want
+    }
+
+    /// True if some piece has an order constraint (a strict map of the start position
+    /// must have none for the cycle argument to hold).
+    pub(super) fn has_constraints(&self) -> bool {
+        self.squares
+            .iter()
+            .any(|s| !self.before[s.index()].is_empty())
+    }
+
+    /// True if a piece that must arrive after the one of `s` stands in `pos`: the piece
+    /// on `s` may then not step away, since coming back would capture it.
+    pub(super) fn holds_later(&self, pos: &Position, s: Square) -> bool {
+        self.after[s.index()].iter().any(|&q| self.placed(pos, q))
     }
 
     /// True if every piece that must come before the one of `s` stands in `pos`.
