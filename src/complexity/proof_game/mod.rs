@@ -126,7 +126,10 @@ pub fn find_proof_game(
         attempt += 1;
         let mut walk = walk::Walk::new(tables, start, target, nodes - spent);
         let captured = capture::capture_surplus(&mut walk, target, &mut rng);
-        let found = captured && place::place(&mut walk, &map, &mut rng, 200 + 12 * pieces);
+        // Every other attempt keeps the king still until the rest is in place.
+        let king_waits = attempt % 2 == 0;
+        let found =
+            captured && place::place(&mut walk, &map, &mut rng, 200 + 12 * pieces, king_waits);
         spent += walk.nodes.max(1);
         if found && verify_proof_game(tables, start, target, &walk.moves).is_ok() {
             return Some(ProofGame { moves: walk.moves });

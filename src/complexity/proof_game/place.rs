@@ -20,6 +20,19 @@ fn settled(map: &TargetMap, pos: &Position, s: Square) -> bool {
     map.placed(pos, s) && map.ready(pos, s)
 }
 
+/// True if a piece other than the king is not settled.
+fn others_unsettled(map: &TargetMap, pos: &Position) -> bool {
+    Side::BOTH.iter().any(|&side| {
+        pos.pieces(side)
+            .iter()
+            .any(|s| Some(s) != pos.king() && !settled(map, pos, s))
+    }) || map.squares.iter().any(|&s| {
+        Some(s) != pos.king()
+            && map.want[s.index()] != Some(crate::board::Piece::KING)
+            && !settled(map, pos, s)
+    })
+}
+
 /// Pieces of `side` in `pos` that are not settled.
 fn misplaced(map: &TargetMap, pos: &Position, side: Side) -> usize {
     pos.pieces(side)
@@ -51,12 +64,16 @@ fn score(
     let k = kind_index(piece);
     let was_placed = settled(map, pos, mv.from);
     let mut s = 0;
+    let sealing = seals(map, pos, mv);
     if map.want[mv.to.index()] == Some(piece) {
-        if !map.ready(pos, mv.to) {
+        if !map.ready(pos, mv.to) || sealing {
             return None;
         }
         s += 100;
     } else {
+        if sealing {
+            s -= 40;
+        }
         if !was_placed {
             let weight = |d: u8| if d == FAR { 10 } else { d.min(6) as i32 };
             s += 30 * (weight(dists[k][mv.from.index()]) - weight(dists[k][mv.to.index()]));
@@ -84,6 +101,23 @@ fn score(
         s += 60;
     }
     Some(s)
+}
+
+/// True if the move fills the last empty neighbour of a target square still to be
+/// filled: a piece arrives through a neighbour, so that square could not be filled
+/// while the neighbours stand.
+fn seals(map: &TargetMap, pos: &Position, mv: Move) -> bool {
+    let around = |s: Square| {
+        [(1isize, 0isize), (-1, 0), (0, 1), (0, -1)]
+            .into_iter()
+            .filter_map(move |d| step(map.dim, s, d))
+    };
+    around(mv.to).any(|s| {
+        s != mv.from
+            && map.want[s.index()].is_some()
+            && pos.piece_at(s) != map.want[s.index()]
+            && around(s).all(|n| n == mv.to || (n != mv.from && pos.piece_at(n).is_some()))
+    })
 }
 
 /// True if the piece, moved to `mv.to`, would stand between squares from which enemy
@@ -154,11 +188,15 @@ fn openers(map: &TargetMap, pos: &Position, side: Side, dists: &[Vec<u8>; 3]) ->
 }
 
 /// Plays the greedy walk until the target is reached; false if it gets stuck.
+///
+/// With `king_waits`, the king stays where he is until every other piece is settled:
+/// a throne that is hostile only while empty then stays harmless while they arrive.
 pub(super) fn place(
     walk: &mut Walk,
     map: &TargetMap,
     rng: &mut SplitMix64,
     max_plies: usize,
+    king_waits: bool,
 ) -> bool {
     let start = walk.mark();
     while walk.mark() - start < max_plies {
@@ -196,6 +234,9 @@ pub(super) fn place(
             .legal_moves(walk.t)
             .into_iter()
             .filter_map(|mv| {
+                if king_waits && Some(mv.from) == pos.king() && others_unsettled(map, &pos) {
+                    return None;
+                }
                 score(map, &pos, mv, &dists, &openers).map(|s| (s + rng.below(12) as i32, mv))
             })
             .collect();
