@@ -1,5 +1,7 @@
 //! `taflcount complexity`: parse the board choice, compute, print or write the report.
 
+mod legal;
+
 use std::path::{Path, PathBuf};
 
 use clap::{ArgGroup, Args};
@@ -56,9 +58,34 @@ pub struct ComplexityArgs {
     /// JSON on stdout instead of tables
     #[arg(long)]
     json: bool,
+    /// Estimate the legal positions: sample the superset uniformly, decide each sample
+    /// (illegal by a proven condition, legal by a replayed proof game, or undecided)
+    #[arg(long, conflicts_with_all = ["all", "branching", "length", "attackers"])]
+    legal: bool,
+    /// With --legal: samples to draw (default 1000)
+    #[arg(long, value_name = "N", requires = "legal",
+          value_parser = clap::value_parser!(u64).range(1..=100_000_000))]
+    samples: Option<u64>,
+    /// With --legal: the seed; sample i depends on (seed, i) alone (default 1)
+    #[arg(long, value_name = "S", requires = "legal")]
+    seed: Option<u64>,
+    /// With --legal: threads, 1 to 1024 (default: all cores); results do not depend on it
+    #[arg(long, value_name = "T", requires = "legal",
+          value_parser = clap::value_parser!(u16).range(1..=taflcount::threads::MAX_THREADS as i64))]
+    threads: Option<u16>,
+    /// With --legal: the proof search's node budget per sample (default 20000)
+    #[arg(long, value_name = "B", requires = "legal",
+          value_parser = clap::value_parser!(u64).range(1..))]
+    nodes: Option<u64>,
+    /// With --legal: write DIR/<variant>.samples, every sample with its verdict and proof game
+    #[arg(long, value_name = "DIR", requires = "legal")]
+    save_samples: Option<PathBuf>,
 }
 
 pub fn run(args: ComplexityArgs) -> Result<(), CliError> {
+    if args.legal {
+        return run_legal(&args);
+    }
     let trees = game_trees(&args)?;
     if args.all {
         let reports: Vec<ComplexityReport> = catalog::VARIANTS
@@ -86,6 +113,54 @@ pub fn run(args: ComplexityArgs) -> Result<(), CliError> {
     } else {
         print(&render(&report, TableStyle::Terminal))
     }
+}
+
+fn run_legal(args: &ComplexityArgs) -> Result<(), CliError> {
+    let rules = rules_of(args)?;
+    legal::run(
+        &rules,
+        legal::LegalOptions {
+            samples: args.samples.unwrap_or(1000),
+            seed: args.seed.unwrap_or(1),
+            threads: args.threads.map_or_else(
+                || std::thread::available_parallelism().map_or(1, |n| n.get()),
+                usize::from,
+            ),
+            nodes: args.nodes.unwrap_or(20_000),
+            json: args.json,
+            save_samples: args.save_samples.as_deref(),
+            force: false,
+        },
+    )
+}
+
+/// The rules `--legal` plays: of `--rules`, `--variant` or `--dim` alone (a catalog
+/// variant); `--dim` with material has no rules to play.
+fn rules_of(args: &ComplexityArgs) -> Result<Rules, CliError> {
+    if let Some(text) = &args.rules {
+        return text
+            .parse()
+            .map_err(|e| CliError::Input(format!("--rules: {e}")));
+    }
+    let name = match args.dim {
+        Some(dim) => VARIANT_OF_SIZE
+            .iter()
+            .find(|(size, _)| *size == dim)
+            .map(|(_, name)| *name)
+            .ok_or_else(|| {
+                CliError::Input(format!(
+                    "--legal --dim {dim}: the catalog has no {dim}x{dim} variant; give --variant or --rules"
+                ))
+            })?,
+        None => args.variant.as_deref().unwrap_or("copenhagen"),
+    };
+    let variant = catalog::find(name).ok_or_else(|| {
+        CliError::Input(format!(
+            "unknown variant {name:?}; known: {}",
+            catalog::names().join(", ")
+        ))
+    })?;
+    Ok(variant.rules())
 }
 
 fn spec_of(args: &ComplexityArgs) -> Result<ComplexitySpec, CliError> {

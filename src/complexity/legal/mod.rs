@@ -1,3 +1,27 @@
 //! How many legal positions a variant has (issue 26): a superset counted exactly and
-//! sampled uniformly, each sample decided legal (a proof game), illegal (a proven
-//! necessary condition) or undecided. Work in progress.
+//! sampled uniformly, each sample decided legal (a proof game replayed by the engine),
+//! illegal (a necessary condition proven in docs/legal-positions.md) or undecided, and
+//! the estimate |superset| x legal share with 95% Wilson intervals.
+
+mod classify;
+mod document;
+mod estimate;
+mod illegal;
+mod proof;
+mod run;
+mod sample;
+mod samples_file;
+mod superset;
+
+pub use classify::{classify, Undecided, Verdict};
+pub use document::{
+    BoundRow, GroupRow, LegalReport, PublishedFigure, ReasonCount, Timings, DEFINITION,
+    LEGAL_SCHEMA_VERSION,
+};
+pub use estimate::{ratio, scale, wilson, BigCount, Estimate, Share, Tally, Z_95};
+pub use illegal::{IllegalCheck, IllegalReason};
+pub use proof::{verify_proof_game, ProofError};
+pub use run::{run_samples, LegalError, Prepared, SampleResult};
+pub use sample::{chi_square_critical, sample, uniform_below};
+pub use samples_file::{parse_samples, write_samples, SampleLine, SamplesFileError};
+pub use superset::{Element, RankError, Superset};

@@ -1,0 +1,213 @@
+//! The one document `taflcount complexity --legal` produces: the table and the JSON
+//! are both made from it.
+
+use serde::{Deserialize, Serialize};
+
+use super::classify::{Undecided, Verdict};
+use super::estimate::{BigCount, Estimate, Tally};
+use super::illegal::IllegalReason;
+use super::run::{Prepared, SampleResult};
+use crate::complexity::ComplexityReport;
+
+/// Version of the JSON layout; bump it when a field changes meaning or disappears.
+pub const LEGAL_SCHEMA_VERSION: u32 = 1;
+
+/// What a position is and what the superset counts, stated once for every report.
+pub const DEFINITION: &str = "A position is a placement of pieces and the side to move; repetition history and a pending berserk continuation are not part of it (a berserk variant's positions are those with none pending). The superset: the king on a square where he may stand, 0..=A attackers and 0..=D defenders (A, D the start's counts) on distinct squares where their kind may stand, times the 2 sides to move. Positions after the king's capture (he is off the board) are outside it. Legal means reachable from the start by legal moves, no move being played from a finished game.";
+
+/// The legal-position estimate of one variant.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct LegalReport {
+    /// The [`LEGAL_SCHEMA_VERSION`] of this layout.
+    pub schema_version: u32,
+    /// The program that wrote it: "taflcount".
+    pub tool: String,
+    /// The subcommand that wrote it: "complexity --legal".
+    pub command: String,
+    /// The variant's name.
+    pub variant: String,
+    /// The board's side length.
+    pub dim: usize,
+    /// Attackers at the start.
+    pub attackers: usize,
+    /// Defenders at the start, the king not counted.
+    pub defenders: usize,
+    /// What a position is and what the superset counts.
+    pub definition: String,
+    /// The run's seed: sample `i` is drawn from the stream (seed, i).
+    pub seed: u64,
+    /// The proof search's node budget per sample.
+    pub nodes: u64,
+    /// The superset's exact size.
+    pub superset: BigCount,
+    /// The estimate over the whole superset.
+    pub estimate: Estimate,
+    /// Illegal samples per condition.
+    pub illegal_by_reason: Vec<ReasonCount>,
+    /// Proof games found that did not replay to their target (counted as undecided).
+    pub rejected_proof_games: u64,
+    /// Samples on which the proof search panicked (counted as undecided).
+    pub search_panics: u64,
+    /// The estimate per number of pieces off the board (attackers and defenders
+    /// missing from the start's material), for the groups that were sampled.
+    pub by_pieces_off: Vec<GroupRow>,
+    /// The exact bounds `taflcount complexity` prints for this variant.
+    pub bounds: Vec<BoundRow>,
+    /// The published figures for this board and material.
+    pub published: Vec<PublishedFigure>,
+    /// How long the run took (apart: it changes from run to run).
+    pub timings: Timings,
+}
+
+/// Illegal samples for one condition.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ReasonCount {
+    /// The condition's key ("no_last_move", ...).
+    pub reason: String,
+    /// Samples it rejected.
+    pub samples: u64,
+    /// The condition in words.
+    pub meaning: String,
+}
+
+/// The estimate within the positions with a given number of pieces off the board.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct GroupRow {
+    /// Attackers and defenders off the board.
+    pub pieces_off: usize,
+    /// The group's exact size (both sides to move).
+    pub superset: BigCount,
+    /// The estimate within the group, from its samples.
+    pub estimate: Estimate,
+}
+
+/// One bound of `taflcount complexity`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct BoundRow {
+    /// Its key ("material", "naive"...).
+    pub name: String,
+    /// The exact value.
+    pub value: BigCount,
+    /// What it counts.
+    pub meaning: String,
+}
+
+/// A published figure.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PublishedFigure {
+    /// The figure as published.
+    pub claim: String,
+    /// Where.
+    pub source: String,
+    /// The bound it meant.
+    pub bound: String,
+}
+
+/// How long the run took.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Timings {
+    /// Wall-clock seconds for sampling and deciding.
+    pub seconds: f64,
+    /// Threads used.
+    pub threads: usize,
+}
+
+impl LegalReport {
+    /// The report of a run's results.
+    pub fn new(
+        prepared: &Prepared,
+        results: &[SampleResult],
+        seed: u64,
+        nodes: u64,
+        timings: Timings,
+    ) -> LegalReport {
+        let superset = &prepared.superset;
+        let size = superset.count();
+        let mut tally = Tally::default();
+        let (max_a, max_d) = (superset.max_attackers(), superset.max_defenders());
+        let mut groups = vec![Tally::default(); max_a + max_d + 1];
+        let mut reasons = [0u64; IllegalReason::ALL.len()];
+        let (mut rejected, mut panics) = (0, 0);
+        for r in results {
+            let key = r.verdict.key();
+            tally.add(key);
+            let off = (max_a - r.element.attackers.len()) + (max_d - r.element.defenders.len());
+            groups[off].add(key);
+            match &r.verdict {
+                Verdict::Illegal(reason) => {
+                    reasons[IllegalReason::ALL.iter().position(|x| x == reason).unwrap()] += 1
+                }
+                Verdict::Undecided(Undecided::RejectedProof) => rejected += 1,
+                Verdict::Undecided(Undecided::SearchPanicked) => panics += 1,
+                _ => {}
+            }
+        }
+        let by_pieces_off = groups
+            .iter()
+            .enumerate()
+            .filter(|(_, g)| g.samples > 0)
+            .map(|(off, g)| {
+                let mut group_size = num_bigint::BigUint::default();
+                for a in 0..=max_a {
+                    for d in 0..=max_d {
+                        if (max_a - a) + (max_d - d) == off {
+                            group_size += superset.class_count(a, d);
+                        }
+                    }
+                }
+                group_size *= 2u32;
+                GroupRow {
+                    pieces_off: off,
+                    superset: BigCount::of(&group_size),
+                    estimate: Estimate::new(&group_size, *g),
+                }
+            })
+            .collect();
+        let complexity = ComplexityReport::compute(&prepared.spec, &[]);
+        LegalReport {
+            schema_version: LEGAL_SCHEMA_VERSION,
+            tool: "taflcount".to_owned(),
+            command: "complexity --legal".to_owned(),
+            variant: prepared.spec.name().to_owned(),
+            dim: prepared.spec.dim(),
+            attackers: max_a,
+            defenders: max_d,
+            definition: DEFINITION.to_owned(),
+            seed,
+            nodes,
+            superset: BigCount::of(&size),
+            estimate: Estimate::new(&size, tally),
+            illegal_by_reason: IllegalReason::ALL
+                .iter()
+                .zip(reasons)
+                .map(|(reason, samples)| ReasonCount {
+                    reason: reason.key().to_owned(),
+                    samples,
+                    meaning: reason.describe().to_owned(),
+                })
+                .collect(),
+            rejected_proof_games: rejected,
+            search_panics: panics,
+            by_pieces_off,
+            bounds: complexity
+                .bounds
+                .iter()
+                .map(|b| BoundRow {
+                    name: b.name.to_owned(),
+                    value: BigCount::of(&b.value),
+                    meaning: b.meaning.clone(),
+                })
+                .collect(),
+            published: complexity
+                .published
+                .iter()
+                .map(|p| PublishedFigure {
+                    claim: p.claim.clone(),
+                    source: p.source.clone(),
+                    bound: p.bound.clone(),
+                })
+                .collect(),
+            timings,
+        }
+    }
+}

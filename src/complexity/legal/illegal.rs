@@ -1,0 +1,227 @@
+//! Necessary conditions for a position to be reachable, each proven in
+//! docs/legal-positions.md: a position that fails one is illegal (unreachable from the
+//! start by legal moves). They hold for variants whose pieces are the king, attackers
+//! and defenders and whose pieces do not jump; a variant with other pieces is outside the
+//! superset, and for jumping pieces only the game-over condition is checked.
+//!
+//! (a) *A last move.* The side not to move made the last move (the start excepted):
+//! some piece of it slid to its square `t` from an empty square `o` on its line, over
+//! empty squares, a move the engine allows from `o`. A candidate is ruled out when that
+//! move certainly captures a piece still standing: an enemy taflman next to `t`, with
+//! beyond it a piece of the mover's side that serves as an anvil, and a mover that
+//! serves as a hammer. The engine's custodial capture takes that piece whatever else
+//! stood on the board, so it cannot still be there.
+//!
+//! (b) *Not over before.* The position before the last move was not a finished game:
+//! a candidate whose predecessor has the king on an escape square is ruled out (the
+//! engine's first end tests: escape ends the game before any move).
+
+use crate::board::{Layout, Piece, Side, Square};
+use crate::complexity::StandMask;
+use crate::moves::{Mover, Position, Tables};
+use crate::rules::Jump;
+
+/// Why a position is proven unreachable.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum IllegalReason {
+    /// No piece of the side not to move could have made the last move: none has an
+    /// empty square on its line from which the engine lets it arrive.
+    NoLastMove,
+    /// Every move that could have been the last captures a piece still on the board.
+    LastMoveCaptures,
+    /// Every move that could have been the last starts from a finished game (the king
+    /// already on an escape square).
+    GameOverBefore,
+}
+
+impl IllegalReason {
+    /// The stable key in reports and JSON.
+    pub fn key(self) -> &'static str {
+        match self {
+            IllegalReason::NoLastMove => "no_last_move",
+            IllegalReason::LastMoveCaptures => "last_move_captures",
+            IllegalReason::GameOverBefore => "game_over_before",
+        }
+    }
+
+    /// The reason in words.
+    pub fn describe(self) -> &'static str {
+        match self {
+            IllegalReason::NoLastMove => {
+                "no piece of the side not to move can have made the last move"
+            }
+            IllegalReason::LastMoveCaptures => {
+                "every possible last move captures a piece still standing"
+            }
+            IllegalReason::GameOverBefore => "every possible last move starts from a finished game",
+        }
+    }
+
+    /// Every reason, in order.
+    pub const ALL: [IllegalReason; 3] = [
+        IllegalReason::NoLastMove,
+        IllegalReason::LastMoveCaptures,
+        IllegalReason::GameOverBefore,
+    ];
+}
+
+impl std::fmt::Display for IllegalReason {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.describe())
+    }
+}
+
+/// The conditions for one variant, compiled once.
+#[derive(Clone)]
+pub struct IllegalCheck<'t> {
+    tables: &'t Tables,
+    start: Position,
+    /// Per square `rank * dim + file`, the kinds that may stand there.
+    may_stand: Vec<StandMask>,
+    /// Whether the king jumps (condition (a) is then not applied).
+    jumps: bool,
+}
+
+const STEPS: [(isize, isize); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
+
+impl<'t> IllegalCheck<'t> {
+    /// The conditions under `tables`, with `may_stand` the kinds that may stand on each
+    /// square (from [`ComplexitySpec::from_rules`](crate::complexity::ComplexitySpec::from_rules)).
+    pub fn new(tables: &'t Tables, may_stand: Vec<StandMask>) -> IllegalCheck<'t> {
+        // Only the king and taflmen are placed, and taflmen never jump (`kj` is first).
+        let jumps = tables.rules().jumps[0] != Jump::None;
+        IllegalCheck {
+            tables,
+            start: Position::start(tables),
+            may_stand,
+            jumps,
+        }
+    }
+
+    /// The first condition `pos` fails, or `None` when it passes all (which proves
+    /// nothing). `pos` must hold only kings, attackers and defenders and have no
+    /// berserk continuation pending.
+    pub fn check(&self, pos: &Position) -> Option<IllegalReason> {
+        if *pos == self.start {
+            return None;
+        }
+        let t = self.tables;
+        let dim = t.dim();
+        let mover_side = pos.side_to_move().opponent();
+        let layout = pos.layout(t);
+        let escape = |s: Square| t.escape_squares().contains(s);
+        let king_square = pos.king();
+        if self.jumps {
+            // Only (b) where it needs no candidate: the attackers cannot move the king.
+            return match king_square {
+                Some(k) if mover_side == Side::Attackers && escape(k) => {
+                    Some(IllegalReason::GameOverBefore)
+                }
+                _ => None,
+            };
+        }
+        let mut reason = IllegalReason::NoLastMove;
+        for (to, piece) in layout.pieces().filter(|(_, p)| p.side == mover_side) {
+            let kind = if piece == Piece::KING {
+                StandMask::KING
+            } else if piece.side == Side::Attackers {
+                StandMask::ATTACKER
+            } else {
+                StandMask::DEFENDER
+            };
+            for (df, dr) in STEPS {
+                let (mut f, mut r) = (to.file() as isize, to.rank() as isize);
+                loop {
+                    f += df;
+                    r += dr;
+                    if f < 0 || r < 0 || f >= dim as isize || r >= dim as isize {
+                        break;
+                    }
+                    let from = Square::new(f as usize, r as usize);
+                    if layout.get(from).is_some() {
+                        break;
+                    }
+                    if !self.may_stand[from.rank() * dim + from.file()].contains(kind) {
+                        continue;
+                    }
+                    let Some(before) = self.predecessor(&layout, mover_side, piece, from, to)
+                    else {
+                        continue;
+                    };
+                    let mover = Mover::of(piece);
+                    if !before
+                        .piece_moves(t, mover, from)
+                        .iter()
+                        .any(|m| m.to == to)
+                    {
+                        continue;
+                    }
+                    // A move the engine allows: is it ruled out?
+                    if self.certainly_captures(&layout, piece, to) {
+                        reason = reason.max(IllegalReason::LastMoveCaptures);
+                        continue;
+                    }
+                    let king_before = if piece == Piece::KING {
+                        Some(from)
+                    } else {
+                        king_square
+                    };
+                    if king_before.is_some_and(escape) {
+                        reason = reason.max(IllegalReason::GameOverBefore);
+                        continue;
+                    }
+                    return None;
+                }
+            }
+        }
+        Some(reason)
+    }
+
+    /// The position with `piece` moved back from `to` to `from`, `side` to move; `None`
+    /// if the engine cannot hold it.
+    fn predecessor(
+        &self,
+        layout: &Layout,
+        side: Side,
+        piece: Piece,
+        from: Square,
+        to: Square,
+    ) -> Option<Position> {
+        let mut before = layout.clone();
+        before.set(to, None);
+        before.set(from, Some(piece));
+        Position::from_layout(self.tables, &before, side).ok()
+    }
+
+    /// True if `piece`, arriving on `to` in a position whose pieces other than the
+    /// ones it captures are those of `layout`, certainly captures a piece of `layout`:
+    /// it is a hammer, and next to `to` stands an enemy taflman (not the king) with a
+    /// piece of the mover's side that is an anvil beyond it.
+    fn certainly_captures(&self, layout: &Layout, piece: Piece, to: Square) -> bool {
+        let t = self.tables;
+        if piece == Piece::KING && !t.king_hammer() {
+            return false;
+        }
+        let dim = t.dim() as isize;
+        let enemy_taflman = if piece.side == Side::Attackers {
+            Piece::DEFENDER
+        } else {
+            Piece::ATTACKER
+        };
+        STEPS.iter().any(|&(df, dr)| {
+            let (vf, vr) = (to.file() as isize + df, to.rank() as isize + dr);
+            let (af, ar) = (vf + df, vr + dr);
+            if af < 0 || ar < 0 || af >= dim || ar >= dim {
+                return false;
+            }
+            let victim = layout.get(Square::new(vf as usize, vr as usize));
+            let anvil = layout.get(Square::new(af as usize, ar as usize));
+            victim == Some(enemy_taflman)
+                && match anvil {
+                    Some(p) if p == Piece::KING => piece.side == Side::Defenders && t.king_anvil(),
+                    Some(p) => p.side == piece.side,
+                    None => false,
+                }
+        })
+    }
+}

@@ -1,0 +1,147 @@
+//! A whole run: draw the samples, decide each on any number of threads, tally. Sample
+//! `i` depends on (seed, i) alone, so the verdicts do not depend on the thread count.
+
+use std::sync::Mutex;
+
+use num_bigint::BigUint;
+
+use super::classify::{classify, Verdict};
+use super::illegal::IllegalCheck;
+use super::sample::sample;
+use super::superset::{Element, Superset};
+use crate::board::PieceKind;
+use crate::complexity::proof_game::ProofBudget;
+use crate::complexity::{ComplexitySpec, SpecError};
+use crate::moves::{Position, Tables, Unsupported};
+use crate::rules::Rules;
+
+/// Why a variant cannot be estimated.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LegalError {
+    /// The counting facts cannot be read off the rules.
+    Spec(SpecError),
+    /// The engine cannot play the variant.
+    Engine(String),
+    /// The start holds pieces other than the king, attackers and defenders, which the
+    /// superset does not place.
+    ExoticPieces(String),
+}
+
+impl std::fmt::Display for LegalError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            LegalError::Spec(e) => write!(f, "{e}"),
+            LegalError::Engine(e) => write!(f, "the engine cannot play this variant: {e}"),
+            LegalError::ExoticPieces(kinds) => write!(
+                f,
+                "the start holds {kinds}; the legal-position estimate places only the king, attackers and defenders"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for LegalError {}
+
+impl crate::error::Kind for LegalError {}
+
+impl From<Unsupported> for LegalError {
+    fn from(e: Unsupported) -> LegalError {
+        LegalError::Engine(e.to_string())
+    }
+}
+
+/// A variant made ready for estimating: its tables, counting facts and superset.
+pub struct Prepared {
+    /// The rules compiled for play.
+    pub tables: Tables,
+    /// The counting facts.
+    pub spec: ComplexitySpec,
+    /// The superset, counted.
+    pub superset: Superset,
+}
+
+impl Prepared {
+    /// Checks that the variant is one the estimate handles and counts its superset.
+    pub fn new(rules: &Rules) -> Result<Prepared, LegalError> {
+        let exotic: Vec<&str> = rules
+            .start()
+            .pieces()
+            .map(|(_, p)| p.kind)
+            .filter(|k| !matches!(k, PieceKind::King | PieceKind::Taflman))
+            .map(|k| k.name())
+            .collect::<std::collections::BTreeSet<_>>()
+            .into_iter()
+            .collect();
+        if !exotic.is_empty() {
+            return Err(LegalError::ExoticPieces(exotic.join(" and ")));
+        }
+        let tables = Tables::new(rules)?;
+        let spec = ComplexitySpec::from_rules(rules).map_err(LegalError::Spec)?;
+        let superset = Superset::new(&spec);
+        Ok(Prepared {
+            tables,
+            spec,
+            superset,
+        })
+    }
+
+    /// The necessary conditions of this variant.
+    pub fn check(&self) -> IllegalCheck<'_> {
+        IllegalCheck::new(&self.tables, self.spec.may_stand_by_index().to_vec())
+    }
+
+    /// The position of a superset element.
+    pub fn position(&self, element: &Element) -> Position {
+        Position::from_layout(&self.tables, &element.layout(self.spec.dim()), element.side)
+            .expect("a superset element holds only pieces the engine plays")
+    }
+}
+
+/// One decided sample.
+#[derive(Clone, Debug)]
+pub struct SampleResult {
+    /// Its number in the run.
+    pub index: u64,
+    /// Its rank in the superset.
+    pub rank: BigUint,
+    /// The element drawn.
+    pub element: Element,
+    /// What is known of it.
+    pub verdict: Verdict,
+}
+
+/// Draws samples `0..samples` of a run seeded with `seed` and decides each with a
+/// proof-search budget of `nodes`, on up to `threads` threads; `done` is called after
+/// each sample (for progress). The results come back in sample order.
+pub fn run_samples(
+    prepared: &Prepared,
+    seed: u64,
+    samples: u64,
+    nodes: u64,
+    threads: usize,
+    done: &(dyn Fn() + Sync),
+) -> Vec<SampleResult> {
+    let check = prepared.check();
+    let start = Position::start(&prepared.tables);
+    let budget = ProofBudget { nodes };
+    let slots: Mutex<Vec<Option<SampleResult>>> = Mutex::new(vec![None; samples as usize]);
+    crate::threads::share_out(threads, samples as usize, &|i| {
+        let (rank, element) = sample(&prepared.superset, seed, i as u64);
+        let pos = prepared.position(&element);
+        let verdict = classify(&prepared.tables, &check, &start, &pos, budget);
+        let result = SampleResult {
+            index: i as u64,
+            rank,
+            element,
+            verdict,
+        };
+        slots.lock().expect("no job panics holding the lock")[i] = Some(result);
+        done();
+    });
+    slots
+        .into_inner()
+        .expect("no job panicked")
+        .into_iter()
+        .map(|r| r.expect("every sample ran"))
+        .collect()
+}

@@ -1,0 +1,515 @@
+//! The legal-position estimate (issue 26) held against independent facts: positions
+//! reached by real and random play never fail a necessary condition; hand-made
+//! positions fail the one they should; on a 5x5 board small enough to search
+//! exhaustively, the reachable positions are counted by breadth-first search and the
+//! sampled estimate's interval holds that count; the samples kept in fixtures replay.
+
+use std::collections::{HashSet, VecDeque};
+
+use num_bigint::BigUint;
+use taflcount::board::{Layout, RecordOrder, Side};
+use taflcount::complexity::legal::{
+    parse_samples, run_samples, verify_proof_game, Element, Estimate, IllegalReason, Prepared,
+    Tally,
+};
+use taflcount::complexity::proof_game::ProofGame;
+use taflcount::moves::Position;
+use taflcount::notation::{parse_games, replay};
+use taflcount::rng::game_rng;
+use taflcount::rules::{catalog, Rules};
+
+fn prepared(name: &str) -> Prepared {
+    Prepared::new(&catalog::find(name).unwrap().rules()).unwrap()
+}
+
+/// Every position of every recorded game, every ply, passes the conditions.
+fn archive_passes(file: &str, variant: &str) -> (usize, usize) {
+    let path = format!("{}/fixtures/games/{file}", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).unwrap();
+    let games = parse_games(&text).unwrap();
+    let p = prepared(variant);
+    let check = p.check();
+    let mut positions = 0;
+    for game in &games {
+        let r = replay(&p.tables, game).unwrap();
+        // Only the plies before an end the rules see: after it the players played on.
+        let last = r.ended_early.map_or(r.positions.len(), |(ply, _)| ply + 1);
+        for (ply, pos) in r.positions[..last].iter().enumerate() {
+            assert_eq!(
+                check.check(pos),
+                None,
+                "{file} line {} ply {ply}:\n{}",
+                game.line,
+                pos.layout(&p.tables).picture()
+            );
+            positions += 1;
+        }
+    }
+    (games.len(), positions)
+}
+
+#[test]
+fn no_position_of_the_recorded_games_is_rejected() {
+    // All 2,277 games: 525 brandubh, 1,752 copenhagen.
+    let (brandubh, plies) = archive_passes("brandubh.csv", "brandubh");
+    eprintln!("brandubh: {brandubh} games, {plies} positions");
+    assert_eq!(brandubh, 525);
+    let (copenhagen, plies) = archive_passes("copenhagen.csv", "copenhagen");
+    eprintln!("copenhagen: {copenhagen} games, {plies} positions");
+    assert_eq!(copenhagen, 1752);
+}
+
+#[test]
+fn no_position_of_random_self_play_is_rejected() {
+    use rand::RngExt;
+    for (variant, games) in [
+        ("brandub", 60),
+        ("tablut", 30),
+        ("copenhagen", 15),
+        ("sea-battle-9", 20),
+    ] {
+        let p = prepared(variant);
+        let check = p.check();
+        for g in 0..games {
+            let mut rng = game_rng(26, g);
+            let mut pos = Position::start(&p.tables);
+            for ply in 0..300 {
+                assert_eq!(
+                    check.check(&pos),
+                    None,
+                    "{variant} game {g} ply {ply}:\n{}",
+                    pos.layout(&p.tables).picture()
+                );
+                if pos.outcome(&p.tables).is_some() {
+                    break;
+                }
+                let moves = pos.legal_moves(&p.tables);
+                pos.play(&p.tables, moves[rng.random_range(0..moves.len())]);
+            }
+        }
+    }
+}
+
+fn position(p: &Prepared, top_rank_first: &str, side: Side) -> Position {
+    let layout = Layout::parse(top_rank_first, RecordOrder::TopRankFirst).unwrap();
+    Position::from_layout(&p.tables, &layout, side).unwrap()
+}
+
+/// Hand-made brandub positions (weak king, corners escape, armed king), each worked
+/// out by hand.
+#[test]
+fn hand_made_positions_fail_the_condition_they_should() {
+    let p = prepared("brandub");
+    let check = p.check();
+    // The king on a corner with the defenders to move: the attackers moved last, from a
+    // game the king's escape had ended.
+    let escaped = position(&p, "/K6/7/3t3/7/7/7/7/", Side::Defenders);
+    assert_eq!(check.check(&escaped), Some(IllegalReason::GameOverBefore));
+    // The same with the attackers to move: the king's move to the corner ended it.
+    let escaped = position(&p, "/K6/7/3t3/7/7/7/7/", Side::Attackers);
+    assert_eq!(check.check(&escaped), None);
+    // Defenders to move: the attackers moved last, and their only piece, on b7, has
+    // no square to come from: a7 is a corner (king only), c7 holds the king, b6 a
+    // defender.
+    let boxed = position(&p, "/1tK4/1T5/7/7/7/7/7/", Side::Defenders);
+    assert_eq!(check.check(&boxed), Some(IllegalReason::NoLastMove));
+    // Attackers to move: the defenders moved last. The king on a3 is walled in by the
+    // attackers on a4, b3 and a2. The defender on b4 came down the b-file or along
+    // rank 4 from the right, and arriving it sandwiches the attacker on b3 against the
+    // defender on b2; the defender on b2 likewise against the one on b4. Every last
+    // move captures the attacker on b3, which still stands.
+    let walled = position(&p, "/7/7/7/tT5/Kt5/tT5/7/", Side::Attackers);
+    assert_eq!(check.check(&walled), Some(IllegalReason::LastMoveCaptures));
+}
+
+/// A 5x5 variant with two attackers, one defender and the king; strong king (two
+/// attackers can never capture him), corners escape, no encirclement.
+const TINY: &str = "dim:5 name:Tiny surf:n atkf:y ks:s cenh: cenhe: start:/2t2/5/1TK2/5/2t2/";
+
+/// The same with a weak king, whom two attackers capture.
+const TINY_WEAK: &str = "dim:5 name:Tiny surf:n atkf:y ks:w cenh: cenhe: start:/2t2/5/1TK2/5/2t2/";
+
+/// Every position reachable from the start (placement and side to move; no move from
+/// a finished game), by breadth-first search. Shortest paths never repeat a
+/// position, so repetition rules cannot cut one off. Positions without the king (after
+/// his capture) are left out, as the superset leaves them out.
+fn reachable(p: &Prepared) -> HashSet<Element> {
+    let t = &p.tables;
+    let start = Position::start(t);
+    let mut seen: HashSet<Element> = HashSet::new();
+    let mut queue = VecDeque::new();
+    let key = |pos: &Position| Element::of_layout(&pos.layout(t), pos.side_to_move());
+    seen.insert(key(&start).unwrap());
+    queue.push_back(start);
+    while let Some(pos) = queue.pop_front() {
+        if pos.outcome(t).is_some() {
+            continue;
+        }
+        for mv in pos.legal_moves(t) {
+            let mut next = pos.clone();
+            next.play(t, mv);
+            if let Some(e) = key(&next) {
+                if seen.insert(e) {
+                    queue.push_back(next);
+                }
+            }
+        }
+    }
+    seen
+}
+
+/// The exhaustive count of `rules`, checked against the conditions and the sampled
+/// estimate; returns (reachable, superset, tally).
+fn small_board_check(rules: &str, samples: u64) -> (u64, BigUint, Tally) {
+    let rules: Rules = rules.parse().unwrap();
+    let p = Prepared::new(&rules).unwrap();
+    let reachable = reachable(&p);
+    let exact = reachable.len() as u64;
+    let check = p.check();
+    for e in &reachable {
+        // In the superset, and never rejected.
+        p.superset.rank(e).unwrap();
+        assert_eq!(check.check(&p.position(e)), None, "{e:?}");
+    }
+    let results = run_samples(&p, 7, samples, 2000, 2, &|| {});
+    let mut tally = Tally::default();
+    for r in &results {
+        tally.add(r.verdict.key());
+        // A proven verdict agrees with the exhaustive search.
+        match r.verdict.key() {
+            "legal" => assert!(reachable.contains(&r.element), "{:?}", r.element),
+            "illegal" => assert!(!reachable.contains(&r.element), "{:?}", r.element),
+            _ => {}
+        }
+    }
+    let estimate = Estimate::new(&p.superset.count(), tally);
+    let low: BigUint = estimate.lower_bound_low.value.parse().unwrap();
+    let high: BigUint = estimate.upper_bound_high.value.parse().unwrap();
+    eprintln!(
+        "{exact} reachable of {}; {tally:?}, interval [{low}, {high}]",
+        p.superset.count()
+    );
+    assert!(low <= BigUint::from(exact) && BigUint::from(exact) <= high);
+    (exact, p.superset.count(), tally)
+}
+
+#[test]
+fn small_board_exact_count_lies_in_the_sampled_interval() {
+    let (exact, superset, tally) = small_board_check(TINY, 4000);
+    assert!(BigUint::from(exact) < superset);
+    // The proof search decides the reachable samples: under 5% stay undecided.
+    assert!(tally.undecided * 20 < tally.samples, "{tally:?}");
+}
+
+/// The weak king: the proof search may panic here (a look-ahead capture of the king);
+/// such samples count as undecided, and the interval must still hold the count.
+#[test]
+fn small_board_exact_count_with_a_weak_king() {
+    let (exact, _, _) = small_board_check(TINY_WEAK, 4000);
+    assert_eq!(exact, 159_146);
+}
+
+/// The samples kept under fixtures/legal/samples: each legal line's proof game replays
+/// to its position, each illegal line fails the condition it names, and each line is
+/// the sample its index draws.
+#[test]
+fn fixture_samples_replay() {
+    let dir = format!("{}/fixtures/legal/samples", env!("CARGO_MANIFEST_DIR"));
+    let Ok(entries) = std::fs::read_dir(&dir) else {
+        return;
+    };
+    let mut legal = 0;
+    for entry in entries {
+        let path = entry.unwrap().path();
+        if path.extension().is_none_or(|e| e != "samples") {
+            continue;
+        }
+        let variant = path.file_stem().unwrap().to_str().unwrap();
+        let p = prepared(variant);
+        let check = p.check();
+        let start = Position::start(&p.tables);
+        let text = std::fs::read_to_string(&path).unwrap();
+        let seed: u64 = text
+            .lines()
+            .find_map(|l| l.split("--seed ").nth(1))
+            .and_then(|s| s.split_whitespace().next())
+            .and_then(|s| s.parse().ok())
+            .expect("the header names the seed");
+        for line in parse_samples(&text).unwrap() {
+            let pos = Position::from_layout(&p.tables, &line.layout, line.side).unwrap();
+            let (_, drawn) = taflcount::complexity::legal::sample(&p.superset, seed, line.index);
+            assert_eq!(Element::of_layout(&line.layout, line.side).unwrap(), drawn);
+            match line.verdict.as_str() {
+                "legal" => {
+                    let game = ProofGame {
+                        moves: line.moves.clone(),
+                    };
+                    verify_proof_game(&p.tables, &start, &pos, &game)
+                        .unwrap_or_else(|e| panic!("{variant} sample {}: {e}", line.index));
+                    legal += 1;
+                }
+                "illegal" => {
+                    let reason = check.check(&pos).expect("rejected");
+                    assert_eq!(reason.key(), line.detail, "{variant} sample {}", line.index);
+                }
+                _ => {}
+            }
+        }
+    }
+    eprintln!("{legal} proof games replayed");
+}
+
+// The command line.
+
+use std::process::{Command, Output};
+use taflcount::complexity::legal::LegalReport;
+
+fn taflcount(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_taflcount"))
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+fn json_report(args: &[&str]) -> LegalReport {
+    let out = taflcount(args);
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).expect("the typed document reads back")
+}
+
+#[test]
+fn json_is_one_typed_document_and_threads_change_nothing() {
+    let args = [
+        "complexity",
+        "--legal",
+        "--variant",
+        "brandub",
+        "--samples",
+        "60",
+        "--seed",
+        "9",
+        "--nodes",
+        "3000",
+        "--json",
+    ];
+    let mut one = json_report(&[&args[..], &["--threads", "1"]].concat());
+    let mut two = json_report(&[&args[..], &["--threads", "2"]].concat());
+    assert_eq!(one.schema_version, 1);
+    assert_eq!(
+        (one.variant.as_str(), one.seed, one.nodes),
+        ("brandub", 9, 3000)
+    );
+    let t = one.estimate.tally;
+    assert_eq!(t.samples, 60);
+    assert_eq!(t.legal + t.illegal + t.undecided, 60);
+    // The superset is the `material` bound that `taflcount complexity` prints.
+    let material = one.bounds.iter().find(|b| b.name == "material").unwrap();
+    assert_eq!(material.value, one.superset);
+    let complexity = taflcount(&["complexity", "--variant", "brandub", "--json"]);
+    let complexity: serde_json::Value = serde_json::from_slice(&complexity.stdout).unwrap();
+    let printed = complexity["bounds"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|b| b["name"] == "material")
+        .unwrap()["value"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    assert_eq!(one.superset.value, printed);
+    assert_eq!(two.timings.threads, 2);
+    one.timings = two.timings.clone();
+    two.timings = one.timings.clone();
+    assert_eq!(one, two);
+}
+
+#[test]
+fn the_table_names_the_figures() {
+    let out = taflcount(&[
+        "complexity",
+        "--legal",
+        "--variant",
+        "tablut",
+        "--samples",
+        "20",
+        "--nodes",
+        "2000",
+        "--threads",
+        "1",
+    ]);
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    for needle in [
+        "tablut: legal positions from 20 uniform samples",
+        "superset",
+        "lower bound",
+        "upper bound",
+        "bound material",
+        "game_over_before",
+        "pieces off",
+    ] {
+        assert!(text.contains(needle), "{needle} missing:\n{text}");
+    }
+}
+
+#[test]
+fn every_catalog_variant_runs_or_is_refused_clearly() {
+    for variant in catalog::names() {
+        let out = taflcount(&[
+            "complexity",
+            "--legal",
+            "--variant",
+            variant,
+            "--samples",
+            "4",
+            "--nodes",
+            "500",
+            "--threads",
+            "1",
+            "--json",
+        ]);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        match out.status.code() {
+            Some(0) => {
+                let report: LegalReport = serde_json::from_slice(&out.stdout).unwrap();
+                assert_eq!(report.estimate.tally.samples, 4, "{variant}");
+            }
+            Some(2) => assert!(
+                stderr.contains("places only the king, attackers and defenders"),
+                "{variant}: {stderr}"
+            ),
+            code => panic!("{variant}: exit {code:?}: {stderr}"),
+        }
+    }
+}
+
+#[test]
+fn bad_input_exits_2_with_a_message() {
+    for (args, needle) in [
+        (
+            &["complexity", "--legal", "--variant", "berserk"][..],
+            "commander",
+        ),
+        (
+            &["complexity", "--legal", "--variant", "nosuch"][..],
+            "unknown variant",
+        ),
+        (&["complexity", "--samples", "5"][..], "--legal"),
+        (&["complexity", "--legal", "--samples", "0"][..], "samples"),
+        (
+            &[
+                "complexity",
+                "--legal",
+                "--dim",
+                "7",
+                "--attackers",
+                "3",
+                "--defenders",
+                "2",
+            ][..],
+            "cannot be used",
+        ),
+        (
+            &["complexity", "--legal", "--dim", "17"][..],
+            "no 17x17 variant",
+        ),
+    ] {
+        let out = taflcount(args);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(stderr.contains(needle), "{args:?}: {stderr}");
+    }
+}
+
+#[test]
+fn saved_samples_read_back_and_are_not_overwritten() {
+    let dir = std::env::temp_dir().join(format!("taflcount-legal-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let d = dir.to_str().unwrap();
+    let args = [
+        "complexity",
+        "--legal",
+        "--variant",
+        "brandub",
+        "--samples",
+        "30",
+        "--nodes",
+        "3000",
+        "--threads",
+        "1",
+        "--save-samples",
+        d,
+    ];
+    assert!(taflcount(&args).status.success());
+    let text = std::fs::read_to_string(dir.join("brandub.samples")).unwrap();
+    let lines = parse_samples(&text).unwrap();
+    assert_eq!(lines.len(), 30);
+    assert!(lines.iter().enumerate().all(|(i, l)| l.index == i as u64));
+    let again = taflcount(&args);
+    assert_eq!(again.status.code(), Some(2));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Brandub's smallest classes, every position: the king with one attacker, and the
+/// king with one attacker and one defender, both sides to move. Each is decided by
+/// the conditions and, independently, by the proof search: no position is both
+/// proven illegal and given a proof game that replays (which would disprove a
+/// condition), and together they leave few undecided.
+#[test]
+fn brandub_small_classes_cross_check() {
+    use taflcount::complexity::proof_game::{find_proof_game, ProofBudget};
+    let p = prepared("brandub");
+    let check = p.check();
+    let start = Position::start(&p.tables);
+    let s = &p.superset;
+    let before = |a: usize, d: usize| -> BigUint {
+        let mut sum = BigUint::default();
+        for x in 0..=s.max_attackers() {
+            for y in 0..=s.max_defenders() {
+                if (x, y) < (a, d) {
+                    sum += s.class_count(x, y);
+                }
+            }
+        }
+        sum
+    };
+    let (mut legal, mut illegal, mut undecided, mut panics) = (0u64, 0u64, 0u64, 0u64);
+    for (a, d) in [(1, 0), (1, 1)] {
+        for side_offset in [BigUint::default(), s.boards().clone()] {
+            let first = &side_offset + before(a, d);
+            let n = u64::try_from(s.class_count(a, d)).unwrap();
+            // Every position of (1, 0); every 31st of the larger (1, 1).
+            let step = if (a, d) == (1, 0) { 1 } else { 31 };
+            for i in (0..n).step_by(step) {
+                let e = s.unrank(&(&first + i)).unwrap();
+                assert_eq!((e.attackers.len(), e.defenders.len()), (a, d));
+                let pos = p.position(&e);
+                let rejected = check.check(&pos);
+                let search = std::panic::catch_unwind(|| {
+                    find_proof_game(&p.tables, &start, &pos, ProofBudget { nodes: 3000 })
+                });
+                let Ok(game) = search else {
+                    panics += 1;
+                    continue;
+                };
+                let game = game.filter(|g| verify_proof_game(&p.tables, &start, &pos, g).is_ok());
+                assert!(
+                    rejected.is_none() || game.is_none(),
+                    "{rejected:?} yet a proof game replays: {e:?}"
+                );
+                match (rejected, game) {
+                    (Some(_), _) => illegal += 1,
+                    (None, Some(_)) => legal += 1,
+                    (None, None) => undecided += 1,
+                }
+            }
+        }
+    }
+    eprintln!("brandub small classes: {legal} legal, {illegal} illegal, {undecided} undecided, {panics} search panics");
+    assert!(legal > 0 && illegal > 0);
+}
