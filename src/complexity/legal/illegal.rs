@@ -15,8 +15,14 @@
 //! (b) *Not over before.* The position before the last move was not a finished game:
 //! a candidate whose predecessor has the king on an escape square is ruled out (the
 //! engine's first end tests: escape ends the game before any move).
+//!
+//! (c) *An order of arrival.* A piece that stands between two things hostile to it
+//! arrived after the enemy pieces among them (whichever came later would have captured
+//! it); when these constraints go round in a circle, no order of arrival exists
+//! ([`arrival_order_conflict`], proven in docs/proof-games.md, "Order conflicts").
 
 use crate::board::{Layout, Piece, Side, Square};
+use crate::complexity::proof_game::arrival_order_conflict;
 use crate::complexity::StandMask;
 use crate::moves::{Mover, Position, Tables};
 use crate::rules::Jump;
@@ -32,6 +38,8 @@ pub enum IllegalReason {
     /// Every move that could have been the last starts from a finished game (the king
     /// already on an escape square).
     GameOverBefore,
+    /// The pieces' sandwiches ask for an order of arrival that goes round in a circle.
+    ArrivalOrder,
 }
 
 impl IllegalReason {
@@ -41,6 +49,7 @@ impl IllegalReason {
             IllegalReason::NoLastMove => "no_last_move",
             IllegalReason::LastMoveCaptures => "last_move_captures",
             IllegalReason::GameOverBefore => "game_over_before",
+            IllegalReason::ArrivalOrder => "arrival_order",
         }
     }
 
@@ -54,14 +63,18 @@ impl IllegalReason {
                 "every possible last move captures a piece still standing"
             }
             IllegalReason::GameOverBefore => "every possible last move starts from a finished game",
+            IllegalReason::ArrivalOrder => {
+                "its sandwiched pieces need an order of arrival that goes round in a circle"
+            }
         }
     }
 
     /// Every reason, in order.
-    pub const ALL: [IllegalReason; 3] = [
+    pub const ALL: [IllegalReason; 4] = [
         IllegalReason::NoLastMove,
         IllegalReason::LastMoveCaptures,
         IllegalReason::GameOverBefore,
+        IllegalReason::ArrivalOrder,
     ];
 }
 
@@ -170,7 +183,8 @@ impl<'t> IllegalCheck<'t> {
                         reason = reason.max(IllegalReason::GameOverBefore);
                         continue;
                     }
-                    return None;
+                    // (a) and (b) pass; (c) looks at the whole placement.
+                    return arrival_order_conflict(t, pos).then_some(IllegalReason::ArrivalOrder);
                 }
             }
         }
