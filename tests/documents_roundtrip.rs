@@ -259,6 +259,25 @@ fn taflcount_complexity_and_branching() {
     let all: Vec<ComplexityReport> =
         round_trip(&run("taflcount", &["complexity", "--all", "--json"], 0));
     assert!(all.iter().any(|r| !r.published.is_empty()));
+    // The legal-positions estimate.
+    let legal: taflcount::complexity::legal::LegalReport = round_trip(&run(
+        "taflcount",
+        &[
+            "complexity",
+            "--legal",
+            "--variant",
+            "brandub",
+            "--samples",
+            "40",
+            "--nodes",
+            "2000",
+            "--threads",
+            "1",
+            "--json",
+        ],
+        0,
+    ));
+    assert_eq!(legal.header.tool, "taflcount");
     let doc: BranchingReport = round_trip(&run(
         "taflcount",
         &[

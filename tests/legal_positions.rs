@@ -298,7 +298,7 @@ fn json_is_one_typed_document_and_threads_change_nothing() {
     ];
     let mut one = json_report(&[&args[..], &["--threads", "1"]].concat());
     let mut two = json_report(&[&args[..], &["--threads", "2"]].concat());
-    assert_eq!(one.schema_version, 1);
+    assert_eq!(one.header.schema_version, 1);
     assert_eq!(
         (one.variant.as_str(), one.seed, one.nodes),
         ("brandub", 9, 3000)

@@ -18,10 +18,9 @@ pub const DEFINITION: &str = "A position is a placement of pieces and the side t
 /// The legal-position estimate of one variant.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct LegalReport {
-    /// The [`LEGAL_SCHEMA_VERSION`] of this layout.
-    pub schema_version: u32,
-    /// The program that wrote it: "taflcount".
-    pub tool: String,
+    /// `schema_version` ([`LEGAL_SCHEMA_VERSION`]) and `tool` ("taflcount").
+    #[serde(flatten)]
+    pub header: crate::document::Header,
     /// The subcommand that wrote it: "complexity --legal".
     pub command: String,
     /// The variant's name.
@@ -165,8 +164,7 @@ impl LegalReport {
             .collect();
         let complexity = ComplexityReport::compute(&prepared.spec, &[]);
         LegalReport {
-            schema_version: LEGAL_SCHEMA_VERSION,
-            tool: "taflcount".to_owned(),
+            header: crate::document::Header::new(LEGAL_SCHEMA_VERSION, "taflcount"),
             command: "complexity --legal".to_owned(),
             variant: prepared.spec.name().to_owned(),
             dim: prepared.spec.dim(),
