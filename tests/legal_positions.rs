@@ -9,9 +9,9 @@ use std::collections::{HashSet, VecDeque};
 use num_bigint::BigUint;
 use taflcount::board::{Layout, RecordOrder, Side};
 use taflcount::complexity::legal::{
-    parse_samples, run_samples, verify_proof_game, Element, Estimate, IllegalReason, Prepared,
-    Tally,
+    parse_samples, run_samples, Element, Estimate, IllegalReason, Prepared, Tally,
 };
+use taflcount::complexity::proof_game::verify_proof_game;
 use taflcount::complexity::proof_game::ProofGame;
 use taflcount::moves::Position;
 use taflcount::notation::{parse_games, replay};
@@ -244,7 +244,7 @@ fn fixture_samples_replay() {
                     let game = ProofGame {
                         moves: line.moves.clone(),
                     };
-                    verify_proof_game(&p.tables, &start, &pos, &game)
+                    verify_proof_game(&p.tables, &start, &pos, &game.moves)
                         .unwrap_or_else(|e| panic!("{variant} sample {}: {e}", line.index));
                     legal += 1;
                 }
@@ -497,7 +497,8 @@ fn brandub_small_classes_cross_check() {
                     panics += 1;
                     continue;
                 };
-                let game = game.filter(|g| verify_proof_game(&p.tables, &start, &pos, g).is_ok());
+                let game =
+                    game.filter(|g| verify_proof_game(&p.tables, &start, &pos, &g.moves).is_ok());
                 assert!(
                     rejected.is_none() || game.is_none(),
                     "{rejected:?} yet a proof game replays: {e:?}"

@@ -2,7 +2,7 @@
 //! replays to it, or undecided within the search budget.
 
 use super::illegal::{IllegalCheck, IllegalReason};
-use super::proof::verify_proof_game;
+use crate::complexity::proof_game::verify_proof_game;
 use crate::complexity::proof_game::{find_proof_game, ProofBudget, ProofGame};
 use crate::moves::{Position, Tables};
 
@@ -70,7 +70,7 @@ pub fn classify(
         find_proof_game(tables, start, pos, budget)
     }));
     match found {
-        Ok(Some(game)) => match verify_proof_game(tables, start, pos, &game) {
+        Ok(Some(game)) => match verify_proof_game(tables, start, pos, &game.moves) {
             Ok(()) => Verdict::Legal(game),
             Err(_) => Verdict::Undecided(Undecided::RejectedProof),
         },
