@@ -67,6 +67,9 @@ fn no_position_of_random_self_play_is_rejected() {
         ("tablut", 30),
         ("copenhagen", 15),
         ("sea-battle-9", 20),
+        ("foteviken-tablut", 20),
+        ("fetlar", 10),
+        ("alea-evangelii", 5),
     ] {
         let p = prepared(variant);
         let check = p.check();
@@ -120,6 +123,25 @@ fn hand_made_positions_fail_the_condition_they_should() {
     // move captures the attacker on b3, which still stands.
     let walled = position(&p, "/7/7/7/tT5/Kt5/tT5/7/", Side::Attackers);
     assert_eq!(check.check(&walled), Some(IllegalReason::LastMoveCaptures));
+}
+
+/// Foteviken-tablut's attackers' fortresses admit no one else (`aforre:`): the start
+/// with the defender on e3 moved into the fortress square e2, whose attacker left.
+#[test]
+fn a_defender_in_a_fortress_is_unreachable() {
+    let p = prepared("foteviken-tablut");
+    let check = p.check();
+    let fort = "/3ttt3/4t4/4T4/t3T3t/ttTTKTTtt/t3T3t/9/4T4/3ttt3/";
+    let moved_out = "/3ttt3/4t4/4T4/t3T3t/ttTTKTTtt/t3T3t/4T4/9/3ttt3/";
+    // The attacker of e2 gone and the defender of e3 one square down: unreachable.
+    let fort = position(&p, fort, Side::Attackers);
+    assert_eq!(check.check(&fort), Some(IllegalReason::UnreachableSquare));
+    // Only the attacker gone: the defender may well have stayed on e3.
+    let moved_out = position(&p, moved_out, Side::Attackers);
+    assert_ne!(
+        check.check(&moved_out),
+        Some(IllegalReason::UnreachableSquare)
+    );
 }
 
 /// A 5x5 variant with two attackers, one defender and the king; strong king (two

@@ -20,7 +20,11 @@
 //! arrived after the enemy pieces among them (whichever came later would have captured
 //! it); when these constraints go round in a circle, no order of arrival exists
 //! ([`arrival_order_conflict`], proven in docs/proof-games.md, "Order conflicts").
+//!
+//! (d) *A square its type can reach.* Every piece stands where a lone piece of its
+//! type could get from its start squares ([`Reach`]); checked first, for every variant.
 
+use super::reach::Reach;
 use crate::board::{Layout, Piece, Side, Square};
 use crate::complexity::proof_game::arrival_order_conflict;
 use crate::complexity::StandMask;
@@ -40,6 +44,8 @@ pub enum IllegalReason {
     GameOverBefore,
     /// The pieces' sandwiches ask for an order of arrival that goes round in a circle.
     ArrivalOrder,
+    /// A piece stands where no piece of its type can ever arrive.
+    UnreachableSquare,
 }
 
 impl IllegalReason {
@@ -50,6 +56,7 @@ impl IllegalReason {
             IllegalReason::LastMoveCaptures => "last_move_captures",
             IllegalReason::GameOverBefore => "game_over_before",
             IllegalReason::ArrivalOrder => "arrival_order",
+            IllegalReason::UnreachableSquare => "unreachable_square",
         }
     }
 
@@ -66,15 +73,19 @@ impl IllegalReason {
             IllegalReason::ArrivalOrder => {
                 "its sandwiched pieces need an order of arrival that goes round in a circle"
             }
+            IllegalReason::UnreachableSquare => {
+                "a piece stands where no piece of its type can ever arrive"
+            }
         }
     }
 
     /// Every reason, in order.
-    pub const ALL: [IllegalReason; 4] = [
+    pub const ALL: [IllegalReason; 5] = [
         IllegalReason::NoLastMove,
         IllegalReason::LastMoveCaptures,
         IllegalReason::GameOverBefore,
         IllegalReason::ArrivalOrder,
+        IllegalReason::UnreachableSquare,
     ];
 }
 
@@ -93,6 +104,8 @@ pub struct IllegalCheck<'t> {
     may_stand: Vec<StandMask>,
     /// Whether the king jumps (condition (a) is then not applied).
     jumps: bool,
+    /// Where each piece type can ever stand (condition (d)).
+    reach: Reach,
 }
 
 const STEPS: [(isize, isize); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
@@ -108,6 +121,7 @@ impl<'t> IllegalCheck<'t> {
             start: Position::start(tables),
             may_stand,
             jumps,
+            reach: Reach::new(tables),
         }
     }
 
@@ -124,6 +138,9 @@ impl<'t> IllegalCheck<'t> {
         let layout = pos.layout(t);
         let escape = |s: Square| t.escape_squares().contains(s);
         let king_square = pos.king();
+        if !self.reach.holds(&layout) {
+            return Some(IllegalReason::UnreachableSquare);
+        }
         if self.jumps {
             // Only (b) where it needs no candidate: the attackers cannot move the king.
             return match king_square {

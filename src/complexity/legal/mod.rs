@@ -7,6 +7,7 @@ mod classify;
 mod document;
 mod estimate;
 mod illegal;
+mod reach;
 mod run;
 mod sample;
 mod samples_file;
@@ -19,6 +20,7 @@ pub use document::{
 };
 pub use estimate::{ratio, scale, wilson, BigCount, Estimate, Share, Tally, Z_95};
 pub use illegal::{IllegalCheck, IllegalReason};
+pub use reach::Reach;
 pub use run::{run_samples, LegalError, Prepared, SampleResult};
 pub use sample::{chi_square_critical, sample, uniform_below};
 pub use samples_file::{parse_samples, write_samples, SampleLine, SamplesFileError};
