@@ -30,7 +30,7 @@ mod walk;
 pub use sample::{last_move_possible, random_target};
 pub use verify::{verify_proof_game, ProofGameError};
 
-use crate::board::Side;
+use crate::board::{Piece, PieceKind, Side};
 use crate::moves::{Move, Position, Tables};
 use crate::rng::SplitMix64;
 
@@ -101,10 +101,28 @@ pub fn find_proof_game(
             return None;
         }
     }
+    // Kings, taflmen, commanders and knights; no continuation pending; no more of a
+    // kind than the start has (the captures only remove pieces).
     let plain = |p: &Position| {
-        p.exotic_pieces().is_empty() && p.berserker().is_none() && p.king().is_some()
+        p.exotic_pieces()
+            .iter()
+            .all(|(_, m)| matches!(m.kind(), PieceKind::Commander | PieceKind::Knight))
+            && p.berserker().is_none()
+            && p.king().is_some()
     };
     if !plain(start) || !plain(target) {
+        return None;
+    }
+    let count = |p: &Position, piece: Piece| {
+        p.pieces(piece.side)
+            .iter()
+            .filter(|&s| p.piece_at(s) == Some(piece))
+            .count()
+    };
+    if target::KINDS
+        .iter()
+        .any(|&piece| count(target, piece) > count(start, piece))
+    {
         return None;
     }
     if arrival_order_conflict(tables, target) {

@@ -19,24 +19,52 @@ pub(super) struct TargetMap {
     pub(super) after: Vec<Vec<Square>>,
     /// The target squares.
     pub(super) squares: Vec<Square>,
-    /// Per kind (0 attackers, 1 defenders, 2 the king), per square: may a piece of the
-    /// kind end a move there without ending the game.
-    pub(super) stop: [Vec<bool>; 3],
+    /// Per kind (in the order of [`KINDS`]), per square: may a piece of the kind end a
+    /// move there without ending the game.
+    pub(super) stop: [Vec<bool>; KIND_COUNT],
     /// Per kind, per square: may a piece of the kind slide over it.
-    pub(super) pass: [Vec<bool>; 3],
+    pub(super) pass: [Vec<bool>; KIND_COUNT],
     /// Only the constraints the argument of docs/proof-games.md proves.
     strict: bool,
 }
 
-/// The three kinds a target holds, in the order of [`TargetMap::stop`].
-pub(super) const KINDS: [Piece; 3] = [Piece::ATTACKER, Piece::DEFENDER, Piece::KING];
+/// How many kinds a target may hold.
+pub(super) const KIND_COUNT: usize = 7;
 
-/// 0 attackers, 1 defenders, 2 the king.
+/// The kinds a target may hold, in the order of [`TargetMap::stop`]: the taflmen, the
+/// king, then each side's commanders and knights.
+pub(super) const KINDS: [Piece; KIND_COUNT] = [
+    Piece::ATTACKER,
+    Piece::DEFENDER,
+    Piece::KING,
+    Piece {
+        side: Side::Attackers,
+        kind: PieceKind::Commander,
+    },
+    Piece {
+        side: Side::Attackers,
+        kind: PieceKind::Knight,
+    },
+    Piece {
+        side: Side::Defenders,
+        kind: PieceKind::Commander,
+    },
+    Piece {
+        side: Side::Defenders,
+        kind: PieceKind::Knight,
+    },
+];
+
+/// The index of a piece's kind in [`KINDS`] (0 attackers, 1 defenders, 2 the king, ...);
+/// mercenaries and guards, which a target never holds, count as their side's taflmen.
 pub(super) fn kind_index(piece: Piece) -> usize {
-    if piece.kind == PieceKind::King {
-        2
-    } else {
-        piece.side as usize
+    match (piece.side, piece.kind) {
+        (_, PieceKind::King) => 2,
+        (Side::Attackers, PieceKind::Commander) => 3,
+        (Side::Attackers, PieceKind::Knight) => 4,
+        (Side::Defenders, PieceKind::Commander) => 5,
+        (Side::Defenders, PieceKind::Knight) => 6,
+        (side, _) => side as usize,
     }
 }
 
