@@ -466,8 +466,13 @@ fn every_catalog_variant_runs() {
 fn bad_input_exits_2_with_a_message() {
     for (args, needle) in [
         (
-            &["complexity", "--legal", "--variant", "berserk"][..],
-            "commander",
+            &[
+                "complexity",
+                "--legal",
+                "--rules",
+                "dim:7 start:/3m3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/",
+            ][..],
+            "the start holds mercenary",
         ),
         (
             &["complexity", "--legal", "--variant", "nosuch"][..],

@@ -398,7 +398,10 @@ fn solves_berserk_targets_of_random_play() {
             }
         }
         eprintln!("{variant}: {found} of {tried} found, {captured} with captures");
-        assert!(captured >= 6, "{variant}: only {captured} targets with captures");
+        assert!(
+            captured >= 6,
+            "{variant}: only {captured} targets with captures"
+        );
         assert!(found >= 10, "{variant}: {found} of {tried}");
     }
 }
