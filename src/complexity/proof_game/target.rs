@@ -131,7 +131,10 @@ impl TargetMap {
             let piece = map.want[s.index()].expect("a target square");
             let needs = match piece.kind {
                 PieceKind::King => map.king_needs(t, s),
-                PieceKind::Taflman => map.man_needs(t, s, piece.side),
+                // Commanders and knights are captured, and capture, as taflmen are.
+                PieceKind::Taflman | PieceKind::Commander | PieceKind::Knight => {
+                    map.man_needs(t, s, piece.side)
+                }
                 _ if strict => Vec::new(),
                 _ => map.man_needs(t, s, piece.side),
             };
@@ -144,15 +147,15 @@ impl TargetMap {
     }
 
     /// True if `q` is hostile to a piece of `victim` in the target. Strictly: an enemy
-    /// piece that is both hammer and anvil (a taflman; the king if armed both ways), or
-    /// a square hostile whether empty or occupied.
+    /// piece that is both hammer and anvil (a taflman, commander or knight; the king if
+    /// armed both ways), or a square hostile whether empty or occupied.
     fn hostile(&self, t: &Tables, victim: Side, q: Square) -> bool {
         let bit = 1 << (q.file() + 1);
         let when_empty = t.hostile_when_empty(victim)[q.rank()] & bit != 0;
         let when_occupied = t.hostile_when_occupied(victim)[q.rank()] & bit != 0;
         match self.want[q.index()] {
             Some(p) if p.side != victim && self.strict => match p.kind {
-                PieceKind::Taflman => true,
+                PieceKind::Taflman | PieceKind::Commander | PieceKind::Knight => true,
                 PieceKind::King => t.king_anvil() && t.king_hammer(),
                 _ => false,
             },
