@@ -405,3 +405,40 @@ fn solves_berserk_targets_of_random_play() {
         assert!(found >= 10, "{variant}: {found} of {tried}");
     }
 }
+
+/// Parberserk's start sandwiches a piece of its own (the attacker on f7 between the
+/// defenders on f6 and f8), so a constraint among pieces that may never have moved
+/// holds only loosely; the start is no conflict, and a circle of pieces that all moved
+/// still is: the defender on c13 between the attackers on b13 and d13, b13 between the
+/// corner a13 and c13.
+#[test]
+fn order_conflicts_with_a_start_that_sandwiches() {
+    let game = Game::named("parberserk").unwrap();
+    let t = &game.tables;
+    let start = Position::start(t);
+    let f = |s: &str| s.parse().unwrap();
+    assert_eq!(
+        (
+            start.piece_at(f("f7")),
+            start.piece_at(f("f6")),
+            start.piece_at(f("f8"))
+        ),
+        (
+            Some(taflcount::board::Piece::ATTACKER),
+            Some(taflcount::board::Piece::DEFENDER),
+            Some(taflcount::board::Piece::DEFENDER)
+        )
+    );
+    assert!(!arrival_order_conflict(t, &start));
+    let layout = Layout::parse(
+        "/1tTt9/13/13/13/13/13/6K6/13/13/13/13/13/13/",
+        RecordOrder::TopRankFirst,
+    )
+    .unwrap();
+    let circle = Position::from_layout(t, &layout, Side::Defenders).unwrap();
+    assert!(arrival_order_conflict(t, &circle));
+    assert_eq!(
+        find_proof_game(t, &start, &circle, ProofBudget { nodes: 20_000 }),
+        None
+    );
+}

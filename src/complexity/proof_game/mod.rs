@@ -37,15 +37,15 @@ use crate::rng::SplitMix64;
 /// True if the target's custodial sandwiches ask for an impossible order of arrival,
 /// which proves it unreachable: a piece that ends between two things hostile to it
 /// must have arrived after the enemy pieces among them (whichever came later would
-/// have captured it), and these constraints go round in a circle. Only constraints
-/// the argument of `docs/proof-games.md` proves are used: taflmen (and a king captured
-/// like one) between enemy pieces that are hammer and anvil, or squares hostile
-/// whether empty or occupied; and the start position must have none of its own
-/// (otherwise this answers false). The search gives up on such targets at once.
+/// have captured it; strictly after, unless all of them stand where they started and
+/// may never have moved), and these constraints go round in a circle through one that
+/// is strict. Only constraints the argument of `docs/proof-games.md` proves are used:
+/// taflmen, commanders and knights (and a king captured like one) between enemy
+/// pieces that are hammer and anvil, or squares hostile whether empty or occupied.
+/// The search gives up on such targets at once.
 pub fn arrival_order_conflict(tables: &Tables, target: &Position) -> bool {
     let start = Position::start(tables);
-    !target::TargetMap::new(tables, &start, true).has_constraints()
-        && target::TargetMap::new(tables, target, true).has_cycle()
+    target::TargetMap::new(tables, target, true).has_strict_cycle(&start)
 }
 
 /// The most positions spent on a target whose guiding order constraints go round.

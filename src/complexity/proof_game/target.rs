@@ -292,19 +292,45 @@ impl TargetMap {
             .any(|&s| colour[s.index()] == 0 && visit(self, s, &mut colour))
     }
 
+    /// True if a strict map's order constraints prove the target unreachable from
+    /// `start` (docs/proof-games.md, "Order conflicts"): some constraint that must hold
+    /// strictly lies on a cycle. A piece `X` on `s` arrived after each enemy piece of its
+    /// sandwiches, strictly unless `X` and all of them stand where they stood at the
+    /// start (they may never have moved: all at time 0); a cycle through a strict
+    /// constraint asks for an arrival later than itself. With a start that sandwiches
+    /// nothing, every constraint is strict and this is [`TargetMap::has_cycle`].
+    pub(super) fn has_strict_cycle(&self, start: &Position) -> bool {
+        let at_start = |q: Square| start.piece_at(q) == self.want[q.index()];
+        // Whether `to` reaches `from` along `before` edges.
+        let reaches = |from: Square, to: Square| {
+            let mut seen = vec![false; Square::INDICES];
+            let mut stack = vec![to];
+            seen[to.index()] = true;
+            while let Some(x) = stack.pop() {
+                if x == from {
+                    return true;
+                }
+                for &n in &self.before[x.index()] {
+                    if !seen[n.index()] {
+                        seen[n.index()] = true;
+                        stack.push(n);
+                    }
+                }
+            }
+            false
+        };
+        self.squares.iter().any(|&s| {
+            let needs = &self.before[s.index()];
+            let strict = !(at_start(s) && needs.iter().all(|&n| at_start(n)));
+            strict && needs.iter().any(|&n| reaches(s, n))
+        })
+    }
+
     /// True if `pos` has the target's piece on `s`.
     #[inline]
     pub(super) fn placed(&self, pos: &Position, s: Square) -> bool {
         let want = self.want[s.index()];
         want.is_some() && pos.piece_at(s) == want
-    }
-
-    /// True if some piece has an order constraint (a strict map of the start position
-    /// must have none for the cycle argument to hold).
-    pub(super) fn has_constraints(&self) -> bool {
-        self.squares
-            .iter()
-            .any(|s| !self.before[s.index()].is_empty())
     }
 
     /// True if a piece that must arrive after the one of `s` stands in `pos`: the piece
