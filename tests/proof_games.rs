@@ -354,7 +354,7 @@ fn order_conflicts_never_reject_a_played_position() {
 /// Berserk and parberserk (commanders and knights that jump, a jumping king, turns of
 /// several moves after a capture): targets reached by random play, captures preferred
 /// half the time, at the start of a turn. The search finds a proof game for nearly
-/// all; each replays, also as text.
+/// all; each replays, also as text; parberserk's play berserk turns.
 #[test]
 fn solves_berserk_targets_of_random_play() {
     for (variant, seed) in [("berserk", 11), ("parberserk", 12)] {
@@ -362,7 +362,7 @@ fn solves_berserk_targets_of_random_play() {
         let t = &game.tables;
         let start = Position::start(t);
         let mut rng = SplitMix64::new(seed);
-        let (mut tried, mut found, mut captured) = (0, 0, 0);
+        let (mut tried, mut found, mut captured, mut continued) = (0, 0, 0, 0);
         while tried < 12 {
             let plies = 6 + rng.below(40);
             let mut pos = start.clone();
@@ -393,16 +393,32 @@ fn solves_berserk_targets_of_random_play() {
                 captured += 1;
             }
             if find_proof_game(t, &start, &pos, BUDGET).is_some() {
-                solve(variant, &pos);
+                let moves = solve(variant, &pos);
+                let mut replayed = start.clone();
+                for mv in moves {
+                    replayed.play(t, mv);
+                    continued += usize::from(replayed.berserker().is_some());
+                }
                 found += 1;
             }
         }
-        eprintln!("{variant}: {found} of {tried} found, {captured} with captures");
+        eprintln!(
+            "{variant}: {found} of {tried} found, {captured} with captures, \
+             {continued} berserk continuations in the proof games"
+        );
         assert!(
             captured >= 6,
             "{variant}: only {captured} targets with captures"
         );
         assert!(found >= 10, "{variant}: {found} of {tried}");
+        // With `ber:m` the search finishes berserk turns (a continuation is pending
+        // after some move of its games); with `ber:c` it avoids them.
+        if variant == "parberserk" {
+            assert!(
+                continued > 0,
+                "{variant}: no berserk turn in the proof games"
+            );
+        }
     }
 }
 
