@@ -20,7 +20,7 @@ pub(super) struct TargetMap {
     /// The target squares.
     pub(super) squares: Vec<Square>,
     /// Per kind (in the order of [`KINDS`]), per square: may a piece of the kind end a
-    /// move there without ending the game.
+    /// move there without ending the game (empty in a strict map).
     pub(super) stop: [Vec<bool>; KIND_COUNT],
     /// Per kind, per square: may a piece of the kind slide over it.
     pub(super) pass: [Vec<bool>; KIND_COUNT],
@@ -123,8 +123,9 @@ impl TargetMap {
             before: vec![Vec::new(); Square::INDICES],
             after: vec![Vec::new(); Square::INDICES],
             squares,
-            stop: KINDS.map(|k| table(k, true)),
-            pass: KINDS.map(|k| table(k, false)),
+            // A strict map only proves; the walk's tables are left empty.
+            stop: KINDS.map(|k| if strict { Vec::new() } else { table(k, true) }),
+            pass: KINDS.map(|k| if strict { Vec::new() } else { table(k, false) }),
             strict,
         };
         for &s in &map.squares.clone() {
