@@ -768,6 +768,35 @@ pub(crate) mod tests {
         );
     }
 
+    /// Berserk and parberserk (commanders and knights by type): rank inverts unrank at
+    /// spread indices, and every element keeps within the start's count of each type.
+    #[test]
+    fn rank_of_unrank_on_the_berserk_variants_at_spread_indices() {
+        for name in ["berserk", "parberserk"] {
+            let rules = crate::rules::catalog::find(name).unwrap().rules();
+            let prepared = crate::complexity::legal::Prepared::new(&rules).unwrap();
+            let superset = &prepared.superset;
+            let start = rules.start();
+            let n = superset.count();
+            let mut typed = [0usize; 2];
+            for j in 0..200u32 {
+                let i = &n * BigUint::from(j * 7919 % 200 + 1) / 201u32 + j;
+                let e = superset.unrank(&i).unwrap();
+                assert_eq!(superset.rank(&e).unwrap(), i, "{name}");
+                for &(_, kind) in &e.typed {
+                    typed[usize::from(kind == PieceKind::Knight)] += 1;
+                }
+                for side in Side::BOTH {
+                    for kind in [PieceKind::Commander, PieceKind::Knight] {
+                        let here = e.layout(superset.dim()).count(side, kind);
+                        assert!(here <= start.count(side, kind), "{name}: {e:?}");
+                    }
+                }
+            }
+            assert!(typed[0] > 0 && typed[1] > 0, "{name}: {typed:?}");
+        }
+    }
+
     #[test]
     fn rank_refuses_what_the_superset_lacks() {
         let spec = ComplexitySpec::throne_and_corners(5, 2, 1).unwrap();
