@@ -20,7 +20,8 @@
 //!
 //! (c) *An order of arrival.* A piece that stands between two things hostile to it
 //! arrived after the enemy pieces among them (whichever came later would have captured
-//! it); when these constraints go round in a circle, no order of arrival exists
+//! it; strictly, unless all stand where they started); when these constraints go
+//! round in a circle through a strict one, no order of arrival exists
 //! ([`arrival_order_conflict`], proven in docs/proof-games.md, "Order conflicts").
 
 use crate::board::{Layout, Piece, PieceKind, Side, Square};
