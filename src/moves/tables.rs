@@ -379,15 +379,7 @@ impl Tables {
             .collect();
         let zobrist_defenders_to_move = keys.next_u64();
         let zobrist_berserker = (0..32 * MAX_DIM).map(|_| keys.next_u64()).collect();
-        // `kj nj cj mj gj` index the kinds king, knight, commander, mercenary, guard.
-        let jumps = Mover::ALL.map(|m| match m.kind() {
-            PieceKind::Taflman => Jump::None,
-            PieceKind::King => rules.jumps[0],
-            PieceKind::Knight => rules.jumps[1],
-            PieceKind::Commander => rules.jumps[2],
-            PieceKind::Mercenary => rules.jumps[3],
-            PieceKind::Guard => rules.jumps[4],
-        });
+        let jumps = Mover::ALL.map(|m| rules.jump_of(m.kind()));
         Ok(Tables {
             rules: rules.clone(),
             dim,

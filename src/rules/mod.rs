@@ -13,7 +13,7 @@ mod print;
 
 pub use error::{RulesError, RulesErrorKind};
 
-use crate::board::{Layout, Piece, Side, Square, Symmetry, TypeSet};
+use crate::board::{Layout, Piece, PieceKind, Side, Square, Symmetry, TypeSet};
 
 /// Where the king escapes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -222,6 +222,18 @@ pub struct Rules {
 }
 
 impl Rules {
+    /// How pieces of `kind` jump: the `kj nj cj mj gj` entry, `Jump::None` for taflmen.
+    pub fn jump_of(&self, kind: PieceKind) -> Jump {
+        match kind {
+            PieceKind::Taflman => Jump::None,
+            PieceKind::King => self.jumps[0],
+            PieceKind::Knight => self.jumps[1],
+            PieceKind::Commander => self.jumps[2],
+            PieceKind::Mercenary => self.jumps[3],
+            PieceKind::Guard => self.jumps[4],
+        }
+    }
+
     /// The variant's name for people; may be empty.
     pub fn name(&self) -> &str {
         &self.name

@@ -13,7 +13,7 @@ use crate::complexity::ComplexityReport;
 pub const LEGAL_SCHEMA_VERSION: u32 = 1;
 
 /// What a position is and what the superset counts, stated once for every report.
-pub const DEFINITION: &str = "A position is a placement of pieces and the side to move; repetition history and a pending berserk continuation are not part of it (a berserk variant's positions are those with none pending). The superset: the king on a square where he may stand, 0..=A attackers and 0..=D defenders (A, D the start's counts) on distinct squares where their kind may stand, times the 2 sides to move. Positions after the king's capture (he is off the board) are outside it. Legal means reachable from the start by legal moves, no move being played from a finished game.";
+pub const DEFINITION: &str = "A position is a placement of pieces and the side to move; repetition history and a pending berserk continuation are not part of it (a berserk variant's positions are those with none pending). The superset: the king on a square where he may stand, 0..=A attackers and 0..=D defenders (A, D the start's counts, all types of a side together) on distinct squares where their side may stand, each of a type the start has (commanders and knights at most as many as the start has, the rest taflmen), times the 2 sides to move. Positions after the king's capture (he is off the board) are outside it. Legal means reachable from the start by legal moves, no move being played from a finished game.";
 
 /// The legal-position estimate of one variant.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

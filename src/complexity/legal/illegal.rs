@@ -1,12 +1,14 @@
 //! Necessary conditions for a position to be reachable, each proven in
 //! docs/legal-positions.md: a position that fails one is illegal (unreachable from the
-//! start by legal moves). They hold for variants whose pieces are the king, attackers
-//! and defenders and whose pieces do not jump; a variant with other pieces is outside the
-//! superset, and for jumping pieces only the game-over condition is checked.
+//! start by legal moves). They hold for variants whose pieces are kings, taflmen,
+//! commanders and knights, jumping or not, with or without berserk (the superset places
+//! no other pieces); positions are taken with no berserk continuation pending.
 //!
-//! (a) *A last move.* The side not to move made the last move (the start excepted):
-//! some piece of it slid to its square `t` from an empty square `o` on its line, over
-//! empty squares, a move the engine allows from `o`. A candidate is ruled out when that
+//! (a) *A last move.* The side not to move made the last single move (the start
+//! excepted): some piece of it slid to its square `t` from an empty square `o` on its
+//! line, over empty squares, or jumped there from `o` two squares away over an enemy
+//! piece it may jump (still there, or captured and gone), a move the engine allows from
+//! `o`. A candidate is ruled out when that
 //! move certainly captures a piece still standing: an enemy taflman next to `t`, with
 //! beyond it a piece of the mover's side that serves as an anvil, and a mover that
 //! serves as a hammer. The engine's custodial capture takes that piece whatever else
@@ -18,14 +20,15 @@
 //!
 //! (c) *An order of arrival.* A piece that stands between two things hostile to it
 //! arrived after the enemy pieces among them (whichever came later would have captured
-//! it); when these constraints go round in a circle, no order of arrival exists
+//! it; strictly, unless all stand where they started); when these constraints go
+//! round in a circle through a strict one, no order of arrival exists
 //! ([`arrival_order_conflict`], proven in docs/proof-games.md, "Order conflicts").
 //!
 //! (d) *A square its type can reach.* Every piece stands where a lone piece of its
 //! type could get from its start squares ([`Reach`]); checked first, for every variant.
 
 use super::reach::Reach;
-use crate::board::{Layout, Piece, Side, Square};
+use crate::board::{Layout, Piece, PieceKind, Side, Square};
 use crate::complexity::proof_game::arrival_order_conflict;
 use crate::complexity::StandMask;
 use crate::moves::{Mover, Position, Tables};
@@ -102,8 +105,6 @@ pub struct IllegalCheck<'t> {
     start: Position,
     /// Per square `rank * dim + file`, the kinds that may stand there.
     may_stand: Vec<StandMask>,
-    /// Whether the king jumps (condition (a) is then not applied).
-    jumps: bool,
     /// Where each piece type can ever stand (condition (d)).
     reach: Reach,
 }
@@ -114,41 +115,28 @@ impl<'t> IllegalCheck<'t> {
     /// The conditions under `tables`, with `may_stand` the kinds that may stand on each
     /// square (from [`ComplexitySpec::from_rules`](crate::complexity::ComplexitySpec::from_rules)).
     pub fn new(tables: &'t Tables, may_stand: Vec<StandMask>) -> IllegalCheck<'t> {
-        // Only the king and taflmen are placed, and taflmen never jump (`kj` is first).
-        let jumps = tables.rules().jumps[0] != Jump::None;
         IllegalCheck {
             tables,
             start: Position::start(tables),
             may_stand,
-            jumps,
             reach: Reach::new(tables),
         }
     }
 
     /// The first condition `pos` fails, or `None` when it passes all (which proves
-    /// nothing). `pos` must hold only kings, attackers and defenders and have no
-    /// berserk continuation pending.
+    /// nothing). `pos` must hold only kings, taflmen, commanders and knights and have
+    /// no berserk continuation pending.
     pub fn check(&self, pos: &Position) -> Option<IllegalReason> {
         if *pos == self.start {
             return None;
         }
         let t = self.tables;
-        let dim = t.dim();
         let mover_side = pos.side_to_move().opponent();
         let layout = pos.layout(t);
         let escape = |s: Square| t.escape_squares().contains(s);
         let king_square = pos.king();
         if !self.reach.holds(&layout) {
             return Some(IllegalReason::UnreachableSquare);
-        }
-        if self.jumps {
-            // Only (b) where it needs no candidate: the attackers cannot move the king.
-            return match king_square {
-                Some(k) if mover_side == Side::Attackers && escape(k) => {
-                    Some(IllegalReason::GameOverBefore)
-                }
-                _ => None,
-            };
         }
         let mut reason = IllegalReason::NoLastMove;
         for (to, piece) in layout.pieces().filter(|(_, p)| p.side == mover_side) {
@@ -159,57 +147,108 @@ impl<'t> IllegalCheck<'t> {
             } else {
                 StandMask::DEFENDER
             };
-            for (df, dr) in STEPS {
-                let (mut f, mut r) = (to.file() as isize, to.rank() as isize);
-                loop {
-                    f += df;
-                    r += dr;
-                    if f < 0 || r < 0 || f >= dim as isize || r >= dim as isize {
-                        break;
-                    }
-                    let from = Square::new(f as usize, r as usize);
-                    if layout.get(from).is_some() {
-                        break;
-                    }
-                    if !self.may_stand[from.rank() * dim + from.file()].contains(kind) {
-                        continue;
-                    }
-                    let Some(before) = self.predecessor(&layout, mover_side, piece, from, to)
-                    else {
-                        continue;
-                    };
-                    let mover = Mover::of(piece);
-                    if !before
-                        .piece_moves(t, mover, from)
-                        .iter()
-                        .any(|m| m.to == to)
-                    {
-                        continue;
-                    }
-                    // A move the engine allows: is it ruled out?
-                    if self.certainly_captures(&layout, piece, to) {
-                        reason = reason.max(IllegalReason::LastMoveCaptures);
-                        continue;
-                    }
-                    let king_before = if piece == Piece::KING {
-                        Some(from)
-                    } else {
-                        king_square
-                    };
-                    if king_before.is_some_and(escape) {
-                        reason = reason.max(IllegalReason::GameOverBefore);
-                        continue;
-                    }
-                    // (a) and (b) pass; (c) looks at the whole placement.
-                    return arrival_order_conflict(t, pos).then_some(IllegalReason::ArrivalOrder);
+            for (from, before) in self.origins(&layout, mover_side, piece, to, kind) {
+                let mover = Mover::of(piece);
+                if !before
+                    .piece_moves(t, mover, from)
+                    .iter()
+                    .any(|m| m.to == to)
+                {
+                    continue;
                 }
+                // A move the engine allows: is it ruled out?
+                if self.certainly_captures(&layout, piece, to) {
+                    reason = reason.max(IllegalReason::LastMoveCaptures);
+                    continue;
+                }
+                let king_before = if piece == Piece::KING {
+                    Some(from)
+                } else {
+                    king_square
+                };
+                if king_before.is_some_and(escape) {
+                    reason = reason.max(IllegalReason::GameOverBefore);
+                    continue;
+                }
+                // (a) and (b) pass; (c) looks at the whole placement.
+                return arrival_order_conflict(t, pos).then_some(IllegalReason::ArrivalOrder);
             }
         }
         Some(reason)
     }
 
-    /// The position with `piece` moved back from `to` to `from`, `side` to move; `None`
-    /// if the engine cannot hold it.
+    /// The squares `from` that `piece` on `to` may have come from in the last move,
+    /// each with the position before it as far as the position after tells (`piece` back
+    /// on `from`, `side` to move): slides over empty squares from an empty square where
+    /// its kind may stand, and, for a piece that jumps, jumps from the empty square two
+    /// away over the square between, which holds an enemy taflman (the one jumped) or is
+    /// empty (the jumped piece was captured: an enemy taflman is put back, as any
+    /// jumpable piece would do). The engine is not yet asked whether the move is legal.
+    fn origins(
+        &self,
+        layout: &Layout,
+        side: Side,
+        piece: Piece,
+        to: Square,
+        kind: StandMask,
+    ) -> Vec<(Square, Position)> {
+        let dim = self.tables.dim();
+        let stands = |s: Square| self.may_stand[s.rank() * dim + s.file()].contains(kind);
+        let at = |f: isize, r: isize| {
+            (f >= 0 && r >= 0 && f < dim as isize && r < dim as isize)
+                .then(|| Square::new(f as usize, r as usize))
+        };
+        let mut out = Vec::new();
+        for (df, dr) in STEPS {
+            let (mut f, mut r) = (to.file() as isize, to.rank() as isize);
+            loop {
+                f += df;
+                r += dr;
+                let Some(from) = at(f, r) else {
+                    break;
+                };
+                if layout.get(from).is_some() {
+                    break;
+                }
+                if !stands(from) {
+                    continue;
+                }
+                if let Some(before) = self.predecessor(layout, side, piece, from, to, None) {
+                    out.push((from, before));
+                }
+            }
+        }
+        if self.tables.rules().jump_of(piece.kind) == Jump::None {
+            return out;
+        }
+        let enemy = Piece {
+            side: side.opponent(),
+            kind: PieceKind::Taflman,
+        };
+        for (df, dr) in STEPS {
+            let (f, r) = (to.file() as isize, to.rank() as isize);
+            let (Some(over), Some(from)) = (at(f + df, r + dr), at(f + 2 * df, r + 2 * dr)) else {
+                continue;
+            };
+            if layout.get(from).is_some() || !stands(from) {
+                continue;
+            }
+            let put_back = match layout.get(over) {
+                None => Some(enemy),
+                Some(p) if p == enemy => None,
+                Some(_) => continue,
+            };
+            if let Some(before) =
+                self.predecessor(layout, side, piece, from, to, put_back.map(|p| (over, p)))
+            {
+                out.push((from, before));
+            }
+        }
+        out
+    }
+
+    /// The position with `piece` moved back from `to` to `from` (and a jumped piece put
+    /// back, if given), `side` to move; `None` if the engine cannot hold it.
     fn predecessor(
         &self,
         layout: &Layout,
@@ -217,10 +256,14 @@ impl<'t> IllegalCheck<'t> {
         piece: Piece,
         from: Square,
         to: Square,
+        jumped: Option<(Square, Piece)>,
     ) -> Option<Position> {
         let mut before = layout.clone();
         before.set(to, None);
         before.set(from, Some(piece));
+        if let Some((over, victim)) = jumped {
+            before.set(over, Some(victim));
+        }
         Position::from_layout(self.tables, &before, side).ok()
     }
 

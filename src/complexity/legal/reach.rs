@@ -35,7 +35,7 @@ impl Reach {
         }
         let by_type = types
             .into_iter()
-            .filter(|&p| !jumps(tables, p.kind))
+            .filter(|&p| tables.rules().jump_of(p.kind) == Jump::None)
             .map(|piece| {
                 let mut reached = SquareSet::EMPTY;
                 let mut frontier: Vec<Square> = start
@@ -86,19 +86,6 @@ impl Reach {
             .find(|(p, _)| *p == piece)
             .map(|(_, set)| *set)
     }
-}
-
-/// True if pieces of `kind` may jump under `tables`' rules (`kj nj cj mj gj`).
-fn jumps(tables: &Tables, kind: PieceKind) -> bool {
-    let index = match kind {
-        PieceKind::Taflman => return false,
-        PieceKind::King => 0,
-        PieceKind::Knight => 1,
-        PieceKind::Commander => 2,
-        PieceKind::Mercenary => 3,
-        PieceKind::Guard => 4,
-    };
-    tables.rules().jumps[index] != Jump::None
 }
 
 #[cfg(test)]

@@ -9,7 +9,7 @@ use super::classify::{classify, Verdict};
 use super::illegal::IllegalCheck;
 use super::sample::sample;
 use super::superset::{Element, Superset};
-use crate::board::PieceKind;
+use crate::board::{PieceKind, Side};
 use crate::complexity::proof_game::ProofBudget;
 use crate::complexity::{ComplexitySpec, SpecError};
 use crate::moves::{Position, Tables, Unsupported};
@@ -22,8 +22,8 @@ pub enum LegalError {
     Spec(SpecError),
     /// The engine cannot play the variant.
     Engine(String),
-    /// The start holds pieces other than the king, attackers and defenders, which the
-    /// superset does not place.
+    /// The start holds pieces the superset does not place (mercenaries, which change
+    /// sides, and guards).
     ExoticPieces(String),
 }
 
@@ -34,7 +34,7 @@ impl std::fmt::Display for LegalError {
             LegalError::Engine(e) => write!(f, "the engine cannot play this variant: {e}"),
             LegalError::ExoticPieces(kinds) => write!(
                 f,
-                "the start holds {kinds}; the legal-position estimate places only the king, attackers and defenders"
+                "the start holds {kinds}; the legal-position estimate places only the king, taflmen, commanders and knights"
             ),
         }
     }
@@ -63,11 +63,11 @@ pub struct Prepared {
 impl Prepared {
     /// Checks that the variant is one the estimate handles and counts its superset.
     pub fn new(rules: &Rules) -> Result<Prepared, LegalError> {
-        let exotic: Vec<&str> = rules
-            .start()
+        let start = rules.start();
+        let exotic: Vec<&str> = start
             .pieces()
             .map(|(_, p)| p.kind)
-            .filter(|k| !matches!(k, PieceKind::King | PieceKind::Taflman))
+            .filter(|k| matches!(k, PieceKind::Mercenary | PieceKind::Guard))
             .map(|k| k.name())
             .collect::<std::collections::BTreeSet<_>>()
             .into_iter()
@@ -77,7 +77,14 @@ impl Prepared {
         }
         let tables = Tables::new(rules)?;
         let spec = ComplexitySpec::from_rules(rules).map_err(LegalError::Spec)?;
-        let superset = Superset::new(&spec);
+        let types = Side::BOTH.map(|side| {
+            [PieceKind::Commander, PieceKind::Knight]
+                .into_iter()
+                .map(|kind| (kind, start.count(side, kind)))
+                .filter(|&(_, n)| n > 0)
+                .collect()
+        });
+        let superset = Superset::with_types(&spec, types);
         Ok(Prepared {
             tables,
             spec,

@@ -94,4 +94,26 @@ mod tests {
         let critical = chi_square_critical((cells - 1) as f64, 3.090232);
         assert!(chi2 < critical, "chi-square {chi2} >= {critical}");
     }
+
+    /// The same over every element of a typed 3x3 superset (a commander and a knight
+    /// among the pieces), 100 draws an element on average.
+    #[test]
+    fn chi_square_over_every_element_of_a_typed_superset() {
+        let superset = crate::complexity::legal::superset::tests::typed_three_by_three();
+        let cells = usize::try_from(superset.count()).unwrap();
+        let draws = 100 * cells as u64;
+        let mut counts = vec![0u64; cells];
+        for i in 0..draws {
+            let (rank, element) = sample(&superset, 2027, i);
+            assert_eq!(superset.rank(&element).unwrap(), rank);
+            counts[usize::try_from(rank).unwrap()] += 1;
+        }
+        let expected = draws as f64 / cells as f64;
+        let chi2: f64 = counts
+            .iter()
+            .map(|&c| (c as f64 - expected).powi(2) / expected)
+            .sum();
+        let critical = chi_square_critical((cells - 1) as f64, 3.090232);
+        assert!(chi2 < critical, "chi-square {chi2} >= {critical}");
+    }
 }

@@ -3,7 +3,8 @@
 //!
 //! Lines starting with `#` are comments. Every other line has five fields separated
 //! by tabs: the sample's index, the side to move (`attackers` or `defenders`), the
-//! placement (top rank first, as `/3t3/7/.../`), the verdict (`legal`, `illegal` or
+//! placement (top rank first, as `/3t3/7/.../`, commanders and knights by their letters
+//! `c`, `n`, `C`, `N`), the verdict (`legal`, `illegal` or
 //! `undecided`), and the illegal condition's key or the proof game's moves
 //! (`d2-d1 e4-e2 ...`).
 

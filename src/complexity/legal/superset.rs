@@ -3,16 +3,20 @@
 //! number below the count is a uniform element.
 //!
 //! An element is a placement and a side to move: the king on a square where the king
-//! may stand, `0..=A` attackers and `0..=D` defenders (`A`, `D` the start's counts) on
-//! distinct squares where their kind may stand. Ranking is a mixed radix: the side to
-//! move, the material class `(a, d)`, the king's square, how many attackers stand on
-//! squares open to both kinds, then three subsets in the colexicographic order of the
-//! combinatorial number system.
+//! may stand, `0..=A` attackers and `0..=D` defenders (`A`, `D` the start's counts, all
+//! piece types of a side together) on distinct squares where their side may stand, and,
+//! when the start holds commanders or knights, which of a side's squares hold which
+//! type (at most the start's count of each). Ranking is a mixed radix: the side to
+//! move, the material class `(a, d)`, how many of each type each side has, the king's
+//! square, how many attackers stand on squares open to both kinds, then subsets in the
+//! colexicographic order of the combinatorial number system: the attackers' squares,
+//! the defenders' squares, and the typed pieces among each side's squares. A variant of
+//! taflmen alone has a single type split, so its ranks are those of the plain superset.
 
 use num_bigint::BigUint;
 use num_traits::{One, Zero};
 
-use crate::board::{Layout, Piece, Side, Square};
+use crate::board::{Layout, Piece, PieceKind, Side, Square};
 use crate::complexity::{ComplexitySpec, StandMask};
 
 /// One element of the superset: a side to move and a placement. Squares are indexed
@@ -23,10 +27,13 @@ pub struct Element {
     pub side: Side,
     /// The king's square.
     pub king: usize,
-    /// The attackers' squares, ascending.
+    /// The attackers' squares (every type), ascending.
     pub attackers: Vec<usize>,
-    /// The defenders' squares (the king not among them), ascending.
+    /// The defenders' squares (every type, the king not among them), ascending.
     pub defenders: Vec<usize>,
+    /// The squares among `attackers` and `defenders` that hold a commander or a knight,
+    /// with its type, ascending; every other one holds a taflman.
+    pub typed: Vec<(usize, PieceKind)>,
 }
 
 impl Element {
@@ -41,35 +48,51 @@ impl Element {
         for &s in &self.defenders {
             layout.set(at(s), Some(Piece::DEFENDER));
         }
+        for &(s, kind) in &self.typed {
+            let side = if self.attackers.binary_search(&s).is_ok() {
+                Side::Attackers
+            } else {
+                Side::Defenders
+            };
+            layout.set(at(s), Some(Piece { side, kind }));
+        }
         layout
     }
 
-    /// The element of a layout holding only a king, attackers and defenders; `None`
-    /// for any other piece or no king or two kings.
+    /// The element of a layout holding only a king, taflmen, commanders and knights;
+    /// `None` for any other piece (an attacker king, a mercenary, a guard) or no king
+    /// or two kings.
     pub fn of_layout(layout: &Layout, side: Side) -> Option<Element> {
         let dim = layout.dim();
         let (mut king, mut attackers, mut defenders) = (None, Vec::new(), Vec::new());
+        let mut typed = Vec::new();
         for (square, piece) in layout.pieces() {
             let i = square.rank() * dim + square.file();
             if piece == Piece::KING {
                 if king.replace(i).is_some() {
                     return None;
                 }
-            } else if piece == Piece::ATTACKER {
-                attackers.push(i);
-            } else if piece == Piece::DEFENDER {
-                defenders.push(i);
-            } else {
-                return None;
+                continue;
+            }
+            match piece.kind {
+                PieceKind::Taflman => {}
+                PieceKind::Commander | PieceKind::Knight => typed.push((i, piece.kind)),
+                _ => return None,
+            }
+            match piece.side {
+                Side::Attackers => attackers.push(i),
+                Side::Defenders => defenders.push(i),
             }
         }
         attackers.sort_unstable();
         defenders.sort_unstable();
+        typed.sort_unstable();
         Some(Element {
             side,
             king: king?,
             attackers,
             defenders,
+            typed,
         })
     }
 }
@@ -85,6 +108,15 @@ struct Split {
     both: usize,
 }
 
+/// One way to split a side's pieces among its types: how many of each typed kind (in
+/// the order of [`Superset::types`]), the rest taflmen, and in how many ways the typed
+/// pieces can be placed among the side's squares (a multinomial coefficient).
+#[derive(Clone, Debug)]
+struct TypeSplit {
+    counts: Vec<usize>,
+    ways: BigUint,
+}
+
 /// The superset of one variant, counted exactly, with rank and unrank.
 #[derive(Clone, Debug)]
 pub struct Superset {
@@ -98,11 +130,19 @@ pub struct Superset {
     splits: Vec<Split>,
     /// `binomial[n][k]` for `n <= cells`, `k <= max(A, D)`.
     binomial: Vec<Vec<BigUint>>,
-    /// Boards per material class, index `a * (D + 1) + d`.
+    /// Per side (attackers, defenders), the typed kinds and the start's count of each.
+    types: [Vec<(PieceKind, usize)>; 2],
+    /// Per side and number of the side's pieces, the ways to split them among types.
+    type_splits: [Vec<Vec<TypeSplit>>; 2],
+    /// Per side and number of pieces, the sum of the splits' ways.
+    type_ways: [Vec<BigUint>; 2],
+    /// Placements of the untyped pieces per material class, index `a * (D + 1) + d`.
+    board_counts: Vec<BigUint>,
+    /// Placements with types per material class (board count times the type ways).
     class_counts: Vec<BigUint>,
     /// Boards per class and king square: `by_king[class][king index]`.
     by_king: Vec<Vec<BigUint>>,
-    /// All boards, one side to move.
+    /// All placements, one side to move.
     boards: BigUint,
 }
 
@@ -113,8 +153,10 @@ pub enum RankError {
     OffBoard(usize),
     /// A piece stands where its kind may not, or two pieces share a square.
     Misplaced(usize),
-    /// More attackers or defenders than the start has.
+    /// More attackers or defenders than the start has, or more of a type.
     TooMuchMaterial,
+    /// A typed piece on a square that holds no piece, or of a type the start lacks.
+    UnknownType(usize),
 }
 
 impl std::fmt::Display for RankError {
@@ -125,6 +167,12 @@ impl std::fmt::Display for RankError {
                 write!(f, "the piece on square index {i} may not stand there")
             }
             RankError::TooMuchMaterial => write!(f, "more material than the start has"),
+            RankError::UnknownType(i) => {
+                write!(
+                    f,
+                    "the typed piece on square index {i} is not in the superset"
+                )
+            }
         }
     }
 }
@@ -132,15 +180,29 @@ impl std::fmt::Display for RankError {
 impl std::error::Error for RankError {}
 
 impl Superset {
-    /// The superset of `spec`'s variant, with every count computed exactly.
+    /// The superset of `spec`'s variant with taflmen only besides the king, with every
+    /// count computed exactly.
     pub fn new(spec: &ComplexitySpec) -> Superset {
+        Superset::with_types(spec, [Vec::new(), Vec::new()])
+    }
+
+    /// The superset of `spec`'s variant whose sides also hold typed pieces: per side
+    /// (attackers, defenders), each kind other than the taflman and the king with the
+    /// start's count of it. `spec`'s counts are the sides' totals, all types together;
+    /// a side's taflmen are its total less its typed pieces.
+    ///
+    /// # Panics
+    ///
+    /// If a side's typed pieces outnumber its total, or a kind is the taflman or the
+    /// king or appears twice.
+    pub fn with_types(spec: &ComplexitySpec, types: [Vec<(PieceKind, usize)>; 2]) -> Superset {
         let dim = spec.dim();
         let cells = spec.cells();
         let (attackers, defenders) = (spec.attackers(), spec.defenders());
         let may_stand = spec.may_stand_by_index().to_vec();
         let max_k = attackers.max(defenders);
-        let mut binomial = vec![vec![BigUint::zero(); max_k + 1]; cells + 1];
-        for n in 0..=cells {
+        let mut binomial = vec![vec![BigUint::zero(); max_k + 1]; cells.max(max_k) + 1];
+        for n in 0..binomial.len() {
             binomial[n][0] = BigUint::one();
             for k in 1..=max_k.min(n) {
                 binomial[n][k] = &binomial[n - 1][k - 1]
@@ -149,6 +211,63 @@ impl Superset {
                     } else {
                         BigUint::zero()
                     };
+            }
+        }
+        let choose = |n: usize, k: usize| -> BigUint {
+            if k > n {
+                BigUint::zero()
+            } else {
+                binomial[n][k].clone()
+            }
+        };
+        let mut type_splits: [Vec<Vec<TypeSplit>>; 2] = [Vec::new(), Vec::new()];
+        let mut type_ways: [Vec<BigUint>; 2] = [Vec::new(), Vec::new()];
+        for (side, total) in [(0, attackers), (1, defenders)] {
+            let kinds = &types[side];
+            for (j, &(kind, _)) in kinds.iter().enumerate() {
+                assert!(
+                    !matches!(kind, PieceKind::Taflman | PieceKind::King)
+                        && kinds[..j].iter().all(|&(k, _)| k != kind),
+                    "typed kinds are other than taflman and king, each once"
+                );
+            }
+            let typed: usize = kinds.iter().map(|&(_, n)| n).sum();
+            assert!(typed <= total, "more typed pieces than the side has");
+            let plain = total - typed;
+            // Every counts vector, the first kind most significant.
+            let mut vectors: Vec<Vec<usize>> = vec![Vec::new()];
+            for &(_, max) in kinds {
+                vectors = vectors
+                    .into_iter()
+                    .flat_map(|v| {
+                        (0..=max).map(move |k| {
+                            let mut w = v.clone();
+                            w.push(k);
+                            w
+                        })
+                    })
+                    .collect();
+            }
+            for t in 0..=total {
+                let mut out = Vec::new();
+                for counts in &vectors {
+                    let sum: usize = counts.iter().sum();
+                    if sum > t || t - sum > plain {
+                        continue;
+                    }
+                    let mut ways = BigUint::one();
+                    let mut left = t;
+                    for &k in counts {
+                        ways *= choose(left, k);
+                        left -= k;
+                    }
+                    out.push(TypeSplit {
+                        counts: counts.clone(),
+                        ways,
+                    });
+                }
+                type_ways[side].push(out.iter().map(|s| &s.ways).sum());
+                type_splits[side].push(out);
             }
         }
         let king_squares: Vec<usize> = (0..cells)
@@ -187,6 +306,10 @@ impl Superset {
             king_squares,
             splits,
             binomial,
+            types,
+            type_splits,
+            type_ways,
+            board_counts: Vec::new(),
             class_counts: Vec::new(),
             by_king: Vec::new(),
             boards: BigUint::zero(),
@@ -199,8 +322,10 @@ impl Superset {
                     .map(|&split| superset.count_split(split, a, d))
                     .collect();
                 let sum: BigUint = per_king.iter().sum();
-                superset.boards += &sum;
-                superset.class_counts.push(sum);
+                let typed = &sum * &superset.type_ways[0][a] * &superset.type_ways[1][d];
+                superset.boards += &typed;
+                superset.class_counts.push(typed);
+                superset.board_counts.push(sum);
                 superset.by_king.push(per_king);
             }
         }
@@ -232,7 +357,9 @@ impl Superset {
             * self.c(split.defender_only + split.both - i, d)
     }
 
-    /// Boards (one side to move) in every class: the raw material total.
+    /// Placements (one side to move) in every class: for a variant of taflmen alone,
+    /// the raw material total; with typed pieces, more (the material bound does not
+    /// tell a side's types apart).
     pub fn boards(&self) -> &BigUint {
         &self.boards
     }
@@ -242,12 +369,18 @@ impl Superset {
         &self.boards * 2u32
     }
 
-    /// Boards (one side to move) with exactly `a` attackers and `d` defenders.
+    /// Placements (one side to move) with exactly `a` attackers and `d` defenders, all
+    /// types of a side together.
     pub fn class_count(&self, a: usize, d: usize) -> &BigUint {
         &self.class_counts[a * (self.defenders + 1) + d]
     }
 
-    /// Attackers at the start: the most a class holds.
+    /// Per side (attackers, defenders), the typed kinds and the start's count of each.
+    pub fn types(&self) -> &[Vec<(PieceKind, usize)>; 2] {
+        &self.types
+    }
+
+    /// Attackers at the start (every type): the most a class holds.
     pub fn max_attackers(&self) -> usize {
         self.attackers
     }
@@ -297,6 +430,32 @@ impl Superset {
             class += 1;
         }
         let (a, d) = (class / (self.defenders + 1), class % (self.defenders + 1));
+        let boards = &self.board_counts[class];
+        let (splits_a, splits_d) = (&self.type_splits[0][a], &self.type_splits[1][d]);
+        let mut ia = 0;
+        loop {
+            let block = boards * &splits_a[ia].ways * &self.type_ways[1][d];
+            if r < block {
+                break;
+            }
+            r -= block;
+            ia += 1;
+        }
+        let ways_a = &splits_a[ia].ways;
+        let mut id = 0;
+        loop {
+            let block = boards * ways_a * &splits_d[id].ways;
+            if r < block {
+                break;
+            }
+            r -= block;
+            id += 1;
+        }
+        let ways_d = &splits_d[id].ways;
+        let typed_d = &r % ways_d;
+        let r = &r / ways_d;
+        let typed_a = &r % ways_a;
+        let mut r = &r / ways_a;
         let mut k = 0;
         while r >= self.by_king[class][k] {
             r -= &self.by_king[class][k];
@@ -337,12 +496,94 @@ impl Superset {
             .iter()
             .map(|&j| open[j])
             .collect();
+        let mut typed = self.unrank_types(0, &splits_a[ia], typed_a, &attackers);
+        typed.extend(self.unrank_types(1, &splits_d[id], typed_d, &defenders));
+        typed.sort_unstable();
         Some(Element {
             side,
             king,
             attackers,
             defenders,
+            typed,
         })
+    }
+
+    /// The typed pieces among a side's `squares` (ascending) for a split and the rank
+    /// `r` below its ways: a subset per kind, in order, each among the squares the
+    /// kinds before it left, ranks combined first kind most significant.
+    fn unrank_types(
+        &self,
+        side: usize,
+        split: &TypeSplit,
+        mut r: BigUint,
+        squares: &[usize],
+    ) -> Vec<(usize, PieceKind)> {
+        let kinds = &self.types[side];
+        let mut sizes = Vec::with_capacity(kinds.len());
+        let mut left = squares.len();
+        for &k in &split.counts {
+            sizes.push(left);
+            left -= k;
+        }
+        let mut digits = vec![BigUint::zero(); kinds.len()];
+        for j in (0..kinds.len()).rev() {
+            let radix = self.c(sizes[j], split.counts[j]);
+            digits[j] = &r % &radix;
+            r /= radix;
+        }
+        let mut remaining = squares.to_vec();
+        let mut out = Vec::new();
+        for (j, digit) in digits.into_iter().enumerate() {
+            let picks = self.unrank_subset(digit, split.counts[j], remaining.len());
+            let chosen: Vec<usize> = picks.iter().map(|&p| remaining[p]).collect();
+            out.extend(chosen.iter().map(|&s| (s, kinds[j].0)));
+            remaining.retain(|s| !chosen.contains(s));
+        }
+        out
+    }
+
+    /// The split index and the rank of a side's typed pieces, the inverse of
+    /// [`Superset::unrank_types`]; `typed` holds this side's typed pieces only.
+    fn rank_types(
+        &self,
+        side: usize,
+        squares: &[usize],
+        typed: &[(usize, PieceKind)],
+    ) -> Result<(usize, BigUint), RankError> {
+        let kinds = &self.types[side];
+        let mut counts = vec![0; kinds.len()];
+        for &(s, kind) in typed {
+            let j = kinds
+                .iter()
+                .position(|&(k, _)| k == kind)
+                .ok_or(RankError::UnknownType(s))?;
+            counts[j] += 1;
+        }
+        let splits = &self.type_splits[side][squares.len()];
+        let index = splits
+            .iter()
+            .position(|split| split.counts == counts)
+            .ok_or(RankError::TooMuchMaterial)?;
+        let mut remaining = squares.to_vec();
+        let mut r = BigUint::zero();
+        for (j, &(kind, _)) in kinds.iter().enumerate() {
+            let chosen: Vec<usize> = typed
+                .iter()
+                .filter(|&&(_, k)| k == kind)
+                .map(|&(s, _)| s)
+                .collect();
+            let positions: Vec<usize> = chosen
+                .iter()
+                .map(|s| {
+                    remaining
+                        .binary_search(s)
+                        .expect("checked: a square of the side")
+                })
+                .collect();
+            r = r * self.c(remaining.len(), counts[j]) + self.rank_subset(&positions);
+            remaining.retain(|s| !chosen.contains(s));
+        }
+        Ok((index, r))
     }
 
     /// The rank of `element`, the inverse of [`Superset::unrank`].
@@ -370,6 +611,22 @@ impl Superset {
         for &s in &element.defenders {
             place(s, StandMask::DEFENDER)?;
         }
+        // The typed pieces, each on a square of a side, ascending without repeats.
+        let (mut typed_a, mut typed_d) = (Vec::new(), Vec::new());
+        for (j, &(s, kind)) in element.typed.iter().enumerate() {
+            if j > 0 && element.typed[j - 1].0 >= s {
+                return Err(RankError::UnknownType(s));
+            }
+            if element.attackers.binary_search(&s).is_ok() {
+                typed_a.push((s, kind));
+            } else if element.defenders.binary_search(&s).is_ok() {
+                typed_d.push((s, kind));
+            } else {
+                return Err(RankError::UnknownType(s));
+            }
+        }
+        let (ia, rank_a) = self.rank_types(0, &element.attackers, &typed_a)?;
+        let (id, rank_d) = self.rank_types(1, &element.defenders, &typed_d)?;
         let class = a * (self.defenders + 1) + d;
         let mut r: BigUint = if element.side == Side::Defenders {
             self.boards.clone()
@@ -377,11 +634,18 @@ impl Superset {
             BigUint::zero()
         };
         r += self.class_counts[..class].iter().sum::<BigUint>();
+        let boards = &self.board_counts[class];
+        let (splits_a, splits_d) = (&self.type_splits[0][a], &self.type_splits[1][d]);
+        let before_a: BigUint = splits_a[..ia].iter().map(|s| &s.ways).sum();
+        let before_d: BigUint = splits_d[..id].iter().map(|s| &s.ways).sum();
+        let (ways_a, ways_d) = (&splits_a[ia].ways, &splits_d[id].ways);
+        r += boards * (before_a * &self.type_ways[1][d] + ways_a * before_d);
+        let mut b = BigUint::zero();
         let k = self
             .king_squares
             .binary_search(&element.king)
             .expect("checked: the king may stand there");
-        r += self.by_king[class][..k].iter().sum::<BigUint>();
+        b += self.by_king[class][..k].iter().sum::<BigUint>();
         let split = self.splits[k];
         let (a_only, d_only, both) = self.lists(element.king);
         let in_both: Vec<usize> = element
@@ -396,7 +660,7 @@ impl Superset {
             .collect();
         let i = in_both.len();
         for j in 0..i {
-            r += self.count_split_i(split, a, d, j);
+            b += self.count_split_i(split, a, d, j);
         }
         let chosen_both: Vec<usize> = in_both.iter().map(|&j| both[j]).collect();
         let mut open: Vec<usize> = d_only
@@ -415,7 +679,8 @@ impl Superset {
         let r1 = self.rank_subset(&in_a_only);
         let r2 = self.rank_subset(&in_both);
         let r3 = self.rank_subset(&in_open);
-        r += (r1 * n_both + r2) * n_def + r3;
+        b += (r1 * n_both + r2) * n_def + r3;
+        r += (b * ways_a + rank_a) * ways_d + rank_d;
         Ok(r)
     }
 
@@ -450,7 +715,7 @@ impl Superset {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::complexity::count_material;
 
@@ -503,6 +768,35 @@ mod tests {
         );
     }
 
+    /// Berserk and parberserk (commanders and knights by type): rank inverts unrank at
+    /// spread indices, and every element keeps within the start's count of each type.
+    #[test]
+    fn rank_of_unrank_on_the_berserk_variants_at_spread_indices() {
+        for name in ["berserk", "parberserk"] {
+            let rules = crate::rules::catalog::find(name).unwrap().rules();
+            let prepared = crate::complexity::legal::Prepared::new(&rules).unwrap();
+            let superset = &prepared.superset;
+            let start = rules.start();
+            let n = superset.count();
+            let mut typed = [0usize; 2];
+            for j in 0..200u32 {
+                let i = &n * BigUint::from(j * 7919 % 200 + 1) / 201u32 + j;
+                let e = superset.unrank(&i).unwrap();
+                assert_eq!(superset.rank(&e).unwrap(), i, "{name}");
+                for &(_, kind) in &e.typed {
+                    typed[usize::from(kind == PieceKind::Knight)] += 1;
+                }
+                for side in Side::BOTH {
+                    for kind in [PieceKind::Commander, PieceKind::Knight] {
+                        let here = e.layout(superset.dim()).count(side, kind);
+                        assert!(here <= start.count(side, kind), "{name}: {e:?}");
+                    }
+                }
+            }
+            assert!(typed[0] > 0 && typed[1] > 0, "{name}: {typed:?}");
+        }
+    }
+
     #[test]
     fn rank_refuses_what_the_superset_lacks() {
         let spec = ComplexitySpec::throne_and_corners(5, 2, 1).unwrap();
@@ -512,6 +806,7 @@ mod tests {
             king: 12,
             attackers: vec![0],
             defenders: vec![],
+            typed: vec![],
         };
         assert_eq!(superset.rank(&e), Err(RankError::Misplaced(0)));
         let e = Element {
@@ -519,7 +814,126 @@ mod tests {
             king: 12,
             attackers: vec![1, 2, 3],
             defenders: vec![],
+            typed: vec![],
         };
         assert_eq!(superset.rank(&e), Err(RankError::TooMuchMaterial));
+    }
+
+    /// The typed 3x3 superset of the tests: two attackers (a taflman and a commander at
+    /// most), two defenders (a taflman and a knight at most), on the four squares open
+    /// to them.
+    pub(crate) fn typed_three_by_three() -> Superset {
+        let spec = ComplexitySpec::throne_and_corners(3, 2, 2).unwrap();
+        Superset::with_types(
+            &spec,
+            [
+                vec![(PieceKind::Commander, 1)],
+                vec![(PieceKind::Knight, 1)],
+            ],
+        )
+    }
+
+    /// Every placement of the typed 3x3 superset by brute force: each square gets
+    /// nothing or one of the six pieces, kept when each piece stands where its side may
+    /// and no type exceeds the start's count (one king, one of each other piece).
+    fn typed_three_by_three_by_brute_force() -> std::collections::BTreeSet<Element> {
+        let spec = ComplexitySpec::throne_and_corners(3, 2, 2).unwrap();
+        let pieces = [
+            Piece::KING,
+            Piece::ATTACKER,
+            Piece {
+                side: Side::Attackers,
+                kind: PieceKind::Commander,
+            },
+            Piece::DEFENDER,
+            Piece {
+                side: Side::Defenders,
+                kind: PieceKind::Knight,
+            },
+        ];
+        let mut out = std::collections::BTreeSet::new();
+        for code in 0..6usize.pow(9) {
+            let mut c = code;
+            let mut counts = [0usize; 5];
+            let mut layout = Layout::empty(3);
+            let mut ok = true;
+            for i in 0..9 {
+                let digit = c % 6;
+                c /= 6;
+                if digit == 0 {
+                    continue;
+                }
+                let piece = pieces[digit - 1];
+                let mask = if piece == Piece::KING {
+                    StandMask::KING
+                } else if piece.side == Side::Attackers {
+                    StandMask::ATTACKER
+                } else {
+                    StandMask::DEFENDER
+                };
+                counts[digit - 1] += 1;
+                if counts[digit - 1] > 1 || !spec.may_stand(i % 3, i / 3).contains(mask) {
+                    ok = false;
+                    break;
+                }
+                layout.set(Square::new(i % 3, i / 3), Some(piece));
+            }
+            if ok && counts[0] == 1 {
+                for side in Side::BOTH {
+                    out.insert(Element::of_layout(&layout, side).unwrap());
+                }
+            }
+        }
+        out
+    }
+
+    /// The typed superset's count against the brute-force enumeration, and rank and
+    /// unrank a bijection onto exactly the enumerated elements.
+    #[test]
+    fn typed_superset_matches_brute_force_and_ranks_every_element() {
+        let superset = typed_three_by_three();
+        let all = typed_three_by_three_by_brute_force();
+        assert_eq!(superset.count(), BigUint::from(all.len()));
+        let n = all.len() as u32;
+        let mut seen = std::collections::BTreeSet::new();
+        for i in 0..n {
+            let e = superset.unrank(&BigUint::from(i)).unwrap();
+            assert_eq!(superset.rank(&e).unwrap(), BigUint::from(i), "{e:?}");
+            assert!(all.contains(&e), "{e:?}");
+            assert!(seen.insert(e));
+        }
+        assert_eq!(seen, all);
+        assert_eq!(superset.unrank(&BigUint::from(n)), None);
+    }
+
+    /// A variant of taflmen alone ranks the same with or without (empty) types, and a
+    /// typed superset refuses a type the start lacks or one too many.
+    #[test]
+    fn typed_ranks_refuse_what_the_start_lacks() {
+        let superset = typed_three_by_three();
+        let e = Element {
+            side: Side::Attackers,
+            king: 4,
+            attackers: vec![1, 3],
+            defenders: vec![5],
+            typed: vec![(1, PieceKind::Commander), (3, PieceKind::Commander)],
+        };
+        assert_eq!(superset.rank(&e), Err(RankError::TooMuchMaterial));
+        let e = Element {
+            typed: vec![(1, PieceKind::Knight)],
+            ..e
+        };
+        assert_eq!(superset.rank(&e), Err(RankError::UnknownType(1)));
+        let e = Element {
+            typed: vec![(7, PieceKind::Knight)],
+            ..e
+        };
+        assert_eq!(superset.rank(&e), Err(RankError::UnknownType(7)));
+        let e = Element {
+            typed: vec![(1, PieceKind::Commander), (5, PieceKind::Knight)],
+            ..e
+        };
+        let r = superset.rank(&e).unwrap();
+        assert_eq!(superset.unrank(&r), Some(e));
     }
 }

@@ -6,7 +6,7 @@
 
 use super::target::{step, AXES};
 use super::walk::Walk;
-use crate::board::{Piece, PieceKind, Side};
+use crate::board::{PieceKind, Side};
 use crate::moves::{Move, Mover, Position, Square, Tables};
 use crate::rng::SplitMix64;
 
@@ -84,45 +84,53 @@ fn hostile(t: &Tables, pos: &Position, victim: Side, q: Square) -> bool {
     }
 }
 
-/// The taflmen of `side` that can move to `to` in one move in `pos`.
+/// The pieces of `side` other than the king that can move to `to` in one move in `pos`.
 fn movers_to(t: &Tables, pos: &Position, side: Side, to: Square, not: &[Square]) -> Vec<Square> {
     let mut out = Vec::new();
-    let mover = Mover::taflman(side);
-    let piece = Piece {
-        side,
-        kind: PieceKind::Taflman,
-    };
     for s in pos.pieces(side).iter() {
-        if pos.piece_at(s) != Some(piece) || not.contains(&s) {
+        let Some(piece) = pos.piece_at(s) else {
+            continue;
+        };
+        if piece.kind == PieceKind::King || not.contains(&s) {
             continue;
         }
         if s.file() != to.file() && s.rank() != to.rank() {
             continue;
         }
-        if pos.piece_moves(t, mover, s).iter().any(|m| m.to == to) {
+        if pos
+            .piece_moves(t, Mover::of(piece), s)
+            .iter()
+            .any(|m| m.to == to)
+        {
             out.push(s);
         }
     }
     out
 }
 
-/// The cheapest plan to capture a taflman of `victim` in the walk's position, ties
-/// broken at random; `None` if none needs at most one move of each piece.
-fn find_plan(t: &Tables, pos: &Position, victim: Side, rng: &mut SplitMix64) -> Option<Plan> {
+/// The cheapest plan to capture a piece of `victim` of one of the `kinds` in the walk's
+/// position, ties broken at random; `None` if none needs at most one move of each
+/// piece.
+fn find_plan(
+    t: &Tables,
+    pos: &Position,
+    victim: Side,
+    kinds: &[PieceKind],
+    rng: &mut SplitMix64,
+) -> Option<Plan> {
     let capturer = victim.opponent();
     let dim = t.dim();
-    let man = Piece {
-        side: victim,
-        kind: PieceKind::Taflman,
-    };
     let mut best: Option<(usize, u64, Plan)> = None;
     for v in pos.pieces(victim).iter() {
-        if pos.piece_at(v) != Some(man) {
+        let Some(man) = pos.piece_at(v) else {
+            continue;
+        };
+        if man.kind == PieceKind::King || !kinds.contains(&man.kind) {
             continue;
         }
         let mut spots = vec![(v, None)];
         spots.extend(
-            pos.piece_moves(t, Mover::taflman(victim), v)
+            pos.piece_moves(t, Mover::of(man), v)
                 .iter()
                 .map(|m| (m.to, Some(m))),
         );
@@ -266,12 +274,32 @@ fn execute(walk: &mut Walk, plan: &Plan, victim: Side, rng: &mut SplitMix64) -> 
     false
 }
 
-/// Captures taflmen until each side has no more pieces than the target: the
+/// How many pieces of `side` and `kind` stand in `pos`.
+fn count_kind(pos: &Position, side: Side, kind: PieceKind) -> usize {
+    pos.pieces(side)
+        .iter()
+        .filter(|&s| pos.piece_at(s).is_some_and(|p| p.kind == kind))
+        .count()
+}
+
+/// The kinds of `side` of which `pos` holds more than `target`.
+fn surplus(pos: &Position, target: &Position, side: Side) -> Vec<PieceKind> {
+    [PieceKind::Taflman, PieceKind::Commander, PieceKind::Knight]
+        .into_iter()
+        .filter(|&k| count_kind(pos, side, k) > count_kind(target, side, k))
+        .collect()
+}
+
+/// Captures pieces until each side has no more of each kind than the target: the
 /// attackers' surplus first (while the defenders are many), then the defenders'.
 pub(super) fn capture_surplus(walk: &mut Walk, target: &Position, rng: &mut SplitMix64) -> bool {
     for victim in [Side::Attackers, Side::Defenders] {
-        while walk.pos().count(victim) > target.count(victim) {
-            if !capture_one(walk, victim, rng) {
+        loop {
+            let kinds = surplus(walk.pos(), target, victim);
+            if kinds.is_empty() {
+                break;
+            }
+            if !capture_one(walk, victim, &kinds, rng) {
                 return false;
             }
         }
@@ -279,14 +307,15 @@ pub(super) fn capture_surplus(walk: &mut Walk, target: &Position, rng: &mut Spli
     true
 }
 
-/// Captures one taflman of `victim`, shuffling pieces at random while no plan is found.
-fn capture_one(walk: &mut Walk, victim: Side, rng: &mut SplitMix64) -> bool {
+/// Captures one piece of `victim` of one of the `kinds`, shuffling pieces at random
+/// while no plan is found.
+fn capture_one(walk: &mut Walk, victim: Side, kinds: &[PieceKind], rng: &mut SplitMix64) -> bool {
     for _ in 0..40 {
         if walk.exhausted() {
             return false;
         }
         let mark = walk.mark();
-        if let Some(plan) = find_plan(walk.t, walk.pos(), victim, rng) {
+        if let Some(plan) = find_plan(walk.t, walk.pos(), victim, kinds, rng) {
             if execute(walk, &plan, victim, rng) {
                 return true;
             }

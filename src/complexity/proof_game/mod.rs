@@ -30,22 +30,22 @@ mod walk;
 pub use sample::{last_move_possible, random_target};
 pub use verify::{verify_proof_game, ProofGameError};
 
-use crate::board::Side;
+use crate::board::{Piece, PieceKind, Side};
 use crate::moves::{Move, Position, Tables};
 use crate::rng::SplitMix64;
 
 /// True if the target's custodial sandwiches ask for an impossible order of arrival,
 /// which proves it unreachable: a piece that ends between two things hostile to it
 /// must have arrived after the enemy pieces among them (whichever came later would
-/// have captured it), and these constraints go round in a circle. Only constraints
-/// the argument of `docs/proof-games.md` proves are used: taflmen (and a king captured
-/// like one) between enemy pieces that are hammer and anvil, or squares hostile
-/// whether empty or occupied; and the start position must have none of its own
-/// (otherwise this answers false). The search gives up on such targets at once.
+/// have captured it; strictly after, unless all of them stand where they started and
+/// may never have moved), and these constraints go round in a circle through one that
+/// is strict. Only constraints the argument of `docs/proof-games.md` proves are used:
+/// taflmen, commanders and knights (and a king captured like one) between enemy
+/// pieces that are hammer and anvil, or squares hostile whether empty or occupied.
+/// The search gives up on such targets at once.
 pub fn arrival_order_conflict(tables: &Tables, target: &Position) -> bool {
     let start = Position::start(tables);
-    !target::TargetMap::new(tables, &start, true).has_constraints()
-        && target::TargetMap::new(tables, target, true).has_cycle()
+    target::TargetMap::new(tables, target, true).has_strict_cycle(&start)
 }
 
 /// The most positions spent on a target whose guiding order constraints go round.
@@ -101,10 +101,28 @@ pub fn find_proof_game(
             return None;
         }
     }
+    // Kings, taflmen, commanders and knights; no continuation pending; no more of a
+    // kind than the start has (the captures only remove pieces).
     let plain = |p: &Position| {
-        p.exotic_pieces().is_empty() && p.berserker().is_none() && p.king().is_some()
+        p.exotic_pieces()
+            .iter()
+            .all(|(_, m)| matches!(m.kind(), PieceKind::Commander | PieceKind::Knight))
+            && p.berserker().is_none()
+            && p.king().is_some()
     };
     if !plain(start) || !plain(target) {
+        return None;
+    }
+    let count = |p: &Position, piece: Piece| {
+        p.pieces(piece.side)
+            .iter()
+            .filter(|&s| p.piece_at(s) == Some(piece))
+            .count()
+    };
+    if target::KINDS
+        .iter()
+        .any(|&piece| count(target, piece) > count(start, piece))
+    {
         return None;
     }
     if arrival_order_conflict(tables, target) {

@@ -7,7 +7,7 @@
 //! which piece goes where is decided as they arrive.
 
 use super::capture::{legal, segment};
-use super::target::{kind_index, step, TargetMap, FAR, KINDS};
+use super::target::{kind_index, step, TargetMap, FAR, KINDS, KIND_COUNT};
 use super::walk::Walk;
 use crate::board::{Piece, Side};
 use crate::moves::{Move, Position, Square};
@@ -57,7 +57,7 @@ fn score(
     map: &TargetMap,
     pos: &Position,
     mv: Move,
-    dists: &[Vec<u8>; 3],
+    dists: &[Vec<u8>; KIND_COUNT],
     openers: &[bool],
 ) -> Option<i32> {
     let piece = pos.piece_at(mv.from)?;
@@ -150,7 +150,12 @@ fn exposed(map: &TargetMap, pos: &Position, piece: Piece, mv: Move) -> bool {
 /// The squares of `side`'s pieces that wall in a misplaced piece of the side that can
 /// reach no free target square: the pieces next to the empty region it can slide in.
 /// Moving one of them away opens the region.
-fn openers(map: &TargetMap, pos: &Position, side: Side, dists: &[Vec<u8>; 3]) -> Vec<bool> {
+fn openers(
+    map: &TargetMap,
+    pos: &Position,
+    side: Side,
+    dists: &[Vec<u8>; KIND_COUNT],
+) -> Vec<bool> {
     let mut open = vec![false; Square::INDICES];
     let mut seen = vec![false; Square::INDICES];
     for m in pos.pieces(side).iter() {
@@ -217,13 +222,8 @@ pub(super) fn place(
             }
             return false;
         }
-        let dists: [Vec<u8>; 3] = std::array::from_fn(|k| {
-            let mine = if k == 0 {
-                side == Side::Attackers
-            } else {
-                side == Side::Defenders
-            };
-            if mine {
+        let dists: [Vec<u8>; KIND_COUNT] = std::array::from_fn(|k| {
+            if KINDS[k].side == side {
                 map.distances(&pos, k)
             } else {
                 Vec::new()
@@ -266,7 +266,7 @@ fn tempo_needed(walk: &Walk, map: &TargetMap, theirs: usize) -> bool {
     // The other side's last move: would it end the game (so nothing may follow)?
     let mut passed = pos.clone();
     passed.null_move(walk.t);
-    let frees: [Vec<Square>; 3] = KINDS.map(|k| free_targets(map, &passed, k));
+    let frees: [Vec<Square>; KIND_COUNT] = KINDS.map(|k| free_targets(map, &passed, k));
     passed
         .legal_moves(walk.t)
         .into_iter()

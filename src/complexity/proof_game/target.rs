@@ -19,24 +19,52 @@ pub(super) struct TargetMap {
     pub(super) after: Vec<Vec<Square>>,
     /// The target squares.
     pub(super) squares: Vec<Square>,
-    /// Per kind (0 attackers, 1 defenders, 2 the king), per square: may a piece of the
-    /// kind end a move there without ending the game.
-    pub(super) stop: [Vec<bool>; 3],
+    /// Per kind (in the order of [`KINDS`]), per square: may a piece of the kind end a
+    /// move there without ending the game (empty in a strict map).
+    pub(super) stop: [Vec<bool>; KIND_COUNT],
     /// Per kind, per square: may a piece of the kind slide over it.
-    pub(super) pass: [Vec<bool>; 3],
+    pub(super) pass: [Vec<bool>; KIND_COUNT],
     /// Only the constraints the argument of docs/proof-games.md proves.
     strict: bool,
 }
 
-/// The three kinds a target holds, in the order of [`TargetMap::stop`].
-pub(super) const KINDS: [Piece; 3] = [Piece::ATTACKER, Piece::DEFENDER, Piece::KING];
+/// How many kinds a target may hold.
+pub(super) const KIND_COUNT: usize = 7;
 
-/// 0 attackers, 1 defenders, 2 the king.
+/// The kinds a target may hold, in the order of [`TargetMap::stop`]: the taflmen, the
+/// king, then each side's commanders and knights.
+pub(super) const KINDS: [Piece; KIND_COUNT] = [
+    Piece::ATTACKER,
+    Piece::DEFENDER,
+    Piece::KING,
+    Piece {
+        side: Side::Attackers,
+        kind: PieceKind::Commander,
+    },
+    Piece {
+        side: Side::Attackers,
+        kind: PieceKind::Knight,
+    },
+    Piece {
+        side: Side::Defenders,
+        kind: PieceKind::Commander,
+    },
+    Piece {
+        side: Side::Defenders,
+        kind: PieceKind::Knight,
+    },
+];
+
+/// The index of a piece's kind in [`KINDS`] (0 attackers, 1 defenders, 2 the king, ...);
+/// mercenaries and guards, which a target never holds, count as their side's taflmen.
 pub(super) fn kind_index(piece: Piece) -> usize {
-    if piece.kind == PieceKind::King {
-        2
-    } else {
-        piece.side as usize
+    match (piece.side, piece.kind) {
+        (_, PieceKind::King) => 2,
+        (Side::Attackers, PieceKind::Commander) => 3,
+        (Side::Attackers, PieceKind::Knight) => 4,
+        (Side::Defenders, PieceKind::Commander) => 5,
+        (Side::Defenders, PieceKind::Knight) => 6,
+        (side, _) => side as usize,
     }
 }
 
@@ -95,15 +123,19 @@ impl TargetMap {
             before: vec![Vec::new(); Square::INDICES],
             after: vec![Vec::new(); Square::INDICES],
             squares,
-            stop: KINDS.map(|k| table(k, true)),
-            pass: KINDS.map(|k| table(k, false)),
+            // A strict map only proves; the walk's tables are left empty.
+            stop: KINDS.map(|k| if strict { Vec::new() } else { table(k, true) }),
+            pass: KINDS.map(|k| if strict { Vec::new() } else { table(k, false) }),
             strict,
         };
         for &s in &map.squares.clone() {
             let piece = map.want[s.index()].expect("a target square");
             let needs = match piece.kind {
                 PieceKind::King => map.king_needs(t, s),
-                PieceKind::Taflman => map.man_needs(t, s, piece.side),
+                // Commanders and knights are captured, and capture, as taflmen are.
+                PieceKind::Taflman | PieceKind::Commander | PieceKind::Knight => {
+                    map.man_needs(t, s, piece.side)
+                }
                 _ if strict => Vec::new(),
                 _ => map.man_needs(t, s, piece.side),
             };
@@ -116,15 +148,15 @@ impl TargetMap {
     }
 
     /// True if `q` is hostile to a piece of `victim` in the target. Strictly: an enemy
-    /// piece that is both hammer and anvil (a taflman; the king if armed both ways), or
-    /// a square hostile whether empty or occupied.
+    /// piece that is both hammer and anvil (a taflman, commander or knight; the king if
+    /// armed both ways), or a square hostile whether empty or occupied.
     fn hostile(&self, t: &Tables, victim: Side, q: Square) -> bool {
         let bit = 1 << (q.file() + 1);
         let when_empty = t.hostile_when_empty(victim)[q.rank()] & bit != 0;
         let when_occupied = t.hostile_when_occupied(victim)[q.rank()] & bit != 0;
         match self.want[q.index()] {
             Some(p) if p.side != victim && self.strict => match p.kind {
-                PieceKind::Taflman => true,
+                PieceKind::Taflman | PieceKind::Commander | PieceKind::Knight => true,
                 PieceKind::King => t.king_anvil() && t.king_hammer(),
                 _ => false,
             },
@@ -261,19 +293,45 @@ impl TargetMap {
             .any(|&s| colour[s.index()] == 0 && visit(self, s, &mut colour))
     }
 
+    /// True if a strict map's order constraints prove the target unreachable from
+    /// `start` (docs/proof-games.md, "Order conflicts"): some constraint that must hold
+    /// strictly lies on a cycle. A piece `X` on `s` arrived after each enemy piece of its
+    /// sandwiches, strictly unless `X` and all of them stand where they stood at the
+    /// start (they may never have moved: all at time 0); a cycle through a strict
+    /// constraint asks for an arrival later than itself. With a start that sandwiches
+    /// nothing, every constraint is strict and this is [`TargetMap::has_cycle`].
+    pub(super) fn has_strict_cycle(&self, start: &Position) -> bool {
+        let at_start = |q: Square| start.piece_at(q) == self.want[q.index()];
+        // Whether `to` reaches `from` along `before` edges.
+        let reaches = |from: Square, to: Square| {
+            let mut seen = vec![false; Square::INDICES];
+            let mut stack = vec![to];
+            seen[to.index()] = true;
+            while let Some(x) = stack.pop() {
+                if x == from {
+                    return true;
+                }
+                for &n in &self.before[x.index()] {
+                    if !seen[n.index()] {
+                        seen[n.index()] = true;
+                        stack.push(n);
+                    }
+                }
+            }
+            false
+        };
+        self.squares.iter().any(|&s| {
+            let needs = &self.before[s.index()];
+            let strict = !(at_start(s) && needs.iter().all(|&n| at_start(n)));
+            strict && needs.iter().any(|&n| reaches(s, n))
+        })
+    }
+
     /// True if `pos` has the target's piece on `s`.
     #[inline]
     pub(super) fn placed(&self, pos: &Position, s: Square) -> bool {
         let want = self.want[s.index()];
         want.is_some() && pos.piece_at(s) == want
-    }
-
-    /// True if some piece has an order constraint (a strict map of the start position
-    /// must have none for the cycle argument to hold).
-    pub(super) fn has_constraints(&self) -> bool {
-        self.squares
-            .iter()
-            .any(|s| !self.before[s.index()].is_empty())
     }
 
     /// True if a piece that must arrive after the one of `s` stands in `pos`: the piece

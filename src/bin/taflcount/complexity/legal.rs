@@ -129,7 +129,15 @@ fn render(report: &LegalReport) -> String {
         &mut table,
         "superset",
         &report.superset,
-        "exact: every element sampled from (= bound material)",
+        if report
+            .bounds
+            .iter()
+            .any(|b| b.name == "material" && b.value.value == report.superset.value)
+        {
+            "exact: every element sampled from (= bound material)"
+        } else {
+            "exact: every element sampled from (> bound material: it tells a side's types apart)"
+        },
     );
     row(
         &mut table,
