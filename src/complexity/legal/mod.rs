@@ -3,21 +3,28 @@
 //! illegal (a necessary condition proven in docs/legal-positions.md) or undecided, and
 //! the estimate |superset| x legal share with 95% Wilson intervals.
 
+mod class_index;
 mod classify;
 mod document;
 mod estimate;
+mod exhaustive;
 mod illegal;
 mod run;
 mod sample;
 mod samples_file;
 mod superset;
 
+pub use class_index::{ClassIndex, ClassSet, MAX_CELLS};
 pub use classify::{classify, Undecided, Verdict};
 pub use document::{
     BoundRow, GroupRow, LegalReport, PublishedFigure, ReasonCount, Timings, DEFINITION,
     LEGAL_SCHEMA_VERSION,
 };
 pub use estimate::{ratio, scale, wilson, BigCount, Estimate, Share, Tally, Z_95};
+pub use exhaustive::{
+    ClassCheck, ClassCount, ClassRun, ClassifierTally, ExhaustiveError, MAX_NUMBERS,
+    WITNESS_SEARCHES,
+};
 pub use illegal::{IllegalCheck, IllegalReason};
 pub use run::{run_samples, LegalError, Prepared, SampleResult};
 pub use sample::{chi_square_critical, sample, uniform_below};
