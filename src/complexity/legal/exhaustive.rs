@@ -97,6 +97,9 @@ pub struct ClassCount {
     pub proofs: u64,
     /// The exact number of reachable positions, when L == U.
     pub exact: Option<u64>,
+    /// The exact number when every position of U \ L fails a necessary condition
+    /// (proven in docs/legal-positions.md), so that L holds all reachable positions.
+    pub exact_with_conditions: Option<u64>,
     /// Whether L was found inside U (the method's own consistency; false is a bug).
     pub lower_inside_upper: bool,
 }
@@ -474,6 +477,8 @@ impl<'p> ClassCheck<'p> {
             searches,
             proofs,
             exact: (gap == 0 && lower_inside_upper).then(|| lower.count()),
+            exact_with_conditions: (gap == gap_rejected && lower_inside_upper)
+                .then(|| lower.count()),
             lower_inside_upper,
         };
         ClassRun {
