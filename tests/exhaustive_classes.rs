@@ -195,7 +195,10 @@ fn report_table() {
         let c = &r.count;
         let status = match (c.exact, c.exact_with_conditions) {
             (Some(x), _) => format!("exact: {x}"),
-            (None, Some(x)) => format!("{x}; the {} of U \\ L fail a condition", c.gap),
+            (None, Some(x)) => format!(
+                "{x}; the {} of U \\ L fail a condition ({:?})",
+                c.gap, c.gap_by_reason
+            ),
             (None, None) => format!("gap {} ({} fail a condition)", c.gap, c.gap_rejected),
         };
         println!(

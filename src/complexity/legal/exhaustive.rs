@@ -16,6 +16,7 @@ use serde::{Deserialize, Serialize};
 
 use super::class_index::{ClassIndex, ClassSet};
 use super::classify::{classify, Verdict};
+use super::illegal::IllegalReason;
 use super::run::Prepared;
 use super::superset::Element;
 use crate::board::{Piece, Side, Square};
@@ -88,6 +89,9 @@ pub struct ClassCount {
     /// Positions of the gap that fail a necessary condition (illegal.rs), hence
     /// unreachable.
     pub gap_rejected: u64,
+    /// Those positions per condition (its key), the conditions that reject none left
+    /// out.
+    pub gap_by_reason: Vec<(String, u64)>,
     /// Entry candidates proven by a witness in the lower set of a class checked
     /// before (seeds of L).
     pub proofs_known: u64,
@@ -454,15 +458,16 @@ impl<'p> ClassCheck<'p> {
             }
         }
         let gap = upper.count_minus(&lower);
-        let gap_rejected = upper
-            .iter()
-            .filter(|&n| !lower.contains(n))
-            .filter(|&n| {
-                check
-                    .check(&self.position(&self.index.element(n)))
-                    .is_some()
-            })
-            .count() as u64;
+        let mut gap_by_reason = [0u64; IllegalReason::ALL.len()];
+        for n in upper.iter().filter(|&n| !lower.contains(n)) {
+            if let Some(reason) = check.check(&self.position(&self.index.element(n))) {
+                gap_by_reason[IllegalReason::ALL
+                    .iter()
+                    .position(|&r| r == reason)
+                    .expect("listed")] += 1;
+            }
+        }
+        let gap_rejected = gap_by_reason.iter().sum();
         let lower_inside_upper = lower.is_subset(&upper);
         let count = ClassCount {
             attackers: self.attackers,
@@ -473,6 +478,12 @@ impl<'p> ClassCheck<'p> {
             lower: lower.count(),
             gap,
             gap_rejected,
+            gap_by_reason: IllegalReason::ALL
+                .iter()
+                .zip(gap_by_reason)
+                .filter(|&(_, n)| n > 0)
+                .map(|(r, n)| (r.key().to_owned(), n))
+                .collect(),
             proofs_known,
             searches,
             proofs,
