@@ -166,8 +166,9 @@ fn classes_the_check_cannot_take_are_refused() {
 
 /// The report's table (reports/legal-positions.md, "Cross-checks"): run with
 /// `CLASSES="2,1 1,2 0,2" cargo test --test exhaustive_classes -- --ignored --nocapture`
-/// (the test profile is optimised; classes in order, as a class's lower set proves
-/// entries of the classes below it; `SAMPLE` positions per class for the classifier).
+/// (the test profile is optimised; classes in order, as a class's sets prune and prove
+/// entries of the classes below it; `SAMPLE` positions per class for the classifier,
+/// `FAILURES` failed searches before L stops growing).
 #[test]
 #[ignore]
 fn report_table() {
@@ -177,6 +178,10 @@ fn report_table() {
         .ok()
         .and_then(|s| s.parse().ok())
         .unwrap_or(2000);
+    let failures: u64 = std::env::var("FAILURES")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(200);
     let mut runs: Vec<ClassRun> = Vec::new();
     for c in classes.split_whitespace() {
         let (a, d) = c.split_once(',').unwrap();
@@ -184,7 +189,7 @@ fn report_table() {
         let t0 = std::time::Instant::now();
         let check = ClassCheck::new(&p, a, d).unwrap();
         let known: Vec<&ClassRun> = runs.iter().collect();
-        let r = check.run(BUDGET, 200, &known);
+        let r = check.run(BUDGET, failures, &known);
         let secs = t0.elapsed().as_secs_f64();
         eprintln!("{:?} {secs:.1}s", r.count);
         let every = (r.count.class_size / sample).max(1);

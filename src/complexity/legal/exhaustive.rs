@@ -398,9 +398,11 @@ impl<'p> ClassCheck<'p> {
         }
     }
 
-    /// The whole check: entry candidates, U, and L. L starts from the entry
-    /// candidates with a witness in the lower set of a class checked before (`known`:
-    /// reachable, so is what one legal move from it reaches), then grows by proof
+    /// The whole check: entry candidates, U, and L. A witness in a class checked before
+    /// (`known`) counts only if it lies in that class's U (else it is unreachable).
+    /// L starts from the entry candidates with a witness in the lower set of a class
+    /// checked before (reachable, so is what one legal move from it reaches), then
+    /// grows by proof
     /// searches of `budget` on positions of U \ L that pass the necessary conditions,
     /// entry candidates first, until L == U or `max_failures` positions have failed.
     pub fn run(&self, budget: ProofBudget, max_failures: u64, known: &[&ClassRun]) -> ClassRun {
@@ -414,10 +416,16 @@ impl<'p> ClassCheck<'p> {
             class_size += 1;
             let (mut entry, mut by_known) = (false, false);
             self.witnesses(e, &self.position(e), &mut |q, _| {
-                entry = true;
-                by_known = known
+                // A witness in a class checked before counts only inside its U (which
+                // holds every reachable position of that class).
+                let seen = known
                     .iter()
-                    .any(|k| k.index.number_of(q).is_some_and(|m| k.lower.contains(m)));
+                    .find_map(|k| k.index.number_of(q).map(|m| (k, m)));
+                if seen.is_some_and(|(k, m)| !k.upper.contains(m)) {
+                    return false;
+                }
+                entry = true;
+                by_known = seen.is_some_and(|(k, m)| k.lower.contains(m));
                 by_known || known.is_empty()
             });
             if entry {
