@@ -1,7 +1,8 @@
 //! How many legal positions a variant has (issue 26): a superset counted exactly and
 //! sampled uniformly, each sample decided legal (a proof game replayed by the engine),
 //! illegal (a necessary condition proven in docs/legal-positions.md) or undecided, and
-//! the estimate |superset| x legal share with 95% Wilson intervals.
+//! the estimate |superset| x legal share with 95% Wilson intervals. Small material
+//! classes are also counted exactly ([`ClassCheck`]), to cross-check the estimate.
 
 mod class_index;
 mod classify;
