@@ -198,6 +198,18 @@ fn report_table() {
         let csecs = t1.elapsed().as_secs_f64();
         eprintln!("{tally:?} {csecs:.1}s");
         let c = &r.count;
+        // The classifier's bounds hold the share (both ends of a bracket).
+        let n = tally.classified;
+        let (low, _) = wilson(tally.legal, n, Z_95);
+        let (_, high) = wilson(n - tally.illegal, n, Z_95);
+        let size = c.class_size as f64;
+        let upper = (c.upper - c.gap_rejected) as f64 / size;
+        let lower = c.lower as f64 / size;
+        assert!(
+            low <= lower && upper <= high,
+            "{low} {lower} {upper} {high}"
+        );
+        assert_eq!(tally.legal_outside_upper + tally.illegal_inside_lower, 0);
         let status = match (c.exact, c.exact_with_conditions) {
             (Some(x), _) => format!("exact: {x}"),
             (None, Some(x)) => format!(
