@@ -1,11 +1,14 @@
 //! How many legal positions a variant has (issue 26): a superset counted exactly and
 //! sampled uniformly, each sample decided legal (a proof game replayed by the engine),
 //! illegal (a necessary condition proven in docs/legal-positions.md) or undecided, and
-//! the estimate |superset| x legal share with 95% Wilson intervals.
+//! the estimate |superset| x legal share with 95% Wilson intervals. Small material
+//! classes are also counted exactly ([`ClassCheck`]), to cross-check the estimate.
 
+mod class_index;
 mod classify;
 mod document;
 mod estimate;
+mod exhaustive;
 mod illegal;
 mod reach;
 mod run;
@@ -13,12 +16,17 @@ mod sample;
 mod samples_file;
 mod superset;
 
+pub use class_index::{ClassIndex, ClassSet, MAX_CELLS};
 pub use classify::{classify, Undecided, Verdict};
 pub use document::{
     BoundRow, GroupRow, LegalReport, PublishedFigure, ReasonCount, Timings, DEFINITION,
     LEGAL_SCHEMA_VERSION,
 };
 pub use estimate::{ratio, scale, wilson, BigCount, Estimate, Share, Tally, Z_95};
+pub use exhaustive::{
+    ClassCheck, ClassCount, ClassRun, ClassifierTally, ExhaustiveError, MAX_NUMBERS,
+    WITNESS_SEARCHES,
+};
 pub use illegal::{IllegalCheck, IllegalReason};
 pub use reach::Reach;
 pub use run::{run_samples, LegalError, Prepared, SampleResult};
