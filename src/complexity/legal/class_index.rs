@@ -5,6 +5,7 @@
 //! squares, colex rank of the defenders' squares), each set ranked among all squares of
 //! the board; numbers whose pieces overlap are simply never used.
 
+use super::colex;
 use super::superset::Element;
 use crate::board::{Side, Square};
 use crate::moves::Position;
@@ -81,28 +82,11 @@ impl ClassIndex {
     }
 
     fn rank_subset(&self, squares: impl Iterator<Item = usize>) -> u64 {
-        squares
-            .enumerate()
-            .map(|(j, c)| self.c(c, j + 1))
-            .sum::<u64>()
+        colex::rank(squares, |n, k| self.c(n, k))
     }
 
-    fn unrank_subset(&self, mut r: u64, k: usize) -> Vec<usize> {
-        let mut out = vec![0; k];
-        let mut top = self.cells;
-        for j in (1..=k).rev() {
-            let mut c = top;
-            loop {
-                c -= 1;
-                if self.c(c, j) <= r {
-                    break;
-                }
-            }
-            r -= self.c(c, j);
-            out[j - 1] = c;
-            top = c;
-        }
-        out
+    fn unrank_subset(&self, r: u64, k: usize) -> Vec<usize> {
+        colex::unrank(r, k, self.cells, |n, k| self.c(n, k))
     }
 
     /// The number of a superset element of this class; `None` for another class.

@@ -6,6 +6,7 @@
 
 mod class_index;
 mod classify;
+mod colex;
 mod document;
 mod estimate;
 mod exhaustive;

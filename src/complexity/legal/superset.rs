@@ -14,6 +14,8 @@
 //! taflmen alone has a single type split, so its ranks are those of the plain superset.
 
 use num_bigint::BigUint;
+
+use super::colex;
 use num_traits::{One, Zero};
 
 use crate::board::{Layout, Piece, PieceKind, Side, Square};
@@ -684,33 +686,13 @@ impl Superset {
         Ok(r)
     }
 
-    /// The colex rank of a sorted set of positions: the sum of C(c_j, j + 1).
     fn rank_subset(&self, positions: &[usize]) -> BigUint {
-        positions
-            .iter()
-            .enumerate()
-            .map(|(j, &c)| self.c(c, j + 1))
-            .sum()
+        colex::rank(positions.iter().copied(), |n, k| self.c(n, k))
     }
 
     /// The `k` sorted positions below `n` of colex rank `r` (`r < C(n, k)`).
-    fn unrank_subset(&self, mut r: BigUint, k: usize, n: usize) -> Vec<usize> {
-        let mut out = vec![0; k];
-        let mut top = n;
-        for j in (1..=k).rev() {
-            // The largest c < top with C(c, j) <= r.
-            let mut c = top;
-            loop {
-                c -= 1;
-                if self.c(c, j) <= r {
-                    break;
-                }
-            }
-            r -= self.c(c, j);
-            out[j - 1] = c;
-            top = c;
-        }
-        out
+    fn unrank_subset(&self, r: BigUint, k: usize, n: usize) -> Vec<usize> {
+        colex::unrank(r, k, n, |n, k| self.c(n, k))
     }
 }
 
