@@ -4,6 +4,8 @@
 //! exhaustively, the reachable positions are counted by breadth-first search and the
 //! sampled estimate's interval holds that count; the samples kept in fixtures replay.
 
+mod common;
+
 use std::collections::{HashSet, VecDeque};
 
 use num_bigint::BigUint;
@@ -14,7 +16,7 @@ use taflcount::complexity::legal::{
 use taflcount::complexity::proof_game::verify_proof_game;
 use taflcount::complexity::proof_game::ProofGame;
 use taflcount::moves::Position;
-use taflcount::notation::{parse_games, replay};
+use taflcount::notation::replay;
 use taflcount::rng::game_rng;
 use taflcount::rules::{catalog, Rules};
 
@@ -24,9 +26,7 @@ fn prepared(name: &str) -> Prepared {
 
 /// Every position of every recorded game, every ply, passes the conditions.
 fn archive_passes(file: &str, variant: &str) -> (usize, usize) {
-    let path = format!("{}/fixtures/games/{file}", env!("CARGO_MANIFEST_DIR"));
-    let text = std::fs::read_to_string(&path).unwrap();
-    let games = parse_games(&text).unwrap();
+    let games = common::recorded_games(file);
     let p = prepared(variant);
     let check = p.check();
     let mut positions = 0;
@@ -59,9 +59,63 @@ fn no_position_of_the_recorded_games_is_rejected() {
     assert_eq!(copenhagen, 1752);
 }
 
+/// Plays `games` random games of `variant` (at most `plies` single moves each, games
+/// drawn from `seed`) and holds every position at the start of a turn against the
+/// conditions. With `capture_half`, a capture is chosen half the time when one exists.
+/// Returns the positions checked and those skipped in the middle of a berserk turn.
+fn self_play_never_rejected(
+    variant: &str,
+    games: u64,
+    seed: u64,
+    plies: usize,
+    capture_half: bool,
+) -> (usize, usize) {
+    use rand::RngExt;
+    let p = prepared(variant);
+    let check = p.check();
+    let (mut checked, mut continued) = (0, 0);
+    for g in 0..games {
+        let mut rng = game_rng(seed, g);
+        let mut pos = Position::start(&p.tables);
+        for ply in 0..plies {
+            if pos.berserker().is_none() {
+                checked += 1;
+                assert_eq!(
+                    check.check(&pos),
+                    None,
+                    "{variant} game {g} ply {ply}, {:?} to move:\n{}",
+                    pos.side_to_move(),
+                    pos.layout(&p.tables).picture()
+                );
+            } else {
+                continued += 1;
+            }
+            if pos.outcome(&p.tables).is_some() {
+                break;
+            }
+            let moves = pos.legal_moves(&p.tables);
+            let captures: Vec<_> = if capture_half {
+                moves
+                    .iter()
+                    .copied()
+                    .filter(|&mv| !pos.after(&p.tables, mv).1.is_empty())
+                    .collect()
+            } else {
+                Vec::new()
+            };
+            let mv = if !captures.is_empty() && rng.random_range(0..2) == 0 {
+                captures[rng.random_range(0..captures.len())]
+            } else {
+                moves[rng.random_range(0..moves.len())]
+            };
+            pos.play(&p.tables, mv);
+        }
+    }
+    (checked, continued)
+}
+
 #[test]
 fn no_position_of_random_self_play_is_rejected() {
-    use rand::RngExt;
     for (variant, games) in [
         ("brandub", 60),
         ("tablut", 30),
@@ -71,25 +125,8 @@ fn no_position_of_random_self_play_is_rejected() {
         ("fetlar", 10),
         ("alea-evangelii", 5),
     ] {
-        let p = prepared(variant);
-        let check = p.check();
-        for g in 0..games {
-            let mut rng = game_rng(26, g);
-            let mut pos = Position::start(&p.tables);
-            for ply in 0..300 {
-                assert_eq!(
-                    check.check(&pos),
-                    None,
-                    "{variant} game {g} ply {ply}:\n{}",
-                    pos.layout(&p.tables).picture()
-                );
-                if pos.outcome(&p.tables).is_some() {
-                    break;
-                }
-                let moves = pos.legal_moves(&p.tables);
-                pos.play(&p.tables, moves[rng.random_range(0..moves.len())]);
-            }
-        }
+        let (_, continued) = self_play_never_rejected(variant, games, 26, 300, false);
+        assert_eq!(continued, 0, "{variant} has no berserk");
     }
 }
 
@@ -99,45 +136,11 @@ fn no_position_of_random_self_play_is_rejected() {
 /// berserk continuations happen often.
 #[test]
 fn no_position_of_random_berserk_self_play_is_rejected() {
-    use rand::RngExt;
-    let mut checked = 0;
-    let mut continued = 0;
-    for (variant, games) in [("berserk", 30), ("parberserk", 30)] {
-        let p = prepared(variant);
-        let check = p.check();
-        for g in 0..games {
-            let mut rng = game_rng(27, g);
-            let mut pos = Position::start(&p.tables);
-            for ply in 0..400 {
-                if pos.berserker().is_none() {
-                    checked += 1;
-                    assert_eq!(
-                        check.check(&pos),
-                        None,
-                        "{variant} game {g} ply {ply}, {:?} to move:\n{}",
-                        pos.side_to_move(),
-                        pos.layout(&p.tables).picture()
-                    );
-                } else {
-                    continued += 1;
-                }
-                if pos.outcome(&p.tables).is_some() {
-                    break;
-                }
-                let moves = pos.legal_moves(&p.tables);
-                let captures: Vec<_> = moves
-                    .iter()
-                    .copied()
-                    .filter(|&mv| !pos.after(&p.tables, mv).1.is_empty())
-                    .collect();
-                let mv = if !captures.is_empty() && rng.random_range(0..2) == 0 {
-                    captures[rng.random_range(0..captures.len())]
-                } else {
-                    moves[rng.random_range(0..moves.len())]
-                };
-                pos.play(&p.tables, mv);
-            }
-        }
+    let (mut checked, mut continued) = (0, 0);
+    for variant in ["berserk", "parberserk"] {
+        let (c, k) = self_play_never_rejected(variant, 30, 27, 400, true);
+        checked += c;
+        continued += k;
     }
     eprintln!("{checked} turn-start positions checked, {continued} mid-turn skipped");
     assert!(checked > 5_000 && continued > 50, "{checked} {continued}");

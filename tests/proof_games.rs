@@ -3,6 +3,8 @@
 //! `notation::play_line`); the search solves hand-made and recorded targets and
 //! refuses unreachable ones; the checker rejects what is not a proof game.
 
+mod common;
+
 use std::path::Path;
 use taflcount::board::{Layout, RecordOrder, Side};
 use taflcount::complexity::proof_game::{
@@ -11,8 +13,8 @@ use taflcount::complexity::proof_game::{
 };
 use taflcount::complexity::ComplexitySpec;
 use taflcount::game::Game;
-use taflcount::moves::{Move, Position};
-use taflcount::notation::{parse_games, play_line, play_line_moves, replay};
+use taflcount::moves::{Move, Position, Tables};
+use taflcount::notation::{play_line, play_line_moves, replay};
 use taflcount::rng::SplitMix64;
 
 const FIXTURES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/legal/proof-games");
@@ -56,8 +58,7 @@ fn every_stored_proof_game_replays_to_its_position() {
         let f = read_fixture(&path);
         let game = Game::named(&f.variant).unwrap();
         let t = &game.tables;
-        let layout = Layout::parse(&f.position, RecordOrder::RankOneFirst).unwrap();
-        let target = Position::from_layout(t, &layout, f.side).unwrap();
+        let target = rank_one_first(t, &f.position, f.side);
         let start = Position::start(t);
         // Played back as text: every move legal, every written capture the rules' own.
         let (reached, moves) = play_line_moves(t, start.clone(), &f.moves)
@@ -149,6 +150,12 @@ fn solves_hand_made_targets_with_captures_a_tempo_and_a_final_escape() {
     assert_eq!(before.king(), Some(moves[moves.len() - 1].from));
 }
 
+/// A position from a layout written rank 1 first.
+fn rank_one_first(t: &Tables, layout: &str, side: Side) -> Position {
+    let layout = Layout::parse(layout, RecordOrder::RankOneFirst).unwrap();
+    Position::from_layout(t, &layout, side).unwrap()
+}
+
 #[test]
 fn refuses_targets_no_game_reaches() {
     let budget = ProofBudget { nodes: 20_000 };
@@ -157,29 +164,22 @@ fn refuses_targets_no_game_reaches() {
     let game = Game::named("tablut").unwrap();
     let t = &game.tables;
     let start = Position::start(t);
-    let layout = Layout::parse(
+    let escaped = rank_one_first(
+        t,
         "/3ttt3/4t4/4T4/t3T3t/ttTT1TTtt/t3T3t/4T4/4t4/3tKt3/",
-        RecordOrder::RankOneFirst,
-    )
-    .unwrap();
-    let escaped = Position::from_layout(t, &layout, Side::Defenders).unwrap();
+        Side::Defenders,
+    );
     assert_eq!(find_proof_game(t, &start, &escaped, budget), None);
     // Brandub: nine attackers, one more than the start has.
     let game = Game::named("brandub").unwrap();
     let t = &game.tables;
     let start = Position::start(t);
-    let layout = Layout::parse(
-        "/3t3/3t3/3T3/ttTKTtt/3T3/3t3/2tt3/",
-        RecordOrder::RankOneFirst,
-    )
-    .unwrap();
-    let nine = Position::from_layout(t, &layout, Side::Attackers).unwrap();
+    let nine = rank_one_first(t, "/3t3/3t3/3T3/ttTKTtt/3T3/3t3/2tt3/", Side::Attackers);
     assert_eq!(find_proof_game(t, &start, &nine, budget), None);
     // Brandub: the defender on c1 between the attackers on b1 and d1, and the attacker
     // on b1 between the corner a1 and that defender: whichever of the three arrived
     // last captured one of the others (docs/proof-games.md).
-    let layout = Layout::parse("/1tTt3/7/7/3K3/7/7/7/", RecordOrder::RankOneFirst).unwrap();
-    let circle = Position::from_layout(t, &layout, Side::Defenders).unwrap();
+    let circle = rank_one_first(t, "/1tTt3/7/7/3K3/7/7/7/", Side::Defenders);
     assert!(arrival_order_conflict(t, &circle));
     assert_eq!(find_proof_game(t, &start, &circle, budget), None);
 }
@@ -243,10 +243,7 @@ fn finds_positions_of_recorded_games() {
     ] {
         let game = Game::named(variant).unwrap();
         let t = &game.tables;
-        let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("fixtures/games")
-            .join(file);
-        let records = parse_games(&std::fs::read_to_string(path).unwrap()).unwrap();
+        let records = common::recorded_games(file);
         let mut tried = 0;
         for record in records.iter().step_by(37) {
             let replay = replay(t, record).unwrap();
@@ -301,10 +298,7 @@ fn order_conflicts_never_reject_a_played_position() {
     ] {
         let game = Game::named(variant).unwrap();
         let t = &game.tables;
-        let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("fixtures/games")
-            .join(file);
-        let records = parse_games(&std::fs::read_to_string(path).unwrap()).unwrap();
+        let records = common::recorded_games(file);
         for record in &records {
             let replay = replay(t, record).unwrap();
             let last = replay

@@ -12,7 +12,7 @@ use std::path::Path;
 use taflcount::board::{Layout, Piece, RecordOrder, Side, Square};
 use taflcount::game::Game;
 use taflcount::moves::{Move, Position, Tables};
-use taflcount::notation::{parse_games, replay};
+use taflcount::notation::replay;
 use taflcount::regress::{self, history_since_capture, Proof, Prover, ProverError, Solver};
 use taflcount::rules::{Escape, Rules};
 
@@ -342,10 +342,7 @@ fn agrees_with_the_solver_when_repetition_ends_games_inside_the_search() {
 fn compare_on_games(variant: &str, file: &str, games: usize, every: usize) -> usize {
     let game = Game::named(variant).unwrap();
     let t = &game.tables;
-    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("fixtures/games")
-        .join(file);
-    let records = parse_games(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let records = common::recorded_games(file);
     let mut compared = 0;
     for record in records.iter().take(games) {
         let r = replay(t, record).unwrap();

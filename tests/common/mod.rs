@@ -5,6 +5,14 @@ pub mod transcript;
 
 use taflcount::board::{Layout, Piece, Side, Square};
 use taflcount::moves::{Position, Tables};
+use taflcount::notation::{parse_games, GameRecord};
+
+/// The recorded games of `fixtures/games/FILE` (the repository's own archives).
+pub fn recorded_games(file: &str) -> Vec<GameRecord> {
+    let path = format!("{}/fixtures/games/{file}", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    parse_games(&text).unwrap_or_else(|e| panic!("{path}: {e}"))
+}
 
 /// The library's own seeded generator, so every test run plays the same games.
 pub use taflcount::rng::SplitMix64 as Rng;

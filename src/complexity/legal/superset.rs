@@ -487,12 +487,7 @@ impl Superset {
         let chosen_both: Vec<usize> = pick_a2.iter().map(|&j| both[j]).collect();
         attackers.extend(&chosen_both);
         attackers.sort_unstable();
-        let mut open: Vec<usize> = d_only
-            .iter()
-            .chain(both.iter().filter(|s| !chosen_both.contains(s)))
-            .copied()
-            .collect();
-        open.sort_unstable();
+        let open = open_to_defenders(&d_only, &both, &chosen_both);
         let defenders: Vec<usize> = self
             .unrank_subset(r3, d, open.len())
             .iter()
@@ -665,12 +660,7 @@ impl Superset {
             b += self.count_split_i(split, a, d, j);
         }
         let chosen_both: Vec<usize> = in_both.iter().map(|&j| both[j]).collect();
-        let mut open: Vec<usize> = d_only
-            .iter()
-            .chain(both.iter().filter(|s| !chosen_both.contains(s)))
-            .copied()
-            .collect();
-        open.sort_unstable();
+        let open = open_to_defenders(&d_only, &both, &chosen_both);
         let in_open: Vec<usize> = element
             .defenders
             .iter()
@@ -694,6 +684,18 @@ impl Superset {
     fn unrank_subset(&self, r: BigUint, k: usize, n: usize) -> Vec<usize> {
         colex::unrank(r, k, n, |n, k| self.c(n, k))
     }
+}
+
+/// The squares left to the defenders, ascending: the defender-only ones and the shared
+/// ones no attacker took.
+fn open_to_defenders(d_only: &[usize], both: &[usize], taken: &[usize]) -> Vec<usize> {
+    let mut open: Vec<usize> = d_only
+        .iter()
+        .chain(both.iter().filter(|s| !taken.contains(s)))
+        .copied()
+        .collect();
+    open.sort_unstable();
+    open
 }
 
 #[cfg(test)]
