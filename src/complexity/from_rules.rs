@@ -23,11 +23,6 @@ impl ComplexitySpec {
         let mut types: Vec<Piece> = start.pieces().map(|(_, p)| p).collect();
         types.sort_by_key(|p| p.type_index());
         types.dedup();
-        let class_of = |piece: Piece| match (piece.kind, piece.side) {
-            (PieceKind::King, _) => StandMask::KING,
-            (_, Side::Attackers) => StandMask::ATTACKER,
-            (_, Side::Defenders) => StandMask::DEFENDER,
-        };
         let mut may_stand = Vec::with_capacity(dim * dim);
         let mut square_kinds = Vec::with_capacity(dim * dim);
         for rank in 0..dim {
@@ -35,9 +30,9 @@ impl ComplexitySpec {
                 let mut mask = types
                     .iter()
                     .filter(|piece| rules.may_stop(**piece, file, rank))
-                    .fold(StandMask::NONE, |mask, piece| mask | class_of(*piece));
+                    .fold(StandMask::NONE, |mask, piece| mask | StandMask::of(*piece));
                 if let Some(piece) = start.piece_at(file, rank) {
-                    mask = mask | class_of(piece);
+                    mask = mask | StandMask::of(piece);
                 }
                 may_stand.push(mask);
                 square_kinds.push(rules.square_kinds(file, rank));

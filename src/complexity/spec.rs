@@ -1,6 +1,7 @@
 //! The plain facts about a variant that its size depends on: the board, the starting
 //! material and where each kind of piece may stand.
 
+use crate::board::{Piece, PieceKind, Side};
 use std::fmt;
 use std::ops::{BitAnd, BitOr};
 
@@ -22,6 +23,16 @@ impl StandMask {
     pub const DEFENDER: StandMask = StandMask(4);
     /// Every kind: an ordinary square.
     pub const ALL: StandMask = StandMask(7);
+
+    /// The kind a piece counts as: the king, or its side's other pieces (every type of
+    /// a side together).
+    pub fn of(piece: Piece) -> StandMask {
+        match (piece.kind, piece.side) {
+            (PieceKind::King, _) => StandMask::KING,
+            (_, Side::Attackers) => StandMask::ATTACKER,
+            (_, Side::Defenders) => StandMask::DEFENDER,
+        }
+    }
 
     /// Whether every kind in `other` may stand here.
     pub fn contains(self, other: StandMask) -> bool {

@@ -16,7 +16,7 @@ use serde::{Deserialize, Serialize};
 
 use super::class_index::{ClassIndex, ClassSet};
 use super::classify::{classify, Verdict};
-use super::illegal::IllegalReason;
+use super::illegal::{slide_origins, IllegalReason};
 use super::run::Prepared;
 use super::superset::Element;
 use crate::board::{Piece, PieceKind, Side, Square};
@@ -319,52 +319,35 @@ impl<'p> ClassCheck<'p> {
             if victims.is_empty() {
                 continue;
             }
-            let kind = stand_kind(piece);
-            for (df, dr) in STEPS {
-                let (mut f, mut r) = (tf, tr);
-                loop {
-                    f += df;
-                    r += dr;
-                    if !on(f, r) {
-                        break;
-                    }
-                    let from = Square::new(f as usize, r as usize);
-                    if layout.get(from).is_some() {
-                        break;
-                    }
-                    if !self
-                        .may_stand(from.rank() * dim + from.file())
-                        .contains(kind)
-                    {
+            let kind = StandMask::of(piece);
+            let stands = |s: Square| self.may_stand(s.rank() * dim + s.file()).contains(kind);
+            for from in slide_origins(&layout, to, stands) {
+                for mask in 1u32..1 << victims.len() {
+                    if mask.count_ones() as usize > room {
                         continue;
                     }
-                    for mask in 1u32..1 << victims.len() {
-                        if mask.count_ones() as usize > room {
-                            continue;
+                    let mut before = layout.clone();
+                    before.set(to, None);
+                    before.set(from, Some(piece));
+                    for (j, &v) in victims.iter().enumerate() {
+                        if mask & (1 << j) != 0 {
+                            before.set(v, Some(enemy_piece));
                         }
-                        let mut before = layout.clone();
-                        before.set(to, None);
-                        before.set(from, Some(piece));
-                        for (j, &v) in victims.iter().enumerate() {
-                            if mask & (1 << j) != 0 {
-                                before.set(v, Some(enemy_piece));
-                            }
-                        }
-                        let Ok(mut q) = Position::from_layout(t, &before, enemy) else {
-                            continue;
-                        };
-                        q.null_move(t);
-                        if q.outcome(t).is_some() {
-                            continue;
-                        }
-                        let mv = Move { from, to };
-                        if !q.legal_moves(t).contains(&mv) {
-                            continue;
-                        }
-                        let (after, _) = q.after(t, mv);
-                        if after == *pos && visit(&q, mv) {
-                            return true;
-                        }
+                    }
+                    let Ok(mut q) = Position::from_layout(t, &before, enemy) else {
+                        continue;
+                    };
+                    q.null_move(t);
+                    if q.outcome(t).is_some() {
+                        continue;
+                    }
+                    let mv = Move { from, to };
+                    if !q.legal_moves(t).contains(&mv) {
+                        continue;
+                    }
+                    let (after, _) = q.after(t, mv);
+                    if after == *pos && visit(&q, mv) {
+                        return true;
                     }
                 }
             }
@@ -597,17 +580,6 @@ impl<'p> ClassCheck<'p> {
             }
         });
         tally
-    }
-}
-
-/// The superset kind of a piece.
-fn stand_kind(piece: Piece) -> StandMask {
-    if piece == Piece::KING {
-        StandMask::KING
-    } else if piece.side == Side::Attackers {
-        StandMask::ATTACKER
-    } else {
-        StandMask::DEFENDER
     }
 }
 

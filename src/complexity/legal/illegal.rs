@@ -140,14 +140,7 @@ impl<'t> IllegalCheck<'t> {
         }
         let mut reason = IllegalReason::NoLastMove;
         for (to, piece) in layout.pieces().filter(|(_, p)| p.side == mover_side) {
-            let kind = if piece == Piece::KING {
-                StandMask::KING
-            } else if piece.side == Side::Attackers {
-                StandMask::ATTACKER
-            } else {
-                StandMask::DEFENDER
-            };
-            for (from, before) in self.origins(&layout, mover_side, piece, to, kind) {
+            for (from, before) in self.origins(&layout, mover_side, piece, to) {
                 let mover = Mover::of(piece);
                 if !before
                     .piece_moves(t, mover, from)
@@ -190,34 +183,21 @@ impl<'t> IllegalCheck<'t> {
         side: Side,
         piece: Piece,
         to: Square,
-        kind: StandMask,
     ) -> Vec<(Square, Position)> {
         let dim = self.tables.dim();
+        let kind = StandMask::of(piece);
         let stands = |s: Square| self.may_stand[s.rank() * dim + s.file()].contains(kind);
         let at = |f: isize, r: isize| {
             (f >= 0 && r >= 0 && f < dim as isize && r < dim as isize)
                 .then(|| Square::new(f as usize, r as usize))
         };
-        let mut out = Vec::new();
-        for (df, dr) in STEPS {
-            let (mut f, mut r) = (to.file() as isize, to.rank() as isize);
-            loop {
-                f += df;
-                r += dr;
-                let Some(from) = at(f, r) else {
-                    break;
-                };
-                if layout.get(from).is_some() {
-                    break;
-                }
-                if !stands(from) {
-                    continue;
-                }
-                if let Some(before) = self.predecessor(layout, side, piece, from, to, None) {
-                    out.push((from, before));
-                }
-            }
-        }
+        let mut out: Vec<(Square, Position)> = slide_origins(layout, to, stands)
+            .into_iter()
+            .filter_map(|from| {
+                self.predecessor(layout, side, piece, from, to, None)
+                    .map(|before| (from, before))
+            })
+            .collect();
         if self.tables.rules().jump_of(piece.kind) == Jump::None {
             return out;
         }
@@ -298,4 +278,34 @@ impl<'t> IllegalCheck<'t> {
                 }
         })
     }
+}
+
+/// The squares a piece on `to` may have slid from in the last move: along each line
+/// from `to`, every empty square up to the first occupied one where `stands` says the
+/// piece's kind may stand (fact 2 of docs/legal-positions.md).
+pub(super) fn slide_origins(
+    layout: &Layout,
+    to: Square,
+    stands: impl Fn(Square) -> bool,
+) -> Vec<Square> {
+    let dim = layout.dim() as isize;
+    let mut out = Vec::new();
+    for (df, dr) in STEPS {
+        let (mut f, mut r) = (to.file() as isize, to.rank() as isize);
+        loop {
+            f += df;
+            r += dr;
+            if f < 0 || r < 0 || f >= dim || r >= dim {
+                break;
+            }
+            let from = Square::new(f as usize, r as usize);
+            if layout.get(from).is_some() {
+                break;
+            }
+            if stands(from) {
+                out.push(from);
+            }
+        }
+    }
+    out
 }
