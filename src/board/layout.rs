@@ -49,7 +49,7 @@ impl Layout {
 
     /// The piece on `square`, if any; the square must lie on the board.
     pub fn get(&self, square: Square) -> Option<Piece> {
-        self.squares[square.rank() * self.dim + square.file()]
+        self.squares[square.dense(self.dim)]
     }
 
     /// The piece at 0-based `file`, `rank`.
@@ -59,7 +59,7 @@ impl Layout {
 
     /// Puts `piece` on `square`, or empties it with `None`.
     pub fn set(&mut self, square: Square, piece: Option<Piece>) {
-        self.squares[square.rank() * self.dim + square.file()] = piece;
+        self.squares[square.dense(self.dim)] = piece;
     }
 
     /// Every occupied square with its piece, rank 1 first.
@@ -67,7 +67,7 @@ impl Layout {
         self.squares
             .iter()
             .enumerate()
-            .filter_map(move |(i, p)| p.map(|p| (Square::new(i % self.dim, i / self.dim), p)))
+            .filter_map(move |(i, p)| p.map(|p| (Square::from_dense(i, self.dim), p)))
     }
 
     /// How many pieces of this side and kind stand on the board.

@@ -8,5 +8,5 @@ mod symmetry;
 
 pub use layout::{Layout, LayoutError, RecordOrder};
 pub use piece::{Piece, PieceKind, Side, SideError, TypeSet};
-pub use square::{Square, SquareError, MAX_DIM};
+pub use square::{Direction, Square, SquareError, MAX_DIM};
 pub use symmetry::Symmetry;

@@ -62,6 +62,75 @@ impl Square {
     pub fn on_board(self, dim: usize) -> bool {
         self.file() < dim && self.rank() < dim
     }
+
+    /// The neighbour one step in `direction` on a board of side `dim`, if it is on it:
+    /// the one owner of "the square next to this one" for every layer.
+    #[inline]
+    pub fn step(self, dim: usize, direction: Direction) -> Option<Square> {
+        let (df, dr) = direction.offset();
+        let f = self.file().checked_add_signed(df)?;
+        let r = self.rank().checked_add_signed(dr)?;
+        (f < dim && r < dim).then(|| Square::new(f, r))
+    }
+
+    /// The square's dense index on a board of side `dim`, `rank * dim + file`: the
+    /// numbering of per-square vectors sized `dim * dim`, of a layout's squares and of
+    /// whole-board bitboards. [`Square::from_dense`] is its inverse.
+    #[inline(always)]
+    pub const fn dense(self, dim: usize) -> usize {
+        self.rank() * dim + self.file()
+    }
+
+    /// The square of dense index `index` (below `dim * dim`) on a board of side `dim`.
+    #[inline(always)]
+    pub const fn from_dense(index: usize, dim: usize) -> Square {
+        Square::new(index % dim, index / dim)
+    }
+}
+
+/// A step to an orthogonal neighbour: the four directions every piece slides in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Direction {
+    /// Towards the higher ranks.
+    North,
+    /// Towards the lower ranks.
+    South,
+    /// Towards the higher files.
+    East,
+    /// Towards the lower files.
+    West,
+}
+
+impl Direction {
+    /// The four orthogonal directions.
+    pub const ALL: [Direction; 4] = [
+        Direction::North,
+        Direction::South,
+        Direction::East,
+        Direction::West,
+    ];
+
+    /// The step as (files, ranks) added.
+    #[inline(always)]
+    pub const fn offset(self) -> (isize, isize) {
+        match self {
+            Direction::North => (0, 1),
+            Direction::South => (0, -1),
+            Direction::East => (1, 0),
+            Direction::West => (-1, 0),
+        }
+    }
+
+    /// The direction back.
+    #[inline(always)]
+    pub const fn opposite(self) -> Direction {
+        match self {
+            Direction::North => Direction::South,
+            Direction::South => Direction::North,
+            Direction::East => Direction::West,
+            Direction::West => Direction::East,
+        }
+    }
 }
 
 impl PartialOrd for Square {

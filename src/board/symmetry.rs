@@ -85,8 +85,9 @@ impl Symmetry {
             while !seen[square] {
                 seen[square] = true;
                 cycle.push(square);
-                let (file, rank) = self.apply(dim, square % dim, square / dim);
-                square = rank * dim + file;
+                let here = Square::from_dense(square, dim);
+                let (file, rank) = self.apply(dim, here.file(), here.rank());
+                square = Square::new(file, rank).dense(dim);
             }
             cycles.push(cycle);
         }

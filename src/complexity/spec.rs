@@ -1,7 +1,7 @@
 //! The plain facts about a variant that its size depends on: the board, the starting
 //! material and where each kind of piece may stand.
 
-use crate::board::{Piece, PieceKind, Side};
+use crate::board::{Piece, PieceKind, Side, Square};
 use std::fmt;
 use std::ops::{BitAnd, BitOr};
 
@@ -228,10 +228,11 @@ impl ComplexitySpec {
         let mut may_stand = vec![StandMask::ALL; dim * dim];
         let mut square_kinds = vec![0u8; dim * dim];
         for (file, rank) in [(0, 0), (last, 0), (0, last), (last, last)] {
-            may_stand[rank * dim + file] = StandMask::KING;
-            square_kinds[rank * dim + file] |= square_kind::CORNER;
+            let corner = Square::new(file, rank).dense(dim);
+            may_stand[corner] = StandMask::KING;
+            square_kinds[corner] |= square_kind::CORNER;
         }
-        let centre = (dim / 2) * dim + dim / 2;
+        let centre = Square::new(dim / 2, dim / 2).dense(dim);
         may_stand[centre] = StandMask::KING;
         square_kinds[centre] |= square_kind::CENTRE;
         let piece_kinds = 1 + usize::from(attackers > 0) + usize::from(defenders > 0);
@@ -278,12 +279,12 @@ impl ComplexitySpec {
 
     /// The kinds that may stand on the square at 0-based `file` and `rank`.
     pub fn may_stand(&self, file: usize, rank: usize) -> StandMask {
-        self.may_stand[rank * self.dim + file]
+        self.may_stand[Square::new(file, rank).dense(self.dim)]
     }
 
     /// The [`square_kind`] flags of the square at 0-based `file` and `rank`.
     pub fn square_kinds(&self, file: usize, rank: usize) -> u8 {
-        self.square_kinds[rank * self.dim + file]
+        self.square_kinds[Square::new(file, rank).dense(self.dim)]
     }
 
     pub(crate) fn may_stand_by_index(&self) -> &[StandMask] {

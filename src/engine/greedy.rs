@@ -2,7 +2,7 @@
 //! the move that captures most while leaving the moved piece safe, ties broken from the
 //! game's seeded stream.
 
-use crate::moves::{Move, Position, Square, Tables};
+use crate::moves::{Direction, Move, Position, Square, Tables};
 use crate::rng::GameRng;
 use rand::RngExt;
 
@@ -57,11 +57,9 @@ impl Greedy {
 /// True if some reply of the side to move in `pos` that lands orthogonally next to `at`
 /// captures the piece on `at`.
 fn exposed(t: &Tables, pos: &Position, at: Square) -> bool {
-    let (f, r) = (at.file() as isize, at.rank() as isize);
-    let neighbours: Vec<Square> = [(1, 0), (-1, 0), (0, 1), (0, -1)]
+    let neighbours: Vec<Square> = Direction::ALL
         .iter()
-        .filter(|(df, dr)| t.on_board(f + df, r + dr))
-        .map(|(df, dr)| Square::new((f + df) as usize, (r + dr) as usize))
+        .filter_map(|&d| at.step(t.dim(), d))
         .collect();
     let mut found = false;
     pos.for_each_piece_moves(t, |piece| {

@@ -39,8 +39,9 @@
 use super::generate::{Move, PieceMoves};
 use super::mover::Mover;
 use super::position::Position;
-use super::square_set::{Direction, SquareSet};
+use super::square_set::SquareSet;
 use super::tables::Tables;
+use crate::board::Direction;
 use crate::board::{Side, Square, MAX_DIM};
 use crate::rules::{Berserk, Jump, Shieldwall};
 

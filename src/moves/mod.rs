@@ -12,12 +12,12 @@ mod repetition;
 mod square_set;
 mod tables;
 
-pub use crate::board::Square;
+pub use crate::board::{Direction, Square};
 pub use end::{dilate, EncirclementHint, EndReason, Outcome, Words};
 pub use ending::{EndingMoves, Scope};
 pub use generate::{BitIter, Move, PieceMoves};
 pub use mover::Mover;
 pub use position::Position;
 pub use repetition::{repetition_outcome, Repetitions};
-pub use square_set::{Direction, SquareSet, Squares};
+pub use square_set::{SquareSet, Squares};
 pub use tables::{SmallBoard, Tables, Unsupported};

@@ -34,17 +34,19 @@ impl Position {
     }
 
     /// True if a piece of `side` on (f, r) acts as an anvil (guards never do; the king
-    /// only when armed as one).
+    /// only when armed as one): `Tables::is_anvil` of the piece there, without decoding it.
     #[inline(always)]
     fn anvil_of(&self, t: &Tables, side: Side, f: usize, r: usize) -> bool {
         let s = Square::new(f, r);
         self.has(side, f, r) && (t.king_anvil || s != self.king) && !self.is_guard(s)
     }
 
-    /// True if (f, r) is hostile to a piece of side `victim`: an enemy anvil, or a
-    /// special square hostile to that side (the throne by its occupancy).
+    /// True if `s` is hostile to a piece of side `victim` here: an enemy anvil, or a
+    /// special square hostile to that side by its occupancy. Equals
+    /// [`Tables::hostile_with`] for the piece on `s` (tested), read from the words.
     #[inline(always)]
-    pub(crate) fn hostile_to(&self, t: &Tables, victim: Side, f: usize, r: usize) -> bool {
+    pub fn hostile_to(&self, t: &Tables, victim: Side, s: Square) -> bool {
+        let (f, r) = (s.file(), s.rank());
         if self.anvil_of(t, victim.opponent(), f, r) {
             return true;
         }
@@ -169,7 +171,7 @@ impl Position {
                 let (ff, fr) = (nf + df, nr + dr);
                 if t.on_board(ff, fr)
                     && !self.is_guard(victim)
-                    && self.hostile_to(t, enemy, ff as usize, fr as usize)
+                    && self.hostile_to(t, enemy, Square::new(ff as usize, fr as usize))
                 {
                     captured[n] = victim;
                     n += 1;
@@ -282,12 +284,12 @@ impl Position {
                     if !t.on_board(nf, nr) {
                         return edge_ok;
                     }
-                    self.hostile_to(t, Side::Defenders, nf as usize, nr as usize)
+                    self.hostile_to(t, Side::Defenders, Square::new(nf as usize, nr as usize))
                 }) || (self.exotic_len != 0 && self.commander_sandwich(t, mover, kf, kr, of, or))
             }
             None => {
                 t.on_board(of, or)
-                    && self.hostile_to(t, Side::Defenders, of as usize, or as usize)
+                    && self.hostile_to(t, Side::Defenders, Square::new(of as usize, or as usize))
                     // `ks:t`: the throne itself is never an anvil against the king (an
                     // attacker standing on it still is).
                     && !(t.king_strength == KingStrength::StrongOnThrone
@@ -324,7 +326,7 @@ impl Position {
         if is_centre(kf, kr)
             || is_centre(of, or)
             || is_centre(lf, lr)
-            || !self.hostile_to(t, Side::Defenders, of, or)
+            || !self.hostile_to(t, Side::Defenders, Square::new(of, or))
         {
             return false;
         }

@@ -3,8 +3,8 @@
 //! the bits above the 19th file stay clear: a slider's ray and a shift east or west never
 //! wrap into the next rank.
 
-use crate::board::Square;
 use crate::board::MAX_DIM;
+use crate::board::{Direction, Square};
 use std::ops::{
     BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Index, IndexMut, Not,
 };
@@ -15,29 +15,6 @@ const FRAME: u32 = ((1 << MAX_DIM) - 1) << 1;
 /// A set of squares: `words()[rank]` has bit `file + 1` set for each member.
 #[derive(Clone, Copy, Default, PartialEq, Eq, Hash)]
 pub struct SquareSet([u32; MAX_DIM]);
-
-/// A step to a neighbouring square, for [`SquareSet::shifted`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Direction {
-    /// Towards the higher ranks.
-    North,
-    /// Towards the lower ranks.
-    South,
-    /// Towards the higher files.
-    East,
-    /// Towards the lower files.
-    West,
-}
-
-impl Direction {
-    /// The four orthogonal directions.
-    pub const ALL: [Direction; 4] = [
-        Direction::North,
-        Direction::South,
-        Direction::East,
-        Direction::West,
-    ];
-}
 
 impl SquareSet {
     /// No square.

@@ -8,7 +8,7 @@
 use super::mover::Mover;
 use super::square_set::SquareSet;
 use crate::board::Square;
-use crate::board::{PieceKind, Side, MAX_DIM};
+use crate::board::{Piece, PieceKind, Side, MAX_DIM};
 use crate::rng::SplitMix64;
 use crate::rules::{Berserk, Jump, KingStrength, Rules, Shieldwall, SpecialKind};
 use std::fmt;
@@ -237,6 +237,54 @@ impl Tables {
     #[inline]
     pub fn king_anvil(&self) -> bool {
         self.king_anvil
+    }
+
+    /// True if a piece stands as an anvil against its enemies: a piece that lets a
+    /// capture close against it. Guards never do; the king only when armed as one.
+    #[inline]
+    pub fn is_anvil(&self, piece: Piece) -> bool {
+        match piece.kind {
+            PieceKind::Guard => false,
+            PieceKind::King => self.king_anvil,
+            _ => true,
+        }
+    }
+
+    /// True if a piece captures as the moving piece (a hammer). Guards never do; the
+    /// king only when armed as one.
+    #[inline]
+    pub fn is_hammer(&self, piece: Piece) -> bool {
+        match piece.kind {
+            PieceKind::Guard => false,
+            PieceKind::King => self.king_hammer,
+            _ => true,
+        }
+    }
+
+    /// True if `s`, holding `occupant`, is hostile to a piece of side `victim`: an enemy
+    /// anvil stands there, or it is a special square hostile to that side in its state
+    /// (the throne hostile only while empty, say). The one definition of hostility:
+    /// [`Position::hostile_to`](super::Position::hostile_to) answers it for the
+    /// position's own occupant, and the proof search asks it of the squares of a target.
+    #[inline]
+    pub fn hostile_with(&self, victim: Side, s: Square, occupant: Option<Piece>) -> bool {
+        if occupant.is_some_and(|p| p.side != victim && self.is_anvil(p)) {
+            return true;
+        }
+        let words = if occupant.is_some() {
+            &self.hostile_occupied
+        } else {
+            &self.hostile_empty
+        };
+        words[victim.index()][s.rank()] & (1 << (s.file() + 1)) != 0
+    }
+
+    /// True if a king move from `from` to `to` escapes: the king is on `king` (if
+    /// anywhere), the move is his, and it lands on an escape square. The one owner of
+    /// "is this move an escape?" for the search, its ordering and the prover.
+    #[inline(always)]
+    pub fn is_escape(&self, king: Option<Square>, from: Square, to: Square) -> bool {
+        king == Some(from) && self.escape.contains(to)
     }
 
     /// The special-square kind bits of a square (throne, corner, ...).

@@ -222,7 +222,7 @@ impl<'t> Searcher<'t> {
         }
         if pos.side_to_move() == Side::Defenders
             && pos.berserker().is_some()
-            && self.evaluator.king_can_escape(t, pos)
+            && pos.king_escapes_in_one(t)
         {
             return win_at(ply + 1);
         }

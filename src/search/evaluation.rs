@@ -294,15 +294,6 @@ impl Evaluator {
         }
     }
 
-    /// True if the king, with the defenders to move, can step onto an escape square.
-    #[inline]
-    pub fn king_can_escape(&self, t: &Tables, pos: &Position) -> bool {
-        match pos.king() {
-            Some(k) => self.escape_routes(t, pos, k).0 > 0,
-            None => false,
-        }
-    }
-
     /// The king's `escape_routes` in `pos` with the words of his rank and file they were
     /// read from, for `routes_reusing` in its children.
     #[inline]

@@ -4,7 +4,7 @@
 
 use super::board_view::ranks;
 use crate::board::MAX_DIM;
-use crate::moves::{Move, Position, Tables};
+use crate::moves::{Move, Position, Square, Tables};
 
 const TABLE_MOVE: u32 = u32::MAX;
 const ESCAPE: u32 = 3 << 28;
@@ -15,8 +15,6 @@ const KILLER: u32 = 1 << 28;
 const SQUARES: usize = 32 * MAX_DIM;
 /// No move, in the packed form `from << 16 | to` (square numbers stay far below).
 const NO_MOVE: u32 = u32::MAX;
-/// No king, in `NodeInfo::king`.
-const NO_KING: u32 = u32::MAX;
 
 #[inline(always)]
 fn packed(mv: Move) -> u32 {
@@ -34,8 +32,8 @@ pub struct Ordering {
 /// What the keys of one node's moves need, computed once per node.
 pub struct NodeInfo {
     table_move: u32,
-    /// The king's square index (`Square::index`), or `NO_KING`: one compare per move.
-    king: u32,
+    /// The king's square, if he stands.
+    king: Option<Square>,
     king_captures: bool,
     /// Landing squares that sandwich an enemy taflman against an anvil (custodial
     /// captures as a guess for ordering; the engine decides when the move is played).
@@ -124,7 +122,7 @@ impl Ordering {
         }
         NodeInfo {
             table_move: table_move.map_or(NO_MOVE, packed),
-            king: king.map_or(NO_KING, |k| k.index() as u32),
+            king,
             king_captures: t.king_hammer(),
             capture_squares,
             side: side as usize,
@@ -139,12 +137,12 @@ impl Ordering {
         if node.table_move == m {
             return (TABLE_MOVE, false);
         }
-        let (f, r) = (mv.to.file(), mv.to.rank());
-        let bit = 1 << (f + 1);
-        let by_king = mv.from.index() as u32 == node.king;
-        if by_king && t.escape_squares()[r] & bit != 0 {
+        if t.is_escape(node.king, mv.from, mv.to) {
             return (ESCAPE, false);
         }
+        let (f, r) = (mv.to.file(), mv.to.rank());
+        let bit = 1 << (f + 1);
+        let by_king = node.king == Some(mv.from);
         if node.capture_squares[r] & bit != 0 && (!by_king || node.king_captures) {
             return (CAPTURE, false);
         }

@@ -112,7 +112,7 @@ impl ClassIndex {
     /// another class or no king.
     pub fn number_of(&self, pos: &Position) -> Option<u64> {
         let king = pos.king()?;
-        let index = |s: Square| s.rank() * self.dim + s.file();
+        let index = |s: Square| s.dense(self.dim);
         let attackers = pos.pieces(Side::Attackers);
         let defenders = pos.pieces(Side::Defenders);
         if attackers.count() != self.attackers || defenders.count() != self.defenders + 1 {

@@ -308,10 +308,8 @@ impl<'p> ClassCheck<'p> {
                 }
                 let v = Square::new(vf as usize, vr as usize);
                 if layout.get(v).is_none()
-                    && self
-                        .may_stand(v.rank() * dim + v.file())
-                        .contains(enemy_kind)
-                    && pos.hostile_to(t, enemy, af as usize, ar as usize)
+                    && self.may_stand(v.dense(dim)).contains(enemy_kind)
+                    && pos.hostile_to(t, enemy, Square::new(af as usize, ar as usize))
                 {
                     victims.push(v);
                 }
@@ -320,7 +318,7 @@ impl<'p> ClassCheck<'p> {
                 continue;
             }
             let kind = StandMask::of(piece);
-            let stands = |s: Square| self.may_stand(s.rank() * dim + s.file()).contains(kind);
+            let stands = |s: Square| self.may_stand(s.dense(dim)).contains(kind);
             for from in slide_origins(&layout, to, stands) {
                 for mask in 1u32..1 << victims.len() {
                     if mask.count_ones() as usize > room {

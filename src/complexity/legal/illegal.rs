@@ -186,7 +186,7 @@ impl<'t> IllegalCheck<'t> {
     ) -> Vec<(Square, Position)> {
         let dim = self.tables.dim();
         let kind = StandMask::of(piece);
-        let stands = |s: Square| self.may_stand[s.rank() * dim + s.file()].contains(kind);
+        let stands = |s: Square| self.may_stand[s.dense(dim)].contains(kind);
         let at = |f: isize, r: isize| {
             (f >= 0 && r >= 0 && f < dim as isize && r < dim as isize)
                 .then(|| Square::new(f as usize, r as usize))

@@ -138,7 +138,7 @@ mod tests {
                 (Piece::KING, StandMask::KING),
             ] {
                 for (i, mask) in spec.may_stand_by_index().iter().enumerate() {
-                    let s = Square::new(i % dim, i / dim);
+                    let s = Square::from_dense(i, dim);
                     assert_eq!(
                         reach.may_reach(piece, s),
                         mask.contains(kind),

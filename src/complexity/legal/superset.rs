@@ -42,7 +42,7 @@ impl Element {
     /// The placement as a plain layout on a board of side `dim`.
     pub fn layout(&self, dim: usize) -> Layout {
         let mut layout = Layout::empty(dim);
-        let at = |i: usize| Square::new(i % dim, i / dim);
+        let at = |i: usize| Square::from_dense(i, dim);
         layout.set(at(self.king), Some(Piece::KING));
         for &s in &self.attackers {
             layout.set(at(s), Some(Piece::ATTACKER));
@@ -69,7 +69,7 @@ impl Element {
         let (mut king, mut attackers, mut defenders) = (None, Vec::new(), Vec::new());
         let mut typed = Vec::new();
         for (square, piece) in layout.pieces() {
-            let i = square.rank() * dim + square.file();
+            let i = square.dense(dim);
             if piece == Piece::KING {
                 if king.replace(i).is_some() {
                     return None;

@@ -4,7 +4,7 @@
 //! other side. The plan is found in the current position (each piece at most one move
 //! from its square) and played with the other side's waiting moves in between.
 
-use super::target::{step, AXES};
+use super::target::AXES;
 use super::walk::Walk;
 use crate::board::{PieceKind, Side};
 use crate::moves::{Move, Mover, Position, Square, Tables};
@@ -37,8 +37,8 @@ impl Plan {
         out.push(self.square);
         for (a, b) in AXES {
             for d in [a, b] {
-                out.extend(step(dim, self.hammer.to, d));
-                out.extend(step(dim, self.square, d));
+                out.extend(self.hammer.to.step(dim, d));
+                out.extend(self.square.step(dim, d));
             }
         }
         out
@@ -69,18 +69,6 @@ pub(super) fn legal(t: &Tables, pos: &Position, mv: Move) -> bool {
             .iter()
             .any(|m| m.to == mv.to),
         _ => false,
-    }
-}
-
-/// True if `q` is hostile to `victim`'s pieces on this board.
-fn hostile(t: &Tables, pos: &Position, victim: Side, q: Square) -> bool {
-    let bit = 1 << (q.file() + 1);
-    match pos.piece_at(q) {
-        Some(p) if p.side != victim => {
-            (p.kind != PieceKind::King || t.king_anvil()) && p.kind != PieceKind::Guard
-        }
-        Some(_) => t.hostile_when_occupied(victim)[q.rank()] & bit != 0,
-        None => t.hostile_when_empty(victim)[q.rank()] & bit != 0,
     }
 }
 
@@ -144,14 +132,14 @@ fn find_plan(
             };
             for (a, b) in AXES {
                 for (da, db) in [(a, b), (b, a)] {
-                    let (Some(p0), Some(p2)) = (step(dim, p1, da), step(dim, p1, db)) else {
+                    let (Some(p0), Some(p2)) = (p1.step(dim, da), p1.step(dim, db)) else {
                         continue;
                     };
                     if after_v.piece_at(p2).is_some() {
                         continue;
                     }
                     let mut anvils: Vec<(Option<Move>, Position)> = Vec::new();
-                    if hostile(t, &after_v, victim, p0) {
+                    if after_v.hostile_to(t, victim, p0) {
                         anvils.push((None, after_v.clone()));
                     } else if after_v.piece_at(p0).is_none() {
                         for a in movers_to(t, &after_v, capturer, p0, &[])

@@ -7,9 +7,9 @@
 //! which piece goes where is decided as they arrive.
 
 use super::capture::{legal, segment};
-use super::target::{kind_index, step, TargetMap, FAR, KINDS, KIND_COUNT};
+use super::target::{kind_index, TargetMap, FAR, KINDS, KIND_COUNT};
 use super::walk::Walk;
-use crate::board::{Piece, Side};
+use crate::board::{Direction, Piece, Side};
 use crate::moves::{Move, Position, Square};
 use crate::rng::SplitMix64;
 
@@ -108,9 +108,9 @@ fn score(
 /// while the neighbours stand.
 fn seals(map: &TargetMap, pos: &Position, mv: Move) -> bool {
     let around = |s: Square| {
-        [(1isize, 0isize), (-1, 0), (0, 1), (0, -1)]
+        Direction::ALL
             .into_iter()
-            .filter_map(move |d| step(map.dim, s, d))
+            .filter_map(move |d| s.step(map.dim, d))
     };
     around(mv.to).any(|s| {
         s != mv.from
@@ -138,7 +138,7 @@ fn exposed(map: &TargetMap, pos: &Position, piece: Piece, mv: Move) -> bool {
                 .is_some_and(|p| p.side == enemy && p.kind != crate::board::PieceKind::King)
     };
     super::target::AXES.iter().any(|&(a, b)| {
-        match (step(map.dim, mv.to, a), step(map.dim, mv.to, b)) {
+        match (mv.to.step(map.dim, a), mv.to.step(map.dim, b)) {
             (Some(x), Some(y)) => {
                 (free_enemy(x) && (hostile(y) || free_enemy(y))) || (free_enemy(y) && hostile(x))
             }
@@ -170,8 +170,8 @@ fn openers(
         let mut stack = vec![m];
         seen[m.index()] = true;
         while let Some(x) = stack.pop() {
-            for d in [(1isize, 0isize), (-1, 0), (0, 1), (0, -1)] {
-                let Some(y) = step(map.dim, x, d) else {
+            for d in Direction::ALL {
+                let Some(y) = x.step(map.dim, d) else {
                     continue;
                 };
                 if seen[y.index()] {
@@ -290,10 +290,10 @@ fn tempo(walk: &mut Walk, map: &TargetMap, rng: &mut SplitMix64) -> bool {
     let side = pos.side_to_move();
     let mut triangles = Vec::new();
     for a in pos.pieces(side).iter() {
-        for d in [(1isize, 0isize), (-1, 0), (0, 1), (0, -1)] {
+        for d in Direction::ALL {
             let (Some(b), Some(c)) = (
-                super::target::step(t.dim(), a, d),
-                super::target::step(t.dim(), a, (2 * d.0, 2 * d.1)),
+                a.step(t.dim(), d),
+                a.step(t.dim(), d).and_then(|b| b.step(t.dim(), d)),
             ) else {
                 continue;
             };

@@ -3,7 +3,7 @@
 //! hostile to it must arrive after the enemy pieces among them: whichever of those
 //! arrived later would capture it.
 
-use crate::board::{Piece, PieceKind, Side};
+use crate::board::{Direction, Piece, PieceKind, Side};
 use crate::moves::{Position, Square, Tables};
 use crate::rules::KingStrength;
 
@@ -71,17 +71,11 @@ pub(super) fn kind_index(piece: Piece) -> usize {
 /// The distance of a square from which no free target square can be reached.
 pub(super) const FAR: u8 = 99;
 
-/// The four neighbours' offsets along the two lines.
-pub(super) const AXES: [((isize, isize), (isize, isize)); 2] =
-    [((1, 0), (-1, 0)), ((0, 1), (0, -1))];
-
-/// The square `(f + df, r + dr)` if it is on a `dim` board.
-pub(super) fn step(dim: usize, s: Square, d: (isize, isize)) -> Option<Square> {
-    let f = s.file() as isize + d.0;
-    let r = s.rank() as isize + d.1;
-    (f >= 0 && r >= 0 && (f as usize) < dim && (r as usize) < dim)
-        .then(|| Square::new(f as usize, r as usize))
-}
+/// The four neighbours along the two lines, in pairs of opposite directions.
+pub(super) const AXES: [(Direction, Direction); 2] = [
+    (Direction::East, Direction::West),
+    (Direction::North, Direction::South),
+];
 
 impl TargetMap {
     /// The map of `target` under `t`'s rules. `strict` keeps only the order
@@ -147,23 +141,23 @@ impl TargetMap {
         map
     }
 
-    /// True if `q` is hostile to a piece of `victim` in the target. Strictly: an enemy
-    /// piece that is both hammer and anvil (a taflman, commander or knight; the king if
-    /// armed both ways), or a square hostile whether empty or occupied.
+    /// True if `q` is hostile to a piece of `victim` in the target, built on the
+    /// engine's [`Tables::hostile_with`]. An enemy piece there: hostile as the engine
+    /// says, and strictly only if it is a hammer too (whichever of two arrives last
+    /// captures). Otherwise the square must be hostile whether empty or occupied, since
+    /// it may be either while the pieces arrive.
     fn hostile(&self, t: &Tables, victim: Side, q: Square) -> bool {
-        let bit = 1 << (q.file() + 1);
-        let when_empty = t.hostile_when_empty(victim)[q.rank()] & bit != 0;
-        let when_occupied = t.hostile_when_occupied(victim)[q.rank()] & bit != 0;
         match self.want[q.index()] {
-            Some(p) if p.side != victim && self.strict => match p.kind {
-                PieceKind::Taflman | PieceKind::Commander | PieceKind::Knight => true,
-                PieceKind::King => t.king_anvil() && t.king_hammer(),
-                _ => false,
-            },
             Some(p) if p.side != victim => {
-                (p.kind != PieceKind::King || t.king_anvil()) && p.kind != PieceKind::Guard
+                t.hostile_with(victim, q, Some(p)) && (!self.strict || t.is_hammer(p))
             }
-            _ => when_empty && when_occupied,
+            _ => {
+                let own = Piece {
+                    side: victim,
+                    kind: PieceKind::Taflman,
+                };
+                t.hostile_with(victim, q, None) && t.hostile_with(victim, q, Some(own))
+            }
         }
     }
 
@@ -176,7 +170,7 @@ impl TargetMap {
     fn man_needs(&self, t: &Tables, s: Square, side: Side) -> Vec<Square> {
         let mut needs = Vec::new();
         for (a, b) in AXES {
-            if let (Some(x), Some(y)) = (step(self.dim, s, a), step(self.dim, s, b)) {
+            if let (Some(x), Some(y)) = (s.step(self.dim, a), s.step(self.dim, b)) {
                 if self.hostile(t, side, x) && self.hostile(t, side, y) {
                     needs.extend(self.enemy_on(side, x));
                     needs.extend(self.enemy_on(side, y));
@@ -197,7 +191,7 @@ impl TargetMap {
                 || AXES
                     .iter()
                     .flat_map(|(a, b)| [*a, *b])
-                    .filter_map(|d| step(self.dim, s, d))
+                    .filter_map(|d| s.step(self.dim, d))
                     .any(centre)
         };
         let all_round = match strength {
@@ -217,7 +211,7 @@ impl TargetMap {
         let around: Vec<Square> = AXES
             .iter()
             .flat_map(|(a, b)| [*a, *b])
-            .filter_map(|d| step(self.dim, s, d))
+            .filter_map(|d| s.step(self.dim, d))
             .collect();
         let full = around.len() == 4 || strength == KingStrength::Middleweight;
         if full && around.iter().all(|&q| self.hostile(t, Side::Defenders, q)) {
@@ -248,9 +242,9 @@ impl TargetMap {
             let y = queue[head];
             head += 1;
             let d = dist[y.index()] + 1;
-            for dir in [(1isize, 0isize), (-1, 0), (0, 1), (0, -1)] {
+            for dir in Direction::ALL {
                 let mut x = y;
-                while let Some(next) = step(self.dim, x, dir) {
+                while let Some(next) = x.step(self.dim, dir) {
                     x = next;
                     if pos.piece_at(x).is_some() {
                         if dist[x.index()] == FAR {

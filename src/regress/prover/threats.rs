@@ -45,9 +45,7 @@ impl<'t> Prover<'t> {
     /// (by the escape, or by taking the last attackers on the way), and no repetition
     /// comes first: no earlier position of a game had the king on an escape square.
     pub(super) fn escapes(&self, pos: &Position, me: Side, mv: Move) -> bool {
-        me == Side::Defenders
-            && pos.king() == Some(mv.from)
-            && self.t.escape_squares().contains(mv.to)
+        me == Side::Defenders && self.t.is_escape(pos.king(), mv.from, mv.to)
     }
 
     /// The moves by which the side *not* to move in `pos` would win at once if it could
