@@ -4,8 +4,8 @@
 
 use super::mover::Mover;
 use super::position::Position;
-use super::tables::{SmallBoard, Tables};
-use crate::board::{Side, MAX_DIM};
+use super::tables::Tables;
+use crate::board::{Geometry, Side, MAX_DIM};
 use std::fmt;
 
 /// Why a game ended.
@@ -385,8 +385,8 @@ impl Position {
         {
             return false;
         }
-        if let Some(small) = &t.small_board {
-            return self.encircled_small(small);
+        if let Some(g) = &t.geometry {
+            return self.encircled_small(g);
         }
         let empty = self.empty_words(t);
         let around = dilate(dim, t.board, defenders);
@@ -411,34 +411,22 @@ impl Position {
         }
     }
 
-    /// `encircled` on a board of up to 11x11, packed into one `u128` (bit rank*dim+file):
+    /// `encircled` on a board of up to 11x11, on the position's whole-board bitboards:
     /// a flood step is a handful of shifts instead of a loop over ranks.
-    fn encircled_small(&self, small: &SmallBoard) -> bool {
-        let dim = small.dim;
-        let pack = |words: &[u32]| {
-            words[..dim]
-                .iter()
-                .enumerate()
-                .fold(0u128, |acc, (r, w)| acc | ((*w >> 1) as u128) << (r * dim))
-        };
-        let defenders = pack(self.ranks[Side::Defenders as usize].words());
-        let attackers = pack(self.ranks[Side::Attackers as usize].words());
-        if defenders & small.edge != 0 {
+    fn encircled_small(&self, g: &Geometry) -> bool {
+        let defenders = self.bits[Side::Defenders as usize];
+        if defenders.intersects(g.edge()) {
             return false;
         }
-        let empty = small.board & !(defenders | attackers);
-        let grow = |x: u128| {
-            x | ((x << 1) & small.not_first_file)
-                | ((x >> 1) & small.not_last_file)
-                | (x << dim)
-                | (x >> dim)
-        };
-        let mut reach = grow(defenders) & empty;
+        let empty = g
+            .board()
+            .without(defenders | self.bits[Side::Attackers as usize]);
+        let mut reach = g.dilate(defenders) & empty;
         loop {
-            if reach & small.edge != 0 {
+            if reach.intersects(g.edge()) {
                 return false;
             }
-            let next = grow(reach) & empty;
+            let next = g.dilate(reach) & empty;
             if next == reach {
                 return true;
             }

@@ -20,4 +20,4 @@ pub use mover::Mover;
 pub use position::Position;
 pub use repetition::{repetition_outcome, Repetitions};
 pub use square_set::{SquareSet, Squares};
-pub use tables::{SmallBoard, Tables, Unsupported};
+pub use tables::{Tables, Unsupported};

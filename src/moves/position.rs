@@ -7,7 +7,7 @@ use super::mover::Mover;
 use super::square_set::SquareSet;
 use super::tables::{Tables, Unsupported, MAX_EXOTIC};
 use crate::board::Square;
-use crate::board::{Layout, Piece, PieceKind, Side, Symmetry, MAX_DIM};
+use crate::board::{Bitboard, Layout, Piece, PieceKind, Side, Symmetry, MAX_DIM};
 
 /// The position the engine plays on: where each side's pieces stand (bit `file + 1` of
 /// a rank word, bit `rank + 1` of a file word), the king's square, the side to move, a
@@ -20,6 +20,9 @@ pub struct Position {
     pub(super) ranks: [SquareSet; 2],
     /// `files[side][file]`: bit `rank + 1` set where a piece of that side stands.
     pub(super) files: [[u32; MAX_DIM]; 2],
+    /// On boards of up to 11x11 (tables with a geometry), each side's pieces as one
+    /// whole-board bitboard; empty on larger boards.
+    pub(super) bits: [Bitboard; 2],
     /// `special[rank]`: bit `file + 1` set where a commander, knight, mercenary or guard stands.
     pub(super) special: SquareSet,
     /// Those pieces and their squares, in no particular order.
@@ -81,6 +84,7 @@ impl Position {
         let mut pos = Position {
             ranks: [SquareSet::EMPTY; 2],
             files: [[0; MAX_DIM]; 2],
+            bits: [Bitboard::EMPTY; 2],
             special: SquareSet::EMPTY,
             exotic: [(ABSENT, Mover::Attacker); MAX_EXOTIC],
             exotic_len: 0,
@@ -118,6 +122,9 @@ impl Position {
         let (f, r) = (s.file(), s.rank());
         self.ranks[side as usize][r] |= 1 << (f + 1);
         self.files[side as usize][f] |= 1 << (r + 1);
+        if let Some(g) = &tables.geometry {
+            self.bits[side as usize] |= g.square(s);
+        }
         self.count[side as usize] += 1;
         self.hash ^= tables.zobrist[mover as usize][s.index()];
         if mover.is_exotic() {
@@ -133,6 +140,9 @@ impl Position {
         let (f, r) = (s.file(), s.rank());
         self.ranks[side as usize][r] &= !(1 << (f + 1));
         self.files[side as usize][f] &= !(1 << (r + 1));
+        if let Some(g) = &tables.geometry {
+            self.bits[side as usize] ^= g.square(s);
+        }
         self.count[side as usize] -= 1;
         self.hash ^= tables.zobrist[mover as usize][s.index()];
         if mover.is_exotic() {
@@ -198,6 +208,13 @@ impl Position {
     #[inline(always)]
     pub fn pieces(&self, side: Side) -> &SquareSet {
         &self.ranks[side as usize]
+    }
+
+    /// A side's pieces (the king among the defenders) as one whole-board bitboard, on
+    /// boards of up to 11x11 ([`Tables::geometry`]); empty on larger boards.
+    #[inline(always)]
+    pub fn bitboard(&self, side: Side) -> Bitboard {
+        self.bits[side as usize]
     }
 
     /// Every occupied square.

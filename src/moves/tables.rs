@@ -8,7 +8,7 @@
 use super::mover::Mover;
 use super::square_set::SquareSet;
 use crate::board::Square;
-use crate::board::{Piece, PieceKind, Side, MAX_DIM};
+use crate::board::{Bitboard, Geometry, Piece, PieceKind, Side, MAX_DIM};
 use crate::rng::SplitMix64;
 use crate::rules::{Berserk, Jump, KingStrength, Rules, Shieldwall, SpecialKind};
 use std::fmt;
@@ -42,53 +42,18 @@ pub struct MoverTables {
     pub window: [u32; 32],
 }
 
-/// Whole-board masks for boards of up to 11x11 packed into a `u128` (bit rank*dim+file),
-/// for the floods of the end-of-game tests.
+/// What counting all the taflmen's moves of one side at once needs on a board of up
+/// to 11x11 ([`Geometry::slide_count`]): the squares a taflman starting on a plain square
+/// may pass and end on, and the squares where a start changes that (a taflman there
+/// moves by the per-piece path).
 #[derive(Clone, Debug)]
-pub struct SmallBoard {
-    /// The board's side length, the stride between ranks.
-    pub dim: usize,
-    /// Every square of the board.
-    pub board: u128,
-    /// The squares on an edge: a flood that reaches one has escaped.
-    pub edge: u128,
-    /// Every square but those of file a: where a step towards higher files may land
-    /// (a shift left by 1 would otherwise wrap from the last file into the next rank).
-    pub not_first_file: u128,
-    /// Every square but those of the last file: where a step towards lower files may
-    /// land.
-    pub not_last_file: u128,
-}
-
-impl SmallBoard {
-    fn new(dim: usize) -> Option<SmallBoard> {
-        if dim * dim > 128 {
-            return None;
-        }
-        let mut s = SmallBoard {
-            dim,
-            board: 0,
-            edge: 0,
-            not_first_file: 0,
-            not_last_file: 0,
-        };
-        for r in 0..dim {
-            for f in 0..dim {
-                let bit = 1u128 << (r * dim + f);
-                s.board |= bit;
-                if r == 0 || f == 0 || r == dim - 1 || f == dim - 1 {
-                    s.edge |= bit;
-                }
-                if f != 0 {
-                    s.not_first_file |= bit;
-                }
-                if f != dim - 1 {
-                    s.not_last_file |= bit;
-                }
-            }
-        }
-        Some(s)
-    }
+pub(super) struct TaflmanBulk {
+    /// Squares a taflman from a plain square may pass over while they are empty.
+    pub(super) pass: Bitboard,
+    /// Squares it may end its move on while they are empty.
+    pub(super) land: Bitboard,
+    /// Squares whose start class differs from a plain square's (re-entry rules).
+    pub(super) own_class: Bitboard,
 }
 
 /// Why a position cannot be played under the rules: it does not fit them, or it goes
@@ -173,8 +138,12 @@ pub struct Tables {
     pub(super) jumps: [Jump; 12],
     /// Berserk continuations (`ber`).
     pub(super) berserk: Berserk,
-    /// Packed whole-board masks when the board has at most 128 squares.
-    pub(super) small_board: Option<SmallBoard>,
+    /// The bitboard geometry when the board has at most 11x11 squares: positions then
+    /// keep whole-board bitboards too.
+    pub(super) geometry: Option<Geometry>,
+    /// Per side, the bulk-counting masks of its taflmen, when the board has a geometry
+    /// and the taflmen no speed limit.
+    pub(super) taflman_bulk: [Option<TaflmanBulk>; 2],
     /// Zobrist keys of the pieces: `zobrist[mover][square]`.
     pub(super) zobrist: Vec<[u64; 32 * MAX_DIM]>,
     /// The key xor-ed in while the defenders are to move.
@@ -285,6 +254,13 @@ impl Tables {
     #[inline(always)]
     pub fn is_escape(&self, king: Option<Square>, from: Square, to: Square) -> bool {
         king == Some(from) && self.escape.contains(to)
+    }
+
+    /// The bitboard geometry of the board, on boards of up to 11x11: positions on
+    /// these tables then answer [`Position::bitboard`](super::Position::bitboard).
+    #[inline(always)]
+    pub fn geometry(&self) -> Option<&Geometry> {
+        self.geometry.as_ref()
     }
 
     /// The special-square kind bits of a square (throne, corner, ...).
@@ -428,6 +404,33 @@ impl Tables {
         let zobrist_defenders_to_move = keys.next_u64();
         let zobrist_berserker = (0..32 * MAX_DIM).map(|_| keys.next_u64()).collect();
         let jumps = Mover::ALL.map(|m| rules.jump_of(m.kind()));
+        let geometry = Geometry::new(dim);
+        let taflman_bulk = Side::BOTH.map(|side| {
+            let g = geometry.as_ref()?;
+            let m = &movers[Mover::taflman(side) as usize];
+            if m.window[1] != !0u32 {
+                return None;
+            }
+            let plain = &m.classes[0];
+            let mut bulk = TaflmanBulk {
+                pass: Bitboard::EMPTY,
+                land: Bitboard::EMPTY,
+                own_class: Bitboard::EMPTY,
+            };
+            for s in g.squares(g.board()) {
+                let bit = 1 << (s.file() + 1);
+                if plain.nonpass_rank[s.rank()] & bit == 0 {
+                    bulk.pass |= g.square(s);
+                }
+                if plain.stop_rank[s.rank()] & bit != 0 {
+                    bulk.land |= g.square(s);
+                }
+                if kinds[s.index()] & m.reentry_kinds != 0 {
+                    bulk.own_class |= g.square(s);
+                }
+            }
+            Some(bulk)
+        });
         Ok(Tables {
             rules: rules.clone(),
             dim,
@@ -455,7 +458,8 @@ impl Tables {
             encirclement: rules.encirclement,
             linnaean: rules.linnaean,
             centre: Square::new(dim / 2, dim / 2),
-            small_board: SmallBoard::new(dim),
+            taflman_bulk,
+            geometry,
             jumps,
             berserk: rules.berserk,
             zobrist,

@@ -1,0 +1,86 @@
+//! The whole-board (bit-parallel) move counting against the per-piece generator it
+//! replaced in bulk perft: equal counts on random positions of every catalog variant,
+//! exotic pieces, re-entry classes, speed limits and jumps included.
+
+mod common;
+
+use common::{random_position, Rng};
+use taflcount::board::Side;
+use taflcount::moves::{Position, Tables};
+use taflcount::rules::catalog;
+
+/// Every position of `games` random games of at most `plies` plies from the start.
+fn random_play(t: &Tables, seed: u64, games: usize, plies: usize) -> Vec<Position> {
+    let mut rng = Rng::new(seed);
+    let mut out = Vec::new();
+    for _ in 0..games {
+        let mut pos = Position::start(t);
+        for _ in 0..plies {
+            out.push(pos.clone());
+            if pos.outcome(t).is_some() {
+                break;
+            }
+            let moves = pos.legal_moves(t);
+            if moves.is_empty() {
+                break;
+            }
+            pos.play(t, moves[rng.below(moves.len())]);
+        }
+    }
+    out
+}
+
+fn check(name: &str, t: &Tables, pos: &Position) {
+    let bulk = pos.count_moves(t);
+    let by_piece = pos.count_moves_by_piece(t);
+    let listed = pos.legal_moves(t).len() as u64;
+    assert_eq!(
+        (bulk, by_piece),
+        (listed, listed),
+        "{name}: {} with {:?} to move",
+        pos.layout(t),
+        pos.side_to_move()
+    );
+    if let Some(g) = t.geometry() {
+        // The bitboards hold exactly the pieces of the rank words.
+        for side in Side::BOTH {
+            let from_words: Vec<_> = pos.pieces(side).iter().collect();
+            let from_bits: Vec<_> = g.squares(pos.bitboard(side)).collect();
+            let mut sorted = from_words.clone();
+            sorted.sort_by_key(|s| (s.rank(), s.file()));
+            assert_eq!(from_bits, sorted, "{name}: {side:?}'s bitboard");
+        }
+    }
+}
+
+#[test]
+fn bulk_counts_equal_per_piece_counts_in_random_play_of_every_variant() {
+    let mut positions = 0;
+    for name in catalog::names() {
+        let t = Tables::new(&catalog::find(name).unwrap().rules()).unwrap();
+        for pos in random_play(&t, 3, 8, 200) {
+            check(name, &t, &pos);
+            positions += 1;
+        }
+    }
+    assert!(positions > 10_000, "only {positions} positions");
+}
+
+#[test]
+fn bulk_counts_equal_per_piece_counts_on_random_boards() {
+    let mut rng = Rng::new(17);
+    let mut positions = 0;
+    for name in catalog::names() {
+        let t = Tables::new(&catalog::find(name).unwrap().rules()).unwrap();
+        let cells = t.dim() * t.dim();
+        for _ in 0..300 {
+            let attackers = rng.below(cells / 3) + 1;
+            let defenders = rng.below(cells / 4);
+            if let Some(pos) = random_position(&t, &mut rng, attackers, defenders) {
+                check(name, &t, &pos);
+                positions += 1;
+            }
+        }
+    }
+    assert!(positions > 1_000, "only {positions} positions");
+}
