@@ -84,3 +84,34 @@ fn bulk_counts_equal_per_piece_counts_on_random_boards() {
     }
     assert!(positions > 1_000, "only {positions} positions");
 }
+
+#[test]
+fn child_counts_equal_playing_the_move_in_random_play_of_every_variant() {
+    let mut answered = 0;
+    for name in catalog::names() {
+        let t = Tables::new(&catalog::find(name).unwrap().rules()).unwrap();
+        for pos in random_play(&t, 5, 6, 200) {
+            if !pos.child_counts_apply(&t) || pos.ended_before_moving(&t) {
+                continue;
+            }
+            for mv in pos.legal_moves(&t) {
+                let Some(n) = pos.child_count(&t, mv) else {
+                    continue;
+                };
+                let mut child = pos.clone();
+                child.play(&t, mv);
+                let played = if child.ended_before_moving(&t) {
+                    0
+                } else {
+                    child.count_moves_by_piece(&t)
+                };
+                assert_eq!(n, played, "{name}: {mv} in {}", pos.layout(&t));
+                answered += 1;
+            }
+        }
+    }
+    assert!(
+        answered > 100_000,
+        "only {answered} moves answered without playing"
+    );
+}

@@ -266,7 +266,7 @@ impl Geometry {
     /// `land` (empty squares it may end on; the passed squares it may end on are in
     /// `land` too). In one direction no two sliders reach the same square (the nearer
     /// blocks the farther), so the count of a side's moves is a popcount per direction.
-    #[inline(always)]
+    #[inline]
     pub fn slide_targets(
         &self,
         sliders: Bitboard,
@@ -274,64 +274,134 @@ impl Geometry {
         pass: Bitboard,
         land: Bitboard,
     ) -> Bitboard {
-        let d = self.dim;
-        match direction {
-            Direction::East => {
-                // Addition ripples a carry through each run of passable squares that a
-                // slider starts: the run's bits flip to 0 and the square after it to 1.
-                // The last file is kept out of the runs, so no carry crosses into the
-                // next rank.
-                let runs = (pass & self.not_last_file).0;
-                let first = (sliders.0 << 1) & self.not_first_file.0 & (pass | land).0;
-                Bitboard((runs.wrapping_add(first) ^ runs) & land.0)
-            }
-            Direction::West => {
-                let mut g = sliders.0;
-                let mut p = pass.0 & self.not_last_file.0;
-                g |= p & (g >> 1);
-                p &= p >> 1;
-                g |= p & (g >> 2);
-                p &= p >> 2;
-                g |= p & (g >> 4);
-                p &= p >> 4;
-                g |= p & (g >> 8);
-                Bitboard((g >> 1) & self.not_last_file.0 & land.0)
-            }
-            Direction::North => {
-                let mut g = sliders.0;
-                let mut p = pass.0;
-                g |= p & (g << d);
-                p &= p << d;
-                g |= p & (g << (2 * d));
-                p &= p << (2 * d);
-                g |= p & (g << (4 * d));
-                p &= p << (4 * d);
-                g |= p & (g << (8 * d));
-                Bitboard((g << d) & land.0)
-            }
-            Direction::South => {
-                let mut g = sliders.0;
-                let mut p = pass.0;
-                g |= p & (g >> d);
-                p &= p >> d;
-                g |= p & (g >> (2 * d));
-                p &= p >> (2 * d);
-                g |= p & (g >> (4 * d));
-                p &= p >> (4 * d);
-                g |= p & (g >> (8 * d));
-                Bitboard((g >> d) & land.0)
-            }
+        macro_rules! by_dim {
+            ($($d:literal)*) => {
+                match self.dim {
+                    $($d => Bitboard(fill::<$d>(sliders.0, direction, pass.0, land.0)),)*
+                    _ => unreachable!("a geometry is at most {BITBOARD_MAX_DIM} squares wide"),
+                }
+            };
         }
+        by_dim!(1 2 3 4 5 6 7 8 9 10 11)
     }
 
     /// How many moves the sliders of `sliders` have in all four directions (see
-    /// [`Geometry::slide_targets`]): four fills and four popcounts.
+    /// [`Geometry::slide_targets`]): four fills and four popcounts, compiled for each
+    /// board size so that every shift and mask is a constant.
     #[inline(always)]
     pub fn slide_count(&self, sliders: Bitboard, pass: Bitboard, land: Bitboard) -> u32 {
-        Direction::ALL
-            .iter()
-            .map(|&d| self.slide_targets(sliders, d, pass, land).count())
-            .sum()
+        macro_rules! by_dim {
+            ($($d:literal)*) => {
+                match self.dim {
+                    $($d => count::<$d>(sliders.0, pass.0, land.0),)*
+                    _ => unreachable!("a geometry is at most {BITBOARD_MAX_DIM} squares wide"),
+                }
+            };
+        }
+        by_dim!(1 2 3 4 5 6 7 8 9 10 11)
+    }
+}
+
+/// Every square of a `d` x `d` board.
+const fn board_bits(d: usize) -> u128 {
+    if d * d >= 128 {
+        !0
+    } else {
+        (1 << (d * d)) - 1
+    }
+}
+
+/// Every square of file `f` of a `d` x `d` board.
+const fn file_bits(d: usize, f: usize) -> u128 {
+    let mut bits = 0;
+    let mut r = 0;
+    while r < d {
+        bits |= 1 << (r * d + f);
+        r += 1;
+    }
+    bits
+}
+
+/// [`Geometry::slide_count`] on a `D` x `D` board.
+#[inline(always)]
+fn count<const D: usize>(sliders: u128, pass: u128, land: u128) -> u32 {
+    Direction::ALL
+        .iter()
+        .map(|&d| fill::<D>(sliders, d, pass, land).count_ones())
+        .sum()
+}
+
+/// [`Geometry::slide_targets`] on a `D` x `D` board.
+#[inline(always)]
+fn fill<const D: usize>(sliders: u128, direction: Direction, pass: u128, land: u128) -> u128 {
+    let not_first_file = board_bits(D) & !file_bits(D, 0);
+    let not_last_file = board_bits(D) & !file_bits(D, D - 1);
+    match direction {
+        Direction::East => {
+            // Addition ripples a carry through each run of passable squares that a slider
+            // starts: the run's bits flip to 0 and the square after it to 1. The last
+            // file is kept out of the runs, so no carry crosses into the next rank.
+            let runs = pass & not_last_file;
+            let first = (sliders << 1) & not_first_file & (pass | land);
+            (runs.wrapping_add(first) ^ runs) & land
+        }
+        Direction::West => {
+            let mut g = sliders;
+            let mut p = pass & not_last_file;
+            g |= p & (g >> 1);
+            p &= p >> 1;
+            g |= p & (g >> 2);
+            p &= p >> 2;
+            g |= p & (g >> 4);
+            p &= p >> 4;
+            g |= p & (g >> 8);
+            (g >> 1) & not_last_file & land
+        }
+        Direction::North => {
+            let mut g = sliders;
+            let mut p = pass;
+            g |= p & (g << D);
+            p &= p << D;
+            g |= p & (g << (2 * D));
+            p &= p << (2 * D);
+            g |= p & (g << (4 * D));
+            p &= p << (4 * D);
+            g |= p & shl(g, 8 * D);
+            (g << D) & land
+        }
+        Direction::South => {
+            let mut g = sliders;
+            let mut p = pass;
+            g |= p & (g >> D);
+            p &= p >> D;
+            g |= p & (g >> (2 * D));
+            p &= p >> (2 * D);
+            g |= p & (g >> (4 * D));
+            p &= p >> (4 * D);
+            g |= p & shr(g, 8 * D);
+            (g >> D) & land
+        }
+    }
+}
+
+/// `x << n`, 0 when `n` is 128 or more (an 8-rank step on a board of 16 ranks or more
+/// never happens here, but a shift must not overflow on small `D` either way).
+#[inline(always)]
+const fn shl(x: u128, n: usize) -> u128 {
+    if n >= 128 {
+        0
+    } else {
+        x << n
+    }
+}
+
+/// `x >> n`, 0 when `n` is 128 or more.
+#[inline(always)]
+const fn shr(x: u128, n: usize) -> u128 {
+    if n >= 128 {
+        0
+    } else {
+        x >> n
     }
 }
 

@@ -5,7 +5,7 @@
 use super::mover::Mover;
 use super::position::Position;
 use super::tables::Tables;
-use crate::board::{Geometry, Side, MAX_DIM};
+use crate::board::{Side, MAX_DIM};
 use std::fmt;
 
 /// Why a game ended.
@@ -386,7 +386,11 @@ impl Position {
             return false;
         }
         if let Some(g) = &t.geometry {
-            return self.encircled_small(g);
+            return super::bulk::encircled_bits(
+                g,
+                self.bits[Side::Defenders as usize],
+                self.bits[Side::Attackers as usize],
+            );
         }
         let empty = self.empty_words(t);
         let around = dilate(dim, t.board, defenders);
@@ -408,29 +412,6 @@ impl Position {
             if !changed {
                 return true;
             }
-        }
-    }
-
-    /// `encircled` on a board of up to 11x11, on the position's whole-board bitboards:
-    /// a flood step is a handful of shifts instead of a loop over ranks.
-    fn encircled_small(&self, g: &Geometry) -> bool {
-        let defenders = self.bits[Side::Defenders as usize];
-        if defenders.intersects(g.edge()) {
-            return false;
-        }
-        let empty = g
-            .board()
-            .without(defenders | self.bits[Side::Attackers as usize]);
-        let mut reach = g.dilate(defenders) & empty;
-        loop {
-            if reach.intersects(g.edge()) {
-                return false;
-            }
-            let next = g.dilate(reach) & empty;
-            if next == reach {
-                return true;
-            }
-            reach = next;
         }
     }
 

@@ -4,9 +4,9 @@
 
 use super::mover::Mover;
 use super::position::{Position, ABSENT};
-use super::tables::{MoveMasks, Tables, TaflmanBulk};
+use super::tables::{MoveMasks, Tables};
+use crate::board::PieceKind;
 use crate::board::Square;
-use crate::board::{Geometry, PieceKind, Side};
 use crate::rules::{Berserk, Jump};
 use std::fmt;
 
@@ -244,49 +244,22 @@ impl Position {
     /// The number of legal moves of the side to move (bulk counting).
     #[inline]
     pub fn count_moves(&self, t: &Tables) -> u64 {
-        if self.berserker == ABSENT {
-            let side = self.side_to_move as usize;
-            if let (Some(g), Some(bulk)) = (&t.geometry, &t.taflman_bulk[side]) {
-                return self.count_moves_bulk(t, g, bulk);
+        if self.berserker == ABSENT && self.exotic_len == 0 {
+            if let Some(g) = &t.geometry {
+                if let Some(n) = t.count_bits(g, &self.bits, self.king, self.side_to_move) {
+                    return n as u64;
+                }
             }
         }
         self.count_moves_by_piece(t)
     }
 
     /// `count_moves` piece by piece: two popcounts per piece. The reference the bulk
-    /// count is tested against, and the count on boards past 11x11.
+    /// count is tested against, and the count with exotic pieces, jumps, speed limits
+    /// or on boards past 11x11.
     pub fn count_moves_by_piece(&self, t: &Tables) -> u64 {
         let mut n = 0u32;
         self.for_each_piece_moves(t, |pm| n += pm.len());
-        n as u64
-    }
-
-    /// The moves of the side to move counted on whole-board bitboards: the taflmen of
-    /// the side all at once, four fills and popcounts ([`Geometry::slide_count`]); the
-    /// king, the exotic pieces and taflmen on a square of their own start class (the
-    /// few that move otherwise) one by one.
-    #[inline(always)]
-    fn count_moves_bulk(&self, t: &Tables, g: &Geometry, bulk: &TaflmanBulk) -> u64 {
-        let side = self.side_to_move;
-        let own = self.bits[side as usize];
-        let empty = g.board().without(self.bits[0] | self.bits[1]);
-        let mut one_by_one = own & bulk.own_class;
-        if side == Side::Defenders && self.king != ABSENT {
-            one_by_one |= g.square(self.king);
-        }
-        for &(s, _) in self.exotic_pieces() {
-            if g.contains(own, s) {
-                one_by_one |= g.square(s);
-            }
-        }
-        let mut n = g.slide_count(
-            own.without(one_by_one),
-            empty & bulk.pass,
-            empty & bulk.land,
-        );
-        for s in g.squares(one_by_one) {
-            n += self.piece_moves(t, self.mover_at(side, s), s).len();
-        }
         n as u64
     }
 

@@ -1,6 +1,7 @@
 //! Play: the rules compiled into masks (`Tables`), the fast `Position`, move generation,
 //! captures and the end of the game.
 
+mod bulk;
 mod end;
 mod ending;
 mod generate;

@@ -14,12 +14,15 @@ use crate::rules::{Berserk, Jump, KingStrength, Shieldwall};
 
 const DIRECTIONS: [(isize, isize); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
 
-/// Up to this many pieces can be captured by one move (four edges of shieldwalls).
-const MAX_CAPTURES: usize = 4 * 17 + 6;
+/// Up to this many pieces can be captured by one move's shieldwalls (four edges).
+const MAX_CAPTURES: usize = 4 * 17;
+
+/// Up to this many by its other captures: four custodial, a jump's and a Linnaean one.
+const MAX_CUSTODIAL: usize = 6;
 
 impl Position {
     #[inline(always)]
-    fn has(&self, side: Side, f: usize, r: usize) -> bool {
+    pub(super) fn has(&self, side: Side, f: usize, r: usize) -> bool {
         self.ranks[side as usize][r] & (1 << (f + 1)) != 0
     }
 
@@ -140,7 +143,9 @@ impl Position {
             self.king = mv.to;
         }
         let (f, r) = (mv.to.file() as isize, mv.to.rank() as isize);
-        let mut captured = [ABSENT; MAX_CAPTURES];
+        // Custodial captures, a jump's and a Linnaean one: a few squares, so the array
+        // the hot path fills stays small; shieldwalls (rare) fill their own.
+        let mut captured = [ABSENT; MAX_CUSTODIAL];
         let mut n = 0;
         let guard = mover.kind() == PieceKind::Guard;
         let hammer = !guard && (mover != Mover::King || t.king_hammer);
@@ -185,27 +190,20 @@ impl Position {
             }
         }
         // A strict wall falls to its moving closer (a hammer); a relaxed one to any move
-        // but a guard's.
+        // but a guard's. Every capture is decided on the board after the move, before
+        // any is taken off.
+        let mut any = false;
         if t.shieldwall != Shieldwall::None
             && !guard
             && (hammer || !t.shieldwall_flank)
             && (!t.shieldwall_flank || self.may_flank_wall(t, enemy, f as usize, r as usize))
         {
-            n = self.shieldwall_captures(t, mover, mv.to, &mut captured, n);
-        }
-        let mut any = false;
-        for &victim in &captured[..n] {
-            // A square may be found twice (custodial and shieldwall); a converted
-            // mercenary is the capturer's by then.
-            if self.has(enemy, victim.file(), victim.rank()) {
-                let kind = self.mover_at(enemy, victim);
-                self.remove(t, enemy, kind, victim);
-                if kind.kind() == PieceKind::Mercenary {
-                    self.put(t, side, kind.switched(), victim);
-                }
-                on_capture(victim);
-                any = true;
-            }
+            let mut wall = [ABSENT; MAX_CAPTURES];
+            let w = self.shieldwall_captures(t, mover, mv.to, &mut wall, 0);
+            any |= self.take(t, side, &captured[..n], on_capture);
+            any |= self.take(t, side, &wall[..w], on_capture);
+        } else {
+            any |= self.take(t, side, &captured[..n], on_capture);
         }
         // The flag outlives the capture (the game stays over); the king is removed only
         // by the move that took him, not again by a move played on after the end.
@@ -215,6 +213,33 @@ impl Position {
             self.king = ABSENT;
             on_capture(king);
             any = true;
+        }
+        any
+    }
+
+    /// Takes the pieces of `victims` that are still the enemy's off the board (a square
+    /// may be found twice, by custodial capture and by a shieldwall; a converted
+    /// mercenary is the capturer's by then); true if any was taken.
+    #[inline(always)]
+    fn take(
+        &mut self,
+        t: &Tables,
+        side: Side,
+        victims: &[Square],
+        on_capture: &mut impl FnMut(Square),
+    ) -> bool {
+        let enemy = side.opponent();
+        let mut any = false;
+        for &victim in victims {
+            if self.has(enemy, victim.file(), victim.rank()) {
+                let kind = self.mover_at(enemy, victim);
+                self.remove(t, enemy, kind, victim);
+                if kind.kind() == PieceKind::Mercenary {
+                    self.put(t, side, kind.switched(), victim);
+                }
+                on_capture(victim);
+                any = true;
+            }
         }
         any
     }
@@ -234,7 +259,7 @@ impl Position {
     /// that is, it lands on an edge next to an enemy along that edge (a wall's first
     /// member). False means `shieldwall_captures` would find nothing.
     #[inline(always)]
-    fn may_flank_wall(&self, t: &Tables, enemy: Side, f: usize, r: usize) -> bool {
+    pub(super) fn may_flank_wall(&self, t: &Tables, enemy: Side, f: usize, r: usize) -> bool {
         let last = t.dim - 1;
         let e = &self.ranks[enemy as usize];
         let bit = 1u32 << (f + 1);

@@ -42,17 +42,17 @@ pub struct MoverTables {
     pub window: [u32; 32],
 }
 
-/// What counting all the taflmen's moves of one side at once needs on a board of up
-/// to 11x11 ([`Geometry::slide_count`]): the squares a taflman starting on a plain square
-/// may pass and end on, and the squares where a start changes that (a taflman there
-/// moves by the per-piece path).
+/// What counting the moves of one piece type all at once needs on a board of up to
+/// 11x11 ([`Geometry::slide_count`]): per start class, the squares it may pass and end
+/// on; and the squares whose class is not the plain squares' (re-entry rules), where
+/// its pieces are counted one by one.
 #[derive(Clone, Debug)]
-pub(super) struct TaflmanBulk {
-    /// Squares a taflman from a plain square may pass over while they are empty.
-    pub(super) pass: Bitboard,
-    /// Squares it may end its move on while they are empty.
-    pub(super) land: Bitboard,
-    /// Squares whose start class differs from a plain square's (re-entry rules).
+pub(super) struct SlideBits {
+    /// Per start class, the squares the type may pass over while they are empty.
+    pub(super) pass: [Bitboard; 16],
+    /// Per start class, the squares it may end its move on while they are empty.
+    pub(super) land: [Bitboard; 16],
+    /// Squares whose start class is not 0.
     pub(super) own_class: Bitboard,
 }
 
@@ -141,9 +141,9 @@ pub struct Tables {
     /// The bitboard geometry when the board has at most 11x11 squares: positions then
     /// keep whole-board bitboards too.
     pub(super) geometry: Option<Geometry>,
-    /// Per side, the bulk-counting masks of its taflmen, when the board has a geometry
-    /// and the taflmen no speed limit.
-    pub(super) taflman_bulk: [Option<TaflmanBulk>; 2],
+    /// Per type, the bulk-counting masks, when the board has a geometry and the type
+    /// neither a speed limit nor jumps (which only the per-piece path knows).
+    pub(super) slide_bits: [Option<SlideBits>; 12],
     /// Zobrist keys of the pieces: `zobrist[mover][square]`.
     pub(super) zobrist: Vec<[u64; 32 * MAX_DIM]>,
     /// The key xor-ed in while the defenders are to move.
@@ -405,31 +405,34 @@ impl Tables {
         let zobrist_berserker = (0..32 * MAX_DIM).map(|_| keys.next_u64()).collect();
         let jumps = Mover::ALL.map(|m| rules.jump_of(m.kind()));
         let geometry = Geometry::new(dim);
-        let taflman_bulk = Side::BOTH.map(|side| {
+        let slide_bits = Mover::ALL.map(|mover| {
             let g = geometry.as_ref()?;
-            let m = &movers[Mover::taflman(side) as usize];
-            if m.window[1] != !0u32 {
+            let m = &movers[mover as usize];
+            if m.window[1] != !0u32 || jumps[mover as usize] != Jump::None {
                 return None;
             }
-            let plain = &m.classes[0];
-            let mut bulk = TaflmanBulk {
-                pass: Bitboard::EMPTY,
-                land: Bitboard::EMPTY,
+            let mut bits = SlideBits {
+                pass: [Bitboard::EMPTY; 16],
+                land: [Bitboard::EMPTY; 16],
                 own_class: Bitboard::EMPTY,
             };
-            for s in g.squares(g.board()) {
-                let bit = 1 << (s.file() + 1);
-                if plain.nonpass_rank[s.rank()] & bit == 0 {
-                    bulk.pass |= g.square(s);
-                }
-                if plain.stop_rank[s.rank()] & bit != 0 {
-                    bulk.land |= g.square(s);
-                }
-                if kinds[s.index()] & m.reentry_kinds != 0 {
-                    bulk.own_class |= g.square(s);
+            for (class, masks) in m.classes.iter().enumerate() {
+                for s in g.squares(g.board()) {
+                    let bit = 1 << (s.file() + 1);
+                    if masks.nonpass_rank[s.rank()] & bit == 0 {
+                        bits.pass[class] |= g.square(s);
+                    }
+                    if masks.stop_rank[s.rank()] & bit != 0 {
+                        bits.land[class] |= g.square(s);
+                    }
                 }
             }
-            Some(bulk)
+            for s in g.squares(g.board()) {
+                if kinds[s.index()] & m.reentry_kinds != 0 {
+                    bits.own_class |= g.square(s);
+                }
+            }
+            Some(bits)
         });
         Ok(Tables {
             rules: rules.clone(),
@@ -458,7 +461,7 @@ impl Tables {
             encirclement: rules.encirclement,
             linnaean: rules.linnaean,
             centre: Square::new(dim / 2, dim / 2),
-            taflman_bulk,
+            slide_bits,
             geometry,
             jumps,
             berserk: rules.berserk,
@@ -466,6 +469,13 @@ impl Tables {
             zobrist_defenders_to_move,
             zobrist_berserker,
         })
+    }
+
+    /// The start class of a mover on `from`: the kinds of the square whose re-entry
+    /// rule excludes it (0 on a plain square).
+    #[inline(always)]
+    pub(super) fn class(&self, mover: Mover, from: Square) -> usize {
+        (self.kinds[from.index()] & self.movers[mover as usize].reentry_kinds) as usize
     }
 
     /// The masks for a mover starting on `from`.
