@@ -62,9 +62,48 @@ pub fn check_writable(path: &Path, replace: bool) -> Result<(), WriteError> {
             error: std::io::Error::other("a folder is in the way"),
         });
     }
-    match path.parent().filter(|d| !d.as_os_str().is_empty()) {
-        Some(dir) => std::fs::create_dir_all(dir).map_err(io(dir)),
-        None => Ok(()),
+    let dir = match path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        Some(dir) => {
+            std::fs::create_dir_all(dir).map_err(io(dir))?;
+            dir
+        }
+        None => Path::new("."),
+    };
+    // A folder that exists but refuses files (read-only, full, not ours) is found now,
+    // before the work whose result would be lost, not at the write after it.
+    let probe = dir.join(format!(".taflcount-probe-{}", std::process::id()));
+    std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(&probe)
+        .map_err(io(dir))?;
+    let _ = std::fs::remove_file(&probe);
+    Ok(())
+}
+
+/// Text from a user (a variant's `name:`, an engine description) as one safe file name
+/// part: ASCII letters, digits, `=`, `_` and `.` kept, every other run of characters one
+/// `-`, no leading dot, at most 80 characters; `custom` if nothing is left. It never
+/// holds a path separator, so `name:../escaped` stays inside the folder.
+pub fn file_stem(text: &str) -> String {
+    let mut stem = String::new();
+    for c in text.chars() {
+        if c.is_ascii_alphanumeric() || matches!(c, '=' | '_' | '.') {
+            stem.push(c);
+        } else if !stem.ends_with('-') {
+            stem.push('-');
+        }
+    }
+    let stem: String = stem
+        .trim_start_matches(['-', '.'])
+        .trim_end_matches('-')
+        .chars()
+        .take(80)
+        .collect();
+    if stem.is_empty() {
+        "custom".into()
+    } else {
+        stem
     }
 }
 
@@ -116,5 +155,40 @@ mod tests {
         let e = write_file(path.parent().unwrap(), b"x", true).unwrap_err();
         assert!(e.to_string().contains("a folder is in the way"), "{e}");
         std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// Issue 35: a folder that refuses files was found only by the write after the work.
+    /// `/proc/self` exists and takes no new file, for root too (a read-only folder would
+    /// not stop root).
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn a_folder_that_refuses_files_is_found_before_the_work() {
+        let e = check_writable(Path::new("/proc/self/report.md"), false).unwrap_err();
+        assert!(matches!(e, WriteError::Io { .. }), "{e}");
+        let here = std::env::temp_dir().join(format!("taflcount-probe-{}", std::process::id()));
+        check_writable(&here.join("x.md"), false).unwrap();
+        // The probe leaves nothing behind.
+        assert_eq!(std::fs::read_dir(&here).unwrap().count(), 0);
+        std::fs::remove_dir_all(&here).unwrap();
+    }
+
+    /// Issue 35: `--save-samples` named its file after the rules' `name:`, and
+    /// `name:../escaped` wrote outside the folder.
+    #[test]
+    fn file_stems_from_user_text_hold_no_path() {
+        assert_eq!(file_stem("../escaped"), "escaped");
+        assert_eq!(file_stem("a/../../b"), "a-..-..-b");
+        assert_eq!(file_stem("search:4"), "search-4");
+        assert_eq!(file_stem("/"), "custom");
+        assert_eq!(file_stem(".."), "custom");
+        assert_eq!(file_stem("Copenhagen 11x11"), "Copenhagen-11x11");
+        for text in ["../x", "..", "a/b", "a\\b", "x\0y", ".hidden"] {
+            let stem = file_stem(text);
+            assert!(
+                !stem.contains(['/', '\\', '\0']) && !stem.starts_with('.'),
+                "{stem}"
+            );
+            assert_eq!(Path::new(&stem).components().count(), 1, "{stem}");
+        }
     }
 }

@@ -23,6 +23,7 @@ const VARIANT_OF_SIZE: [(usize, &str); 6] = [
 
 #[derive(Args, Debug)]
 #[command(group(ArgGroup::new("board").args(["variant", "rules", "dim", "all"])))]
+#[command(group(ArgGroup::new("writes").args(["report", "save_samples"]).multiple(true)))]
 pub struct ComplexityArgs {
     /// A catalog variant, e.g. copenhagen, brandub, alea-evangelii (default: copenhagen)
     #[arg(long, value_name = "NAME")]
@@ -52,8 +53,9 @@ pub struct ComplexityArgs {
     /// With --all: write DIR/complexity.md instead of printing
     #[arg(long, value_name = "DIR", requires = "all")]
     report: Option<PathBuf>,
-    /// With --report: replace DIR/complexity.md if it exists (without it, it is refused)
-    #[arg(long, requires = "report")]
+    /// With --report or --save-samples: replace the file it writes if it exists (without
+    /// it, an existing file is refused)
+    #[arg(long, requires = "writes")]
     force: bool,
     /// JSON on stdout instead of tables
     #[arg(long)]
@@ -129,7 +131,7 @@ fn run_legal(args: &ComplexityArgs) -> Result<(), CliError> {
             nodes: args.nodes.unwrap_or(20_000),
             json: args.json,
             save_samples: args.save_samples.as_deref(),
-            force: false,
+            force: args.force,
         },
     )
 }

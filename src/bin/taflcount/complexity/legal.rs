@@ -67,8 +67,10 @@ pub fn run(rules: &Rules, options: LegalOptions<'_>) -> Result<(), CliError> {
     }
 }
 
+/// DIR/<variant>.samples, the name made safe: the rules' `name:` is user text, and
+/// `name:../escaped` wrote outside DIR.
 fn samples_path(dir: &Path, variant: &str) -> std::path::PathBuf {
-    dir.join(format!("{variant}.samples"))
+    dir.join(format!("{}.samples", taflcount::files::file_stem(variant)))
 }
 
 fn share(estimate: &Estimate) -> [String; 3] {
