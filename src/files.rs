@@ -81,6 +81,67 @@ pub fn check_writable(path: &Path, replace: bool) -> Result<(), WriteError> {
     Ok(())
 }
 
+/// A file written as it is made (a long run's lines), still atomically: into a
+/// temporary file beside the target, renamed over it by [`AtomicFile::finish`]. Dropped
+/// unfinished (an error, a panic), it leaves nothing behind.
+pub struct AtomicFile {
+    path: PathBuf,
+    tmp: PathBuf,
+    file: Option<std::io::BufWriter<std::fs::File>>,
+    replace: bool,
+}
+
+impl AtomicFile {
+    /// Starts the file, refusing an existing one unless `replace`.
+    pub fn create(path: &Path, replace: bool) -> Result<AtomicFile, WriteError> {
+        check_writable(path, replace)?;
+        let name = path
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        let tmp = path.with_file_name(format!("{name}.tmp-{}", std::process::id()));
+        let file = std::fs::File::create(&tmp).map_err(io(&tmp))?;
+        Ok(AtomicFile {
+            path: path.to_path_buf(),
+            tmp,
+            file: Some(std::io::BufWriter::new(file)),
+            replace,
+        })
+    }
+
+    /// The temporary file the text goes to until [`AtomicFile::finish`].
+    pub fn temporary_path(&self) -> &Path {
+        &self.tmp
+    }
+
+    /// Appends `bytes`.
+    pub fn write(&mut self, bytes: &[u8]) -> Result<(), WriteError> {
+        let file = self.file.as_mut().expect("not finished");
+        file.write_all(bytes).map_err(io(&self.tmp))
+    }
+
+    /// Flushes to disk and puts the file in place.
+    pub fn finish(mut self) -> Result<(), WriteError> {
+        let file = self.file.take().expect("not finished");
+        let file = file.into_inner().map_err(|e| WriteError::Io {
+            path: self.tmp.clone(),
+            error: e.into_error(),
+        })?;
+        file.sync_all().map_err(io(&self.tmp))?;
+        drop(file);
+        if !self.replace && self.path.symlink_metadata().is_ok() {
+            return Err(WriteError::Exists(self.path.clone()));
+        }
+        std::fs::rename(&self.tmp, &self.path).map_err(io(&self.path))
+    }
+}
+
+impl Drop for AtomicFile {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.tmp);
+    }
+}
+
 /// Text from a user (a variant's `name:`, an engine description) as one safe file name
 /// part: ASCII letters, digits, `=`, `_` and `.` kept, every other run of characters one
 /// `-`, no leading dot, at most 80 characters; `custom` if nothing is left. It never
@@ -170,6 +231,27 @@ mod tests {
         // The probe leaves nothing behind.
         assert_eq!(std::fs::read_dir(&here).unwrap().count(), 0);
         std::fs::remove_dir_all(&here).unwrap();
+    }
+
+    /// A file written as it is made appears whole at `finish`, and not at all when
+    /// dropped unfinished.
+    #[test]
+    fn an_atomic_file_appears_only_when_finished() {
+        let dir = std::env::temp_dir().join(format!("taflcount-atomic-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let path = dir.join("lines.txt");
+        let mut file = AtomicFile::create(&path, false).unwrap();
+        file.write(b"one\n").unwrap();
+        assert!(!path.exists());
+        drop(file);
+        assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 0, "nothing left");
+        let mut file = AtomicFile::create(&path, false).unwrap();
+        file.write(b"one\n").unwrap();
+        file.write(b"two\n").unwrap();
+        file.finish().unwrap();
+        assert_eq!(std::fs::read(&path).unwrap(), b"one\ntwo\n");
+        assert!(AtomicFile::create(&path, false).is_err());
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     /// Issue 35: `--save-samples` named its file after the rules' `name:`, and

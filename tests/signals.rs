@@ -90,8 +90,8 @@ fn signal_group(tool: &Child, signal: &str) {
     assert!(status.success());
 }
 
-/// Sends the signals to the tool's group; then the tool must end with 130 within a few
-/// seconds and leave no engine process alive.
+/// Sends the signals to the tool's group; then the tool must end within a few seconds
+/// with 130 (Ctrl-C) or 143 (SIGTERM) and leave no engine process alive.
 fn end_and_check(mut tool: Child, signals: &[&str], pid_file: &Path, what: &str) {
     for (i, signal) in signals.iter().enumerate() {
         if i > 0 {
@@ -125,7 +125,17 @@ fn end_and_check(mut tool: Child, signals: &[&str], pid_file: &Path, what: &str)
         survivors.is_empty(),
         "{what}: engine processes {survivors:?} survived {signals:?} (stderr: {err})"
     );
-    assert_eq!(status.code(), Some(130), "{what}: {status} (stderr: {err})");
+    // 128 + the signal that ended it, as a shell reports it.
+    let expected = if signals.last() == Some(&"TERM") {
+        143
+    } else {
+        130
+    };
+    assert_eq!(
+        status.code(),
+        Some(expected),
+        "{what}: {status} (stderr: {err})"
+    );
 }
 
 #[test]
@@ -234,4 +244,71 @@ fn taflregress_kills_its_engine() {
     );
     wait_for_pids(&dir.join("pids"), 4, &mut tool);
     end_and_check(tool, &["INT"], &dir.join("pids"), "taflregress --engine");
+}
+
+/// `complexity --legal` on Ctrl-C lost every decided sample (no report, an empty
+/// `--save-samples` folder), and `--samples 100000000` aborted at once on a 14 GB
+/// allocation. Now samples are decided in batches and counted as they come: the run
+/// is alive after a second, and Ctrl-C gives the report of the samples decided, the
+/// samples file with exactly those, and exit 130.
+#[test]
+fn legal_reports_the_samples_decided_on_ctrl_c() {
+    let dir = dir("legal");
+    let folder = dir.join("samples");
+    let tool = Command::new(env!("CARGO_BIN_EXE_taflcount"))
+        .args([
+            "complexity",
+            "--legal",
+            "--variant",
+            "brandub",
+            "--samples",
+            "100000000",
+        ])
+        .args(["--threads", "1", "--save-samples"])
+        .arg(&folder)
+        .process_group(0)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(Duration::from_millis(1500));
+    let mut tool = tool;
+    assert!(
+        tool.try_wait().unwrap().is_none(),
+        "the run ended early: {:?}",
+        tool.wait_with_output().unwrap()
+    );
+    signal_group(&tool, "INT");
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while tool.try_wait().unwrap().is_none() {
+        assert!(Instant::now() < deadline, "still running after Ctrl-C");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let out = tool.wait_with_output().unwrap();
+    let (stdout, stderr) = (
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr),
+    );
+    assert_eq!(out.status.code(), Some(130), "{stderr}");
+    let decided: u64 = stdout
+        .split("interrupted by Ctrl-C after ")
+        .nth(1)
+        .and_then(|r| r.split_whitespace().next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("no interrupted line: {stdout}"));
+    assert!(decided > 0, "{stdout}");
+    let files: Vec<_> = std::fs::read_dir(&folder)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    assert_eq!(
+        files.len(),
+        1,
+        "one samples file, no temporary one: {files:?}"
+    );
+    let text = std::fs::read_to_string(&files[0]).unwrap();
+    let lines = text.lines().filter(|l| !l.starts_with('#')).count() as u64;
+    assert_eq!(lines, decided, "the file holds the samples reported");
+    assert!(text.contains(&format!("# interrupted: the first {decided} of 100000000")));
 }

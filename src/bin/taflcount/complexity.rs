@@ -5,7 +5,7 @@ mod legal;
 use std::path::{Path, PathBuf};
 
 use clap::{ArgGroup, Args};
-use taflcount::cli::{print, write_file, CliError};
+use taflcount::cli::{print, write_file, CliError, Status};
 use taflcount::complexity::{ComplexityReport, ComplexitySpec, GameTreeEstimate};
 use taflcount::report::complexity::{render, render_catalog_markdown};
 use taflcount::report::table::TableStyle;
@@ -84,10 +84,14 @@ pub struct ComplexityArgs {
     save_samples: Option<PathBuf>,
 }
 
-pub fn run(args: ComplexityArgs) -> Result<(), CliError> {
+pub fn run(args: ComplexityArgs) -> Result<Status, CliError> {
     if args.legal {
         return run_legal(&args);
     }
+    run_bounds(&args).map(|()| Status::Success)
+}
+
+fn run_bounds(args: &ComplexityArgs) -> Result<(), CliError> {
     let trees = game_trees(&args)?;
     if args.all {
         let reports: Vec<ComplexityReport> = catalog::VARIANTS
@@ -117,7 +121,7 @@ pub fn run(args: ComplexityArgs) -> Result<(), CliError> {
     }
 }
 
-fn run_legal(args: &ComplexityArgs) -> Result<(), CliError> {
+fn run_legal(args: &ComplexityArgs) -> Result<Status, CliError> {
     let rules = rules_of(args)?;
     legal::run(
         &rules,
