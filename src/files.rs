@@ -95,11 +95,7 @@ impl AtomicFile {
     /// Starts the file, refusing an existing one unless `replace`.
     pub fn create(path: &Path, replace: bool) -> Result<AtomicFile, WriteError> {
         check_writable(path, replace)?;
-        let name = path
-            .file_name()
-            .map(|n| n.to_string_lossy().into_owned())
-            .unwrap_or_default();
-        let tmp = path.with_file_name(format!("{name}.tmp-{}", std::process::id()));
+        let tmp = temporary_beside(path);
         let file = std::fs::File::create(&tmp).map_err(io(&tmp))?;
         Ok(AtomicFile {
             path: path.to_path_buf(),
@@ -168,14 +164,19 @@ pub fn file_stem(text: &str) -> String {
     }
 }
 
-/// Writes `bytes` to `path` atomically, refusing an existing file unless `replace`.
-pub fn write_file(path: &Path, bytes: &[u8], replace: bool) -> Result<(), WriteError> {
-    check_writable(path, replace)?;
+/// The temporary file beside `path` that is renamed over it: `NAME.tmp-PID`.
+fn temporary_beside(path: &Path) -> PathBuf {
     let name = path
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_default();
-    let tmp = path.with_file_name(format!("{name}.tmp-{}", std::process::id()));
+    path.with_file_name(format!("{name}.tmp-{}", std::process::id()))
+}
+
+/// Writes `bytes` to `path` atomically, refusing an existing file unless `replace`.
+pub fn write_file(path: &Path, bytes: &[u8], replace: bool) -> Result<(), WriteError> {
+    check_writable(path, replace)?;
+    let tmp = temporary_beside(path);
     let written = (|| {
         let mut file = std::fs::File::create(&tmp).map_err(io(&tmp))?;
         file.write_all(bytes).map_err(io(&tmp))?;
