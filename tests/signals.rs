@@ -264,7 +264,7 @@ fn legal_reports_the_samples_decided_on_ctrl_c() {
             "--samples",
             "100000000",
         ])
-        .args(["--threads", "1", "--save-samples"])
+        .args(["--threads", "1", "--nodes", "200", "--save-samples"])
         .arg(&folder)
         .process_group(0)
         .stdin(Stdio::null())

@@ -143,9 +143,10 @@ pub fn run_samples(
     results
 }
 
-/// Samples decided between two hand-overs to the caller: enough to keep every thread
-/// busy, few enough that memory never depends on the number of samples asked for.
-const BATCH: u64 = 1024;
+/// Samples decided per thread between two hand-overs to the caller: enough to keep
+/// every thread busy, few enough that memory never depends on the number of samples
+/// asked for and that a stop is heard soon.
+const BATCH_PER_THREAD: u64 = 64;
 
 /// [`run_samples`], each result handed to `each` in sample order as its batch ends and
 /// then dropped, so memory stays flat in `samples`. `stop` is asked between batches: once
@@ -167,7 +168,7 @@ pub fn run_samples_each(
     let budget = ProofBudget { nodes };
     let mut first = 0;
     while first < samples && !stop() {
-        let batch = BATCH.min(samples - first);
+        let batch = (BATCH_PER_THREAD * threads.max(1) as u64).min(samples - first);
         let slots: Mutex<Vec<Option<SampleResult>>> = Mutex::new(vec![None; batch as usize]);
         crate::threads::share_out(threads, batch as usize, &|k| {
             let i = first + k as u64;
