@@ -462,25 +462,19 @@ pub fn scan(
     // Each game's plies to compare at, found first so the progress has a total.
     let mut todo: Vec<(usize, Vec<String>, Vec<usize>)> = Vec::new();
     for record in games {
-        // Every game must replay, its recorded captures included, as `branching
-        // --records` asks (a game that does not is an input error with its line: before,
-        // an archive of another variant scanned as "0 positions, all skipped", exit 0).
-        // The positions compared stop at the end the rules see: past it the record goes
-        // on only on the players' say-so.
-        let replayed = crate::notation::replay(t, record).map_err(|e| {
+        // Every game must replay up to the end the rules see, its recorded captures
+        // included, as `branching --records` asks (a game that does not is an input
+        // error with its line: before, an archive of another variant scanned as "0
+        // positions, all skipped", exit 0). Past that end the record goes on only on the
+        // players' say-so (a king the rules took may move on), and is not read.
+        let replayed = crate::notation::replay_to_end(t, record).map_err(|e| {
             ScanError::Input(format!(
                 "game {} does not replay under the rules: {e}",
                 record.line
             ))
         })?;
-        let played = replayed
-            .ended_early
-            .map_or(replayed.moves.len(), |(ply, _)| ply);
-        let moves: Vec<String> = replayed.moves[..played]
-            .iter()
-            .map(|m| m.to_string())
-            .collect();
-        let positions = &replayed.positions[..=played];
+        let moves: Vec<String> = replayed.moves.iter().map(|m| m.to_string()).collect();
+        let positions = &replayed.positions;
         let end = moves.len().min(plan.last_ply);
         let plies: Vec<usize> = (plan.first_ply..=end)
             .filter(|p| (p - plan.first_ply) % plan.every.max(1) == 0)
