@@ -92,7 +92,7 @@ pub fn run(args: ComplexityArgs) -> Result<Status, CliError> {
 }
 
 fn run_bounds(args: &ComplexityArgs) -> Result<(), CliError> {
-    let trees = game_trees(&args)?;
+    let trees = game_trees(args)?;
     if args.all {
         let reports: Vec<ComplexityReport> = catalog::VARIANTS
             .iter()
@@ -112,7 +112,7 @@ fn run_bounds(args: &ComplexityArgs) -> Result<(), CliError> {
             }
         };
     }
-    let spec = spec_of(&args)?;
+    let spec = spec_of(args)?;
     let report = ComplexityReport::compute(&spec, &trees);
     if args.json {
         print(&(to_json(&report)? + "\n"))
