@@ -36,7 +36,9 @@
 //! (`schema_version`, `tool`, `mode`) every tool's JSON document starts with, so each
 //! document reads back into its struct; [`rng`] is the one source of randomness, always
 //! seeded; [`text`] reads input one way (and bounded), [`files`] writes files one way
-//! (atomically, never over a file unasked), and [`threads`] shares work among threads. The `cli` module (the `cli` feature, on by default: clap,
+//! (atomically, never over a file unasked), [`threads`] shares work among threads, and
+//! [`process`] runs other programs (each in a process group of its own, its output read
+//! with a bound and a timeout, killed on every way out). The `cli` module (the `cli` feature, on by default: clap,
 //! comfy-table, indicatif) is for the programs alone; `default-features = false` gives the
 //! whole engine without it.
 //!
@@ -79,6 +81,7 @@ pub mod notation;
 pub mod number;
 pub mod otep;
 pub mod perft;
+pub mod process;
 pub mod regress;
 pub mod report;
 pub mod rng;

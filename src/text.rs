@@ -165,6 +165,11 @@ pub enum TextFileError {
         /// The path as given.
         path: String,
     },
+    /// The file is larger than [`MAX_TEXT_FILE`] (or endless: `/dev/zero`).
+    TooLarge {
+        /// The path as given.
+        path: String,
+    },
     /// The file is not UTF-8 text (a binary file, or another encoding).
     NotText {
         /// The path as given.
@@ -184,6 +189,12 @@ impl fmt::Display for TextFileError {
             TextFileError::Directory { path } => {
                 write!(f, "cannot read {path}: it is a directory, not a file")
             }
+            TextFileError::TooLarge { path } => write!(
+                f,
+                "cannot read {path}: larger than {} MiB (no input of the tools is that long; \
+                 is it the right file?)",
+                MAX_TEXT_FILE >> 20
+            ),
             TextFileError::NotText { path, line } => write!(
                 f,
                 "cannot read {path}: not a UTF-8 text file (line {line} holds bytes that are \
@@ -211,17 +222,35 @@ impl TextFileError {
     }
 }
 
+/// The largest text file the tools read (256 MiB: the copenhagen archive of 1000 games
+/// is 0.6 MiB). A larger one, or an endless one (`/dev/zero`), is refused after this
+/// much, instead of growing the memory until the allocation fails.
+pub const MAX_TEXT_FILE: usize = 256 << 20;
+
 /// Reads a whole text file: UTF-8 or an error saying where it is not, without a leading
-/// byte-order mark. A directory is named as such, not as an I/O error code.
+/// byte-order mark. A directory is named as such, not as an I/O error code; a file past
+/// [`MAX_TEXT_FILE`] is refused.
 pub fn read_text_file(path: &Path) -> Result<String, TextFileError> {
+    read_text_file_capped(path, MAX_TEXT_FILE)
+}
+
+fn read_text_file_capped(path: &Path, limit: usize) -> Result<String, TextFileError> {
+    use std::io::Read;
     let name = || path.display().to_string();
     if path.is_dir() {
         return Err(TextFileError::Directory { path: name() });
     }
-    let bytes = std::fs::read(path).map_err(|source| TextFileError::Read {
+    let read_error = |source| TextFileError::Read {
         path: name(),
         source,
-    })?;
+    };
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)
+        .and_then(|file| file.take(limit as u64 + 1).read_to_end(&mut bytes))
+        .map_err(read_error)?;
+    if bytes.len() > limit {
+        return Err(TextFileError::TooLarge { path: name() });
+    }
     let text = String::from_utf8(bytes).map_err(|e| {
         let valid = e.utf8_error().valid_up_to();
         let line = 1 + e.as_bytes()[..valid]
@@ -328,6 +357,14 @@ mod tests {
         let bom = dir.join("bom.perft");
         std::fs::write(&bom, "\u{feff}id x\n").unwrap();
         assert_eq!(read_text_file(&bom).unwrap(), "id x\n");
+        // Issue 35: /dev/zero as a record file grew to 2 GB before the allocation failed.
+        let e = read_text_file_capped(&bom, 3).unwrap_err();
+        assert!(e.to_string().contains("larger than"), "{e}");
+        #[cfg(unix)]
+        {
+            let e = read_text_file_capped(Path::new("/dev/zero"), 1 << 20).unwrap_err();
+            assert!(matches!(e, TextFileError::TooLarge { .. }), "{e}");
+        }
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -299,7 +299,10 @@ fn self_play_of_an_outside_engine_samples_its_games() {
     )
     .unwrap();
     let crasher = format!("otep:/bin/sh {}", crash.display());
-    let doc = json(&[
+    // Each game: two random plies, then the engine dies and the side to move forfeits.
+    // Issue 35: that printed a normal report of forfeits, exit 0; a run of forfeits is
+    // now a failed run naming the engine (tests/failed_runs.rs has the rest).
+    let (code, out, err) = taflcount(&[
         "branching",
         "--variant",
         "brandub",
@@ -309,10 +312,11 @@ fn self_play_of_an_outside_engine_samples_its_games() {
         &crasher,
         "--json",
     ]);
-    // Each game: two random plies, then the engine dies and the side to move forfeits.
-    assert_eq!(doc["games"], 3);
-    assert_eq!(doc["length"]["max"], 2.0);
-    let reasons = doc["outcomes"]["by_reason"].as_object().unwrap();
-    assert_eq!(reasons["attackers forfeit"], 3, "{reasons:?}");
+    assert_eq!(code, 1, "{err}");
+    assert!(out.is_empty(), "{out}");
+    assert!(
+        err.contains("forfeited 3 of its 3 games (the last: engine crashed"),
+        "{err}"
+    );
     std::fs::remove_dir_all(dir).unwrap();
 }

@@ -293,7 +293,8 @@ fn a_scan_groups_one_broken_rule_into_one_group() {
     let (code, out, err) = scan(&engine, &args);
     assert_eq!(code, 1, "{out}{err}");
     let report = scan_report(&out);
-    assert_eq!(report.header.schema_version, 1);
+    // 2 since issue 35 (`games_not_replayed` gone: such a game is an input error).
+    assert_eq!(report.header.schema_version, 2);
     assert_eq!((report.games, report.outcome.positions), (3, 14));
     let report = report.outcome;
     assert_eq!(report.failed, 0);
@@ -431,6 +432,54 @@ fn a_scan_stops_each_game_where_taflcount_sees_it_end() {
     );
     assert_eq!(out.status.code(), Some(0), "{stdout}{stderr}");
     let report = scan_report(&stdout);
-    assert_eq!((report.games, report.outcome.games_not_replayed), (40, 0));
+    assert_eq!(report.games, 40);
     assert_eq!(report.outcome.agreed, report.outcome.positions);
+}
+
+/// Issue 35: an archive of another variant read as "0 positions ... 50 games skipped",
+/// exit 0, and the scan took null moves, off-board squares and captures the rules do not
+/// make. A game that does not replay (the same check as `branching --records`) is an
+/// input error naming its line, before the engine is called once.
+#[test]
+fn a_game_that_does_not_replay_is_an_input_error_with_its_line() {
+    let copenhagen = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/games/copenhagen.csv");
+    let out = Command::new(env!("CARGO_BIN_EXE_taflperft"))
+        .args(["--against", "false", "--records", copenhagen])
+        .args(["--variant", "brandubh", "--depth", "1"])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("game 1 does not replay"), "{err}");
+    let dir = std::env::temp_dir().join(format!("scan-bad-records-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    // Brandubh from the start: d2-e2 is an attacker's move; d4-d4 goes nowhere, d2-d9
+    // leaves the 7x7 board, and d2-e2xe3 claims a capture the move does not make.
+    for (record, says) in [
+        ("d2-e2 d4-d4,0,0,Ongoing", "ply 2"),
+        ("d2-d9,0,0,Ongoing", "ply 1"),
+        (
+            "d2-e2xe3,0,0,Ongoing",
+            "the record captures e3, the rules capture none",
+        ),
+        (
+            "d6-c6 e4-e1 f4-e4 d3-f3,0,0,Ongoing\nd2-e2 e4-e4,0,0,Ongoing",
+            "game 2",
+        ),
+    ] {
+        let file = dir.join("bad.csv");
+        std::fs::write(&file, format!("{record}\n")).unwrap();
+        let out = Command::new(env!("CARGO_BIN_EXE_taflperft"))
+            .args(["--against", "false", "--records"])
+            .arg(&file)
+            .args(["--variant", "brandubh", "--depth", "1"])
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{record}: {err}");
+        assert!(
+            err.contains("does not replay") && err.contains(says),
+            "{record}: {err}"
+        );
+    }
 }

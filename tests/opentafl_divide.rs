@@ -259,15 +259,48 @@ fn game_moves(variant: &str, line: usize, plies: usize, extra: &str) -> String {
     moves.join(" ")
 }
 
+/// The examples whose rules OpenTafl cannot read, with the key or value it does not
+/// read: the adapter refuses them (exit 2, the token named) instead of counting other
+/// rules. `efc` is no key of OpenTafl's; `ks:t` (the hnefatafl-copenhagen crate's
+/// reading of the king) is no value its reader knows: it took it as a strong king.
+const REFUSED: &[(&str, &str)] = &[
+    ("edge-fort-with-a-corner-inside-efc-n", "efc:n"),
+    (
+        "throne-passed-by-a-taflman-hnefatafl-copenhagen-keys",
+        "ks:t",
+    ),
+    (
+        "king-beside-throne-between-two-hnefatafl-copenhagen-keys",
+        "ks:t",
+    ),
+    (
+        "king-beside-throne-three-and-throne-hnefatafl-copenhagen-keys",
+        "ks:t",
+    ),
+];
+
 #[test]
 fn opentafl_at_every_disagreement_example() {
     let Some(command) = adapter() else { return };
     let entries = suite("disagreements.perft");
-    assert_eq!(
-        entries.len(),
-        EXAMPLES.len(),
-        "an example without OpenTafl's counts"
-    );
+    // Every example has OpenTafl's counts or OpenTafl's refusal (issue 35: four had
+    // neither, and this check failed).
+    for entry in &entries {
+        assert!(
+            EXAMPLES.iter().any(|e| e.0 == entry.id) || REFUSED.iter().any(|r| r.0 == entry.id),
+            "{}: an example without OpenTafl's counts or refusal",
+            entry.id
+        );
+    }
+    assert_eq!(entries.len(), EXAMPLES.len() + REFUSED.len());
+    for &(id, token) in REFUSED {
+        let entry = entries.iter().find(|e| e.id == id).expect("the entry");
+        let position = entry.position.clone().expect("position");
+        let side = entry.side.clone().expect("side");
+        let (code, err) = run_adapter(&command, ["2", &entry.rules, &position, &side, ""]);
+        assert_eq!(code, Some(2), "{id}: {err}");
+        assert!(err.contains(token), "{id}: {err}");
+    }
     for &(id, variant, line, plies, extra, p1, p2) in EXAMPLES {
         let entry = entries
             .iter()
@@ -418,6 +451,14 @@ fn the_adapter_refuses_bad_input_with_a_message() {
     let (code, err) = run_adapter(&command, ["1", &unknown, &start, "attackers", ""]);
     assert_eq!(code, Some(2), "{err}");
     assert!(err.contains("efc:n"), "{err}");
+    // So would a value OpenTafl's reader does not know (issue 35: `ks:t` was read as a
+    // strong king, and the bisection reported a disagreement that was the adapter's).
+    for value in ["ks:t", "sw:x", "ber:y", "efe:t"] {
+        let odd = format!("{rules} {value}");
+        let (code, err) = run_adapter(&command, ["1", &odd, &start, "attackers", ""]);
+        assert_eq!(code, Some(2), "{value}: {err}");
+        assert!(err.contains(value), "{value}: {err}");
+    }
     // OpenTafl's own reader would take a short rank without a word.
     let short = start.replacen("3t3", "3t2", 1);
     let (code, err) = run_adapter(&command, ["1", &rules, &short, "attackers", ""]);

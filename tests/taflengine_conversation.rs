@@ -322,7 +322,9 @@ fn an_illegal_opponent_move_gets_an_error_then_the_game_goes_on() {
     // of the last opponent move after an `error` needs; see the test after the next.)
     engine.send("opponent-move d1-d3");
     let error = engine.expect_error("opponent-move d1-d3");
-    assert!(error.starts_with("error 3"), "{error}");
+    // Non-critical: OpenTafl shows it and the game goes on (3 is OpenTafl's own code
+    // for a berserk move out of turn, and an engine's 3 is ignored).
+    assert!(error.starts_with("error 0"), "{error}");
     // The legal move, with the position that follows: the engine plays on from it.
     let turn = host.own_turn().unwrap();
     engine.send(&format!("opponent-move {turn} {}", host.record()));

@@ -82,7 +82,9 @@ pub fn check_writable(path: &std::path::Path, force: bool) -> Result<(), CliErro
     crate::files::check_writable(path, force).map_err(write_error)
 }
 
-fn write_error(e: crate::files::WriteError) -> CliError {
+/// A refused write as the tools report it: an existing file is an input error (exit 2),
+/// a write the system refused a failed one (exit 1).
+pub fn write_error(e: crate::files::WriteError) -> CliError {
     match e {
         crate::files::WriteError::Exists(path) => CliError::Input(format!(
             "{} exists; name another file, or add --force to replace it",

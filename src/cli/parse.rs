@@ -41,6 +41,8 @@ pub fn parse<T: Parser>() -> T {
 /// [`parse`], then every rule checked; a broken rule is a usage error like clap's own.
 pub fn parse_with<T: Parser>(rules: &[Rule]) -> T {
     let mut cmd = command::<T>();
+    // Every program: a signal kills what the run started (cli::interrupt).
+    super::interrupt::install(cmd.get_name());
     let matches = cmd
         .clone()
         .try_get_matches()

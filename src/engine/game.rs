@@ -90,6 +90,51 @@ impl fmt::Display for GameEnd {
     }
 }
 
+/// One engine's forfeits over a run. A run in which an engine forfeits most of its
+/// games (it crashes, hangs or answers garbage on every move) measures that failure, not
+/// its play: the tools report such a run as failed, naming the engine, instead of
+/// printing its figures as a result.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ForfeitTally {
+    /// Games the engine played.
+    pub games: usize,
+    /// Games it forfeited.
+    pub forfeits: usize,
+    /// The reason of its last forfeit.
+    pub last_reason: Option<String>,
+}
+
+impl ForfeitTally {
+    /// Counts one game; `end` is how it ended, `forfeiting` whether the forfeit (if it
+    /// was one) is this engine's.
+    pub fn add(&mut self, end: &GameEnd, forfeiting: impl Fn(Side) -> bool) {
+        self.games += 1;
+        if let GameEnd::Forfeit { side, reason } = end {
+            if forfeiting(*side) {
+                self.forfeits += 1;
+                self.last_reason = Some(reason.clone());
+            }
+        }
+    }
+
+    /// True when more than half of the engine's games were forfeits.
+    pub fn mostly_forfeits(&self) -> bool {
+        self.games > 0 && 2 * self.forfeits > self.games
+    }
+
+    /// `forfeited 8 of its 10 games (last: crashed: ...)`.
+    pub fn describe(&self) -> String {
+        format!(
+            "forfeited {} of its {} games{}",
+            self.forfeits,
+            self.games,
+            self.last_reason
+                .as_deref()
+                .map_or(String::new(), |r| format!(" (the last: {r})"))
+        )
+    }
+}
+
 /// The position before one ply: who was to move and how many legal moves they had.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct PlyBranching {
@@ -278,4 +323,32 @@ pub fn play(t: &Tables, opening: &[Move], mut seats: Seats, max_plies: usize) ->
         }
     }
     game
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_run_of_mostly_forfeits_is_told_apart() {
+        let lost = GameEnd::Forfeit {
+            side: Side::Defenders,
+            reason: "crashed".into(),
+        };
+        let mut tally = ForfeitTally::default();
+        tally.add(&lost, |s| s == Side::Defenders);
+        tally.add(&GameEnd::Unfinished, |_| true);
+        // Half is not most.
+        assert!(!tally.mostly_forfeits());
+        tally.add(&lost, |s| s == Side::Defenders);
+        assert!(tally.mostly_forfeits());
+        // The opponent's forfeits are not this engine's.
+        let mut other = ForfeitTally::default();
+        other.add(&lost, |s| s == Side::Attackers);
+        assert!(!other.mostly_forfeits());
+        assert_eq!(
+            tally.describe(),
+            "forfeited 2 of its 3 games (the last: crashed)"
+        );
+    }
 }

@@ -34,7 +34,7 @@ mod otep;
 mod spec;
 
 pub use builtin::{FirstEngine, GreedyEngine, MctsEngine, RandomEngine, SearchEngine};
-pub use game::{play, play_game, GameEnd, PlayedGame, PlyBranching, Seats};
+pub use game::{play, play_game, ForfeitTally, GameEnd, PlayedGame, PlyBranching, Seats};
 pub use greedy::Greedy;
 pub use interface::{
     Engine, EngineError, EngineFactory, GameSeed, MoveLimit, Turn, BAD_ANSWER, CRASHED, HUNG,

@@ -14,10 +14,10 @@ use crate::board::{RecordOrder, Side};
 use crate::moves::{Move, Position, Tables};
 use crate::notation::{resolve, MoveText};
 use crate::otep::{Clock, Message};
-use crate::text::{read_line_bounded, BoundedLine, LINE_LIMIT};
-use std::io::{BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use crate::process::{Group, LineEvent, Lines, TooLong};
+use crate::text::LINE_LIMIT;
+use std::io::Write;
+use std::process::{ChildStdin, Command, Stdio};
 use std::time::{Duration, Instant};
 
 /// A time control: `10+0.1` is 10 seconds each plus 0.1 second per move.
@@ -77,13 +77,14 @@ impl Default for OtepLimits {
     }
 }
 
-/// The running process: its stdin and the lines of its stdout, read by a thread.
+/// The running process (in a process group of its own, killed when dropped): its stdin
+/// and the lines of its stdout.
 struct Process {
-    child: Child,
+    group: Group,
     stdin: ChildStdin,
-    /// The engine's lines; `Err` holds the start of a line past [`LINE_LIMIT`], after
-    /// which nothing more is read.
-    lines: Receiver<Result<String, String>>,
+    /// The engine's lines, at most [`LINE_LIMIT`] bytes each; nothing more is read after
+    /// a longer one.
+    lines: Lines,
 }
 
 impl Process {
@@ -99,9 +100,9 @@ impl Process {
         let deadline = Instant::now() + timeout;
         loop {
             let left = deadline.saturating_duration_since(Instant::now());
-            match self.lines.recv_timeout(left) {
-                Ok(Err(start)) => return Err(too_long(&start)),
-                Ok(Ok(line)) => match line.parse::<Message>() {
+            match self.lines.next(Some(left)) {
+                LineEvent::TooLong(start) => return Err(too_long(&start)),
+                LineEvent::Line(line) => match line.parse::<Message>() {
                     Ok(message @ (Message::Move(_) | Message::Error { .. })) => {
                         return Ok(Some(message))
                     }
@@ -116,9 +117,14 @@ impl Process {
                     }
                     _ => continue,
                 },
-                Err(RecvTimeoutError::Timeout) => return Ok(None),
-                Err(RecvTimeoutError::Disconnected) => {
-                    let status = self.child.wait().ok();
+                LineEvent::Timeout => return Ok(None),
+                LineEvent::End(_) => {
+                    // Its stdout closed: the process is ending, or ended.
+                    let status = self
+                        .group
+                        .wait_for(Duration::from_millis(200))
+                        .ok()
+                        .flatten();
                     return Err(EngineError::Crashed(match status {
                         Some(s) => format!("the process ended ({s})"),
                         None => "the process ended".into(),
@@ -128,17 +134,10 @@ impl Process {
         }
     }
 
+    /// `goodbye`, half a second to leave, then the group is killed.
     fn stop(mut self) {
         let _ = self.send(&Message::Goodbye);
-        let deadline = Instant::now() + Duration::from_millis(500);
-        while Instant::now() < deadline {
-            if let Ok(Some(_)) = self.child.try_wait() {
-                return;
-            }
-            std::thread::sleep(Duration::from_millis(10));
-        }
-        let _ = self.child.kill();
-        let _ = self.child.wait();
+        self.group.end_within(Duration::from_millis(500));
     }
 }
 
@@ -209,69 +208,37 @@ impl OtepEngine {
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::null());
-        // In a process group of its own, so that Ctrl-C at the terminal reaches the
-        // host, which lets the games in play end, and not the engine, which would
-        // forfeit them by dying.
-        #[cfg(unix)]
-        std::os::unix::process::CommandExt::process_group(&mut command, 0);
-        let mut child = command
-            .spawn()
+        // In a process group of its own (crate::process), so that Ctrl-C at the
+        // terminal reaches the host, which lets the games in play end, and not the
+        // engine, which would forfeit them by dying; the host's way out kills it.
+        let mut group = Group::spawn(&mut command)
             .map_err(|e| EngineError::Crashed(format!("cannot start `{program}`: {e}")))?;
-        let stdout = child.stdout.take().expect("piped");
-        let stdin = child.stdin.take().expect("piped");
-        let (tx, lines) = mpsc::channel();
+        let stdout = group.take_stdout().expect("piped");
+        let stdin = group.take_stdin().expect("piped");
         // The engine's lines are read on a thread of their own (for the time limits); a
-        // thread the system refuses is an engine that cannot run, not a panic.
-        // Lines are bounded: an engine printing without end forfeits, it does not make
-        // the host allocate gigabytes.
-        let reader = std::thread::Builder::new().spawn(move || {
-            let mut stdout = BufReader::new(stdout);
-            loop {
-                let sent = match read_line_bounded(&mut stdout, LINE_LIMIT) {
-                    Ok(Some(BoundedLine::Line(line))) => tx.send(Ok(line)),
-                    Ok(Some(BoundedLine::TooLong(start))) => {
-                        let _ = tx.send(Err(start));
-                        break;
-                    }
-                    Ok(None) | Err(_) => break,
-                };
-                if sent.is_err() {
-                    break;
-                }
-            }
-        });
-        if let Err(e) = reader {
-            let _ = child.kill();
-            let _ = child.wait();
-            return Err(EngineError::Failed(format!(
-                "cannot start a thread to read `{program}`: {e}"
-            )));
-        }
+        // thread the system refuses is an engine that cannot run, not a panic. Lines are
+        // bounded: an engine printing without end forfeits, it does not make the host
+        // allocate gigabytes. (A failure here drops `group`, which kills it.)
+        let lines = Lines::spawn(stdout, LINE_LIMIT, TooLong::Stop).map_err(|e| {
+            EngineError::Failed(format!("cannot start a thread to read `{program}`: {e}"))
+        })?;
         let mut process = Process {
-            child,
+            group,
             stdin,
             lines,
         };
-        match process.lines.recv_timeout(self.limits.startup) {
-            Ok(Ok(line)) if line.trim() == "hello" => Ok(process),
-            Ok(Ok(line)) => {
-                let _ = process.child.kill();
-                let _ = process.child.wait();
-                Err(EngineError::Failed(format!(
-                    "said `{}` instead of hello",
-                    crate::text::quoted(&line)
-                )))
-            }
-            Ok(Err(start)) => {
-                let _ = process.child.kill();
-                let _ = process.child.wait();
-                Err(too_long(&start))
-            }
-            Err(_) => {
-                let _ = process.child.kill();
-                let _ = process.child.wait();
-                Err(EngineError::Crashed("no hello".into()))
-            }
+        match process.lines.next(Some(self.limits.startup)) {
+            LineEvent::Line(line) if line.trim() == "hello" => Ok(process),
+            LineEvent::Line(line) => Err(EngineError::Failed(format!(
+                "said `{}` instead of hello",
+                crate::text::quoted(&line)
+            ))),
+            LineEvent::TooLong(start) => Err(too_long(&start)),
+            LineEvent::Timeout => Err(EngineError::Crashed(format!(
+                "no hello within {} s",
+                self.limits.startup.as_secs_f64()
+            ))),
+            LineEvent::End(_) => Err(EngineError::Crashed("ended before saying hello".into())),
         }
     }
 
@@ -284,10 +251,8 @@ impl OtepEngine {
 
     /// Gives up the process after a failure: the next game starts a new one.
     fn drop_process(&mut self) {
-        if let Some(mut process) = self.process.take() {
-            let _ = process.child.kill();
-            let _ = process.child.wait();
-        }
+        // Dropping the process kills its group.
+        self.process = None;
     }
 
     fn turn(&mut self, turn: &Turn) -> Result<Move, EngineError> {
@@ -427,9 +392,10 @@ impl OtepEngine {
                 Ok(mv)
             }
             Err(why) => {
-                // OpenTafl's answer to a move it refuses; the game is lost all the same.
+                // OpenTafl's answer to a move it refuses (2: illegal move, as the text
+                // and ExternalEngineHost number it); the game is lost all the same.
                 let _ = process.send(&Message::Error {
-                    code: 3,
+                    code: 2,
                     text: None,
                 });
                 Err(EngineError::Illegal(why))

@@ -11,4 +11,4 @@ pub use line::{play_line, play_line_moves, LineError, LineErrorKind};
 pub use move_text::{
     record, resolve, resolve_ignoring_end, turn_record, IllegalMove, MoveSyntaxError, MoveText,
 };
-pub use replay::{recordable_captures, replay, Replay, ReplayError};
+pub use replay::{recordable_captures, replay, replay_to_end, Replay, ReplayError};

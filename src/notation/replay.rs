@@ -97,6 +97,16 @@ pub struct Replay {
 /// Replays a game from the variant's start. Moves after an end the players ignored are
 /// still checked (an ended game is played on as if it were not over).
 pub fn replay(t: &Tables, game: &GameRecord) -> Result<Replay, ReplayError> {
+    replay_checked(t, game, true)
+}
+
+/// [`replay`] up to the end the rules see: the moves a record plays on past it are not
+/// read (they may move a king the rules took). `ended_early` says where it stopped.
+pub fn replay_to_end(t: &Tables, game: &GameRecord) -> Result<Replay, ReplayError> {
+    replay_checked(t, game, false)
+}
+
+fn replay_checked(t: &Tables, game: &GameRecord, past_end: bool) -> Result<Replay, ReplayError> {
     let mut pos = Position::start(t);
     let mut positions = vec![pos.clone()];
     let mut moves = Vec::new();
@@ -105,6 +115,9 @@ pub fn replay(t: &Tables, game: &GameRecord) -> Result<Replay, ReplayError> {
         let ply = i + 1;
         if let Some(outcome) = pos.outcome(t) {
             ended_early.get_or_insert((ply - 1, outcome));
+            if !past_end {
+                break;
+            }
         }
         // After an end the players ignored, the move is judged by the board alone.
         let mv = resolve_ignoring_end(t, &pos, text)
@@ -168,5 +181,9 @@ mod tests {
         // The nine plies played on are replayed on the board without the king.
         assert_eq!(r.moves.len(), 28);
         assert!(r.positions[28].king().is_none());
+        // Up to the end only: the 19 plies to the capture, nothing after it is read.
+        let r = replay_to_end(&game.tables, &games[0]).unwrap();
+        assert_eq!((r.moves.len(), r.positions.len()), (19, 20));
+        assert_eq!(r.ended_early.map(|(ply, _)| ply), Some(19));
     }
 }

@@ -56,12 +56,16 @@ pub enum SessionError {
 }
 
 impl SessionError {
-    /// The protocol's error code: 0 rules not supported, 3 illegal move, -1 the rest.
+    /// The protocol's code for an error the engine sends (its text allows two): -1, a
+    /// critical error, on which OpenTafl ends the game (`ExternalEngineHost` makes the
+    /// engine resign), for rules or a position this engine cannot play and for a move of
+    /// its own it cannot make; 0, a non-critical one, shown to the user while the game
+    /// goes on, for the rest. (OpenTafl ignores any other code; 1 to 4 are its own
+    /// answers to the engine's moves.)
     pub fn code(&self) -> i32 {
         match self {
-            SessionError::Rules(_) => 0,
-            SessionError::Illegal(_) => 3,
-            _ => -1,
+            SessionError::Rules(_) | SessionError::Unsupported(_) | SessionError::OwnMove(_) => -1,
+            _ => 0,
         }
     }
 
@@ -221,8 +225,9 @@ impl Session {
         }
         match line.parse::<Message>() {
             Ok(message) => self.handle(message),
+            // An unreadable line is no reason to end the game: non-critical.
             Err(e) => vec![Action::Send(Message::Error {
-                code: -1,
+                code: 0,
                 text: Some(e.to_string()),
             })],
         }
@@ -465,12 +470,15 @@ mod tests {
     #[test]
     fn messages_before_rules_are_refused_not_fatal() {
         let mut s = Session::new();
-        assert_eq!(error_code(&s.handle_line("play attackers")), Some(-1));
-        assert_eq!(error_code(&s.handle_line("opponent-move d1-d2")), Some(-1));
-        assert_eq!(error_code(&s.handle_line("what is this")), Some(-1));
+        // Non-critical (0): OpenTafl shows it and the game goes on. Rules this engine
+        // cannot play are critical (-1): OpenTafl ends the game, the engine resigning
+        // (issue 35: -1 was sent for any unreadable line, and resigned the game).
+        assert_eq!(error_code(&s.handle_line("play attackers")), Some(0));
+        assert_eq!(error_code(&s.handle_line("opponent-move d1-d2")), Some(0));
+        assert_eq!(error_code(&s.handle_line("what is this")), Some(0));
         assert_eq!(
             error_code(&s.handle_line("rules dim:7 ks:q start:/7/")),
-            Some(0)
+            Some(-1)
         );
         assert!(s.handle_line(&format!("rules {BRANDUB}")).is_empty());
         assert_eq!(s.handle_line("goodbye"), vec![Action::Quit]);
@@ -493,7 +501,7 @@ mod tests {
         s.handle_line(&format!("rules {BRANDUB}"));
         let start = s.position().unwrap().clone();
         // d1-d3 runs into the defender on d3 (brandub, rank 1 first: d3 is `T`).
-        assert_eq!(error_code(&s.handle_line("opponent-move d1-d3")), Some(3));
+        assert_eq!(error_code(&s.handle_line("opponent-move d1-d3")), Some(0));
         assert_eq!(s.position().unwrap(), &start);
         assert!(s.handle_line("opponent-move d1-c1").is_empty());
         assert_eq!(s.moves().len(), 1);

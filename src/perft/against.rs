@@ -10,10 +10,9 @@ use super::units::Root;
 use super::{divide, Counting};
 use crate::board::RecordOrder;
 use crate::moves::{Position, Tables};
+use crate::process::{Collected, Group};
 use std::fmt;
-use std::io::Read;
-use std::process::{Child, Command, Stdio};
-use std::sync::mpsc::{self, RecvTimeoutError};
+use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 /// Why the comparison could not be made.
@@ -191,40 +190,6 @@ impl CommandOracle {
     }
 }
 
-/// Reads at most `limit` bytes of `from`, then drains the rest; says whether it had to
-/// stop.
-fn read_bounded(mut from: impl Read, limit: usize) -> (Vec<u8>, bool) {
-    let mut kept = Vec::new();
-    let mut buf = [0u8; 8192];
-    let mut over = false;
-    loop {
-        match from.read(&mut buf) {
-            Ok(0) | Err(_) => break,
-            Ok(n) => {
-                let room = limit.saturating_sub(kept.len());
-                kept.extend_from_slice(&buf[..n.min(room)]);
-                if n > room {
-                    over = true;
-                    break;
-                }
-            }
-        }
-    }
-    (kept, over)
-}
-
-/// Kills a process and its whole group (`sh -c` and what it started).
-fn kill_group(child: &mut Child) {
-    #[cfg(unix)]
-    {
-        let _ = Command::new("kill")
-            .args(["-s", "KILL", "--", &format!("-{}", child.id())])
-            .stderr(Stdio::null())
-            .status();
-    }
-    let _ = child.kill();
-}
-
 impl Oracle for CommandOracle {
     fn divide(&mut self, depth: u32, line: &[String]) -> Result<EngineDivide, AgainstError> {
         self.calls += 1;
@@ -247,92 +212,64 @@ impl Oracle for CommandOracle {
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped());
-        #[cfg(unix)]
-        std::os::unix::process::CommandExt::process_group(&mut command, 0);
-        let mut child = command
-            .spawn()
+        // Its own process group (crate::process): every way out of this call, and a
+        // signal that ends taflperft, kills the shell and all it started.
+        let mut group = Group::spawn(&mut command)
             .map_err(|e| AgainstError::Engine(format!("cannot run `{}`: {e}", self.command)))?;
-        let stdout = child.stdout.take().expect("piped");
-        let stderr = child.stderr.take().expect("piped");
-        let (tx, rx) = mpsc::channel();
-        let out_tx = tx.clone();
-        // Both pipes are read on threads of their own, so the wait below can time out;
+        // Both pipes are read on threads of their own, so the waits below can time out;
         // a thread the system refuses is a failed call, not a panic.
-        let spawned = std::thread::Builder::new()
-            .spawn(move || {
-                let _ = out_tx.send((true, read_bounded(stdout, MAX_DIVIDE_OUTPUT)));
-            })
-            .and_then(|_| {
-                std::thread::Builder::new().spawn(move || {
-                    let _ = tx.send((false, read_bounded(stderr, 64 << 10)));
-                })
-            });
-        if let Err(e) = spawned {
-            kill_group(&mut child);
-            let _ = child.wait();
+        let out = Collected::spawn(group.take_stdout().expect("piped"), MAX_DIVIDE_OUTPUT);
+        let err = Collected::spawn(group.take_stderr().expect("piped"), 64 << 10);
+        let (mut out, mut err) = match (out, err) {
+            (Ok(out), Ok(err)) => (out, err),
+            (Err(e), _) | (_, Err(e)) => {
+                return Err(AgainstError::Engine(format!(
+                    "{call}: cannot start a thread to read it: {e}"
+                )))
+            }
+        };
+        let started = Instant::now();
+        let timeout = self.timeout;
+        let left = || timeout.saturating_sub(started.elapsed());
+        let timed_out = |what| AgainstError::Timeout {
+            call: call.clone(),
+            what,
+            seconds: timeout.as_secs_f64(),
+        };
+        let mut warned = false;
+        loop {
+            if left().is_zero() {
+                return Err(timed_out("gave no divide"));
+            }
+            if out.wait(left().min(Duration::from_secs(2))) {
+                break;
+            }
+            if !warned {
+                if let Some(wait) = self.on_wait.as_mut() {
+                    wait(&call);
+                }
+                warned = true;
+            }
+        }
+        if out.over_limit() {
             return Err(AgainstError::Engine(format!(
-                "{call}: cannot start a thread to read it: {e}"
+                "{call} printed more than {} MiB: not a divide",
+                MAX_DIVIDE_OUTPUT >> 20
             )));
         }
-        let started = Instant::now();
-        let mut warned = false;
-        let (mut out, mut err) = (None, None);
-        while out.is_none() || err.is_none() {
-            let left = self.timeout.saturating_sub(started.elapsed());
-            if left.is_zero() {
-                kill_group(&mut child);
-                let _ = child.wait();
-                return Err(AgainstError::Timeout {
-                    call,
-                    what: "gave no divide",
-                    seconds: self.timeout.as_secs_f64(),
-                });
-            }
-            match rx.recv_timeout(left.min(Duration::from_secs(2))) {
-                Ok((true, o)) => {
-                    if o.1 {
-                        kill_group(&mut child);
-                        let _ = child.wait();
-                        return Err(AgainstError::Engine(format!(
-                            "{call} printed more than {} MiB: not a divide",
-                            MAX_DIVIDE_OUTPUT >> 20
-                        )));
-                    }
-                    out = Some(o.0);
-                }
-                Ok((false, e)) => err = Some(e.0),
-                Err(RecvTimeoutError::Timeout) => {
-                    if !warned {
-                        if let Some(wait) = self.on_wait.as_mut() {
-                            wait(&call);
-                        }
-                        warned = true;
-                    }
-                }
-                Err(RecvTimeoutError::Disconnected) => break,
-            }
+        if !err.wait(left()) {
+            return Err(timed_out("gave no divide"));
         }
         // Both pipes are closed; a process that lives on without them still has the
         // rest of its time.
-        let status = loop {
-            match child.try_wait() {
-                Ok(Some(status)) => break status,
-                Ok(None) if started.elapsed() < self.timeout => {
-                    std::thread::sleep(Duration::from_millis(5))
-                }
-                Ok(None) => {
-                    kill_group(&mut child);
-                    let _ = child.wait();
-                    return Err(AgainstError::Timeout {
-                        call,
-                        what: "did not end",
-                        seconds: self.timeout.as_secs_f64(),
-                    });
-                }
-                Err(e) => return Err(AgainstError::Engine(format!("{call}: {e}"))),
-            }
+        let status = match group.wait_for(left()) {
+            Ok(Some(status)) => status,
+            Ok(None) => return Err(timed_out("did not end")),
+            Err(e) => return Err(AgainstError::Engine(format!("{call}: {e}"))),
         };
-        let (out, err) = (out.unwrap_or_default(), err.unwrap_or_default());
+        // What the shell started and left behind ends with the call.
+        drop(group);
+        let (out, err) = (out.into_bytes(), err.into_bytes());
         if !status.success() {
             let stderr = String::from_utf8_lossy(&err);
             let tail: Vec<String> = stderr

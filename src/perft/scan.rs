@@ -12,12 +12,13 @@ use super::units::Root;
 use crate::board::Square;
 use crate::board::{PieceKind, RecordOrder};
 use crate::moves::{Position, Tables};
-use crate::notation::{play_line_moves, resolve, GameRecord};
+use crate::notation::{play_line_moves, GameRecord};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
-/// The version of [`ScanReport`]'s layout.
-pub const SCAN_SCHEMA_VERSION: u32 = 1;
+/// The version of [`ScanReport`]'s layout (2: `games_not_replayed` gone, a game that
+/// does not replay is an input error).
+pub const SCAN_SCHEMA_VERSION: u32 = 2;
 
 /// A scan stops when the engine failed on this many positions before it answered once.
 pub const GIVE_UP_AFTER: usize = 10;
@@ -230,6 +231,8 @@ impl ScanReport {
 pub enum ScanError {
     /// The archive's games cannot be set up under the rules.
     Setup(String),
+    /// A game of the archive does not replay under the rules (an input error).
+    Input(String),
     /// The engine failed on every one of the first positions.
     Engine(String),
 }
@@ -237,7 +240,7 @@ pub enum ScanError {
 impl std::fmt::Display for ScanError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            ScanError::Setup(why) => write!(f, "{why}"),
+            ScanError::Setup(why) | ScanError::Input(why) => write!(f, "{why}"),
             ScanError::Engine(why) => write!(
                 f,
                 "the other engine failed on each of the first {GIVE_UP_AFTER} positions; the last: {why}"
@@ -458,31 +461,20 @@ pub fn scan(
     let start_side = start.side_to_move().name().to_string();
     // Each game's plies to compare at, found first so the progress has a total.
     let mut todo: Vec<(usize, Vec<String>, Vec<usize>)> = Vec::new();
-    let mut not_replayed = 0;
     for record in games {
-        // The game's moves as far as taflcount sees it going on: past an end the record
-        // goes on only on the players' say-so (and a position without a king cannot
-        // be played on).
-        let mut pos = start.clone();
-        let mut moves: Vec<String> = Vec::new();
-        let mut positions = vec![pos.clone()];
-        let mut readable = true;
-        for text in &record.moves {
-            if pos.is_over(t) {
-                break;
-            }
-            let Ok(mv) = resolve(t, &pos, text) else {
-                readable = false;
-                break;
-            };
-            pos = pos.after(t, mv).0;
-            moves.push(mv.to_string());
-            positions.push(pos.clone());
-        }
-        if !readable {
-            not_replayed += 1;
-            continue;
-        }
+        // Every game must replay up to the end the rules see, its recorded captures
+        // included, as `branching --records` asks (a game that does not is an input
+        // error with its line: before, an archive of another variant scanned as "0
+        // positions, all skipped", exit 0). Past that end the record goes on only on the
+        // players' say-so (a king the rules took may move on), and is not read.
+        let replayed = crate::notation::replay_to_end(t, record).map_err(|e| {
+            ScanError::Input(format!(
+                "game {} does not replay under the rules: {e}",
+                record.line
+            ))
+        })?;
+        let moves: Vec<String> = replayed.moves.iter().map(|m| m.to_string()).collect();
+        let positions = &replayed.positions;
         let end = moves.len().min(plan.last_ply);
         let plies: Vec<usize> = (plan.first_ply..=end)
             .filter(|p| (p - plan.first_ply) % plan.every.max(1) == 0)
@@ -493,10 +485,7 @@ pub fn scan(
         }
     }
     let total: usize = todo.iter().map(|(_, _, p)| p.len()).sum();
-    let mut out = ScanOutcome {
-        games_not_replayed: not_replayed,
-        ..ScanOutcome::default()
-    };
+    let mut out = ScanOutcome::default();
     let mut seen: BTreeMap<FindingKey, ()> = BTreeMap::new();
     let mut groups: BTreeMap<Difference, ScanGroup> = BTreeMap::new();
     let mut done = 0;
@@ -639,9 +628,6 @@ fn position_and_parent(
 /// What a scan found; the report adds its labels and timing.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ScanOutcome {
-    /// Games with a move that is not legal under the rules before taflcount sees the
-    /// game end (skipped whole).
-    pub games_not_replayed: usize,
     /// Positions compared (engine failures included).
     pub positions: usize,
     /// Positions where both engines give the same divide.

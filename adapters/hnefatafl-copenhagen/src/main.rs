@@ -78,8 +78,16 @@ fn run(args: &[String]) -> Result<String, String> {
         .find_map(|w| w.strip_prefix("dim:"))
         .ok_or("the rules have no dim")?;
     let size: BoardSize = dim.parse().map_err(|e| format!("dim:{dim}: {e}"))?;
+    // What the crate cannot read is refused here, before it panics on it.
+    adapter::check_rules(rules)?;
+    let side_dim: usize = dim.parse().map_err(|_| format!("dim:{dim}"))?;
+    adapter::check_record(position, side_dim)?;
     // taflcount writes rank 1 first; the crate reads the top rank first.
-    let ranks: Vec<&str> = position.split('/').filter(|r| !r.is_empty()).rev().collect();
+    let ranks: Vec<&str> = position
+        .split('/')
+        .filter(|r| !r.is_empty())
+        .rev()
+        .collect();
     let record = format!("/{}/", ranks.join("/"));
     let board = Board::open_tafl_deserialize(&record)
         .map_err(|e| format!("position `{position}`: {e:?}"))?;
@@ -143,7 +151,8 @@ fn run(args: &[String]) -> Result<String, String> {
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    match run(&args) {
+    // One line on stderr whatever happens: the host quotes it, never a backtrace.
+    match adapter::without_panics(|| run(&args)) {
         Ok(out) => {
             print!("{out}");
             ExitCode::SUCCESS

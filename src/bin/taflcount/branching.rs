@@ -8,7 +8,8 @@ use clap::Args;
 use taflcount::cli::{
     check_writable, print, print_json, read_text_file, write_file, CliError, GameArgs, Progress,
 };
-use taflcount::engine::{EngineFactory, EngineSpec};
+use taflcount::engine::{EngineFactory, EngineSpec, ForfeitTally};
+use taflcount::files::file_stem;
 use taflcount::notation::parse_games;
 use taflcount::report::branching::{headline, render_markdown, render_tables};
 use taflcount::report::plot::branching_by_ply_svg;
@@ -20,7 +21,7 @@ use taflcount::sampling::{
 
 #[derive(Args, Debug)]
 #[command(
-    after_help = "Examples:\n  taflcount branching --variant brandub --games 1000 --player greedy\n  taflcount branching --variant brandub --games 100 --player search:nodes=2000\n  taflcount branching --variant brandub --games 20 --player 'otep:\"./my-engine --level 3\"'\n  taflcount branching --records fixtures/games/copenhagen.csv --json\n  taflcount branching --variant tablut --games 500 --report reports/branching\n\nExit codes: 0 success, 2 usage or input error."
+    after_help = "Examples:\n  taflcount branching --variant brandub --games 1000 --player greedy\n  taflcount branching --variant brandub --games 100 --player search:nodes=2000\n  taflcount branching --variant brandub --games 20 --player 'otep:\"./my-engine --level 3\"'\n  taflcount branching --records fixtures/games/copenhagen.csv --json\n  taflcount branching --variant tablut --games 500 --report reports/branching\n\nExit codes: 0 success, 1 the player forfeited most of its games (it crashed, hung or\nanswered garbage), 2 usage or input error; 130 ended by Ctrl-C or SIGTERM."
 )]
 pub struct BranchingArgs {
     /// A catalog variant, e.g. copenhagen, brandub, tablut (default: copenhagen)
@@ -92,10 +93,20 @@ pub fn run(args: BranchingArgs) -> Result<(), CliError> {
     };
     let game = game_args.resolve()?;
     let (variant, rules, tables) = (game.name, game.rules, game.tables);
+    // --report's folder and files are checked before the work, not found unwritable after.
+    let check_report = |player: Option<&str>| -> Result<(), CliError> {
+        match &args.report {
+            Some(dir) => report_paths(dir, variant.as_deref(), player)
+                .iter()
+                .try_for_each(|path| check_writable(path, args.force)),
+            None => Ok(()),
+        }
+    };
     let started = Instant::now();
     let mut statistics = StatisticsBuilder::new(rules.first_side());
     let (source, player, seed, max_plies, records, threads) = match &args.records {
         Some(path) => {
+            check_report(None)?;
             let text = read_text_file(path)?;
             let mut all = parse_games(&text)
                 .map_err(|e| CliError::Input(format!("{}: {e}", path.display())))?;
@@ -117,6 +128,7 @@ pub fn run(args: BranchingArgs) -> Result<(), CliError> {
             // forfeit of every game.
             spec.check_starts(&tables)
                 .map_err(|e| CliError::Input(format!("--player {}: {e}", spec.text)))?;
+            check_report(Some(spec.name()))?;
             let games = args.games.unwrap_or(DEFAULT_GAMES);
             let threads = args.threads.map_or_else(
                 || std::thread::available_parallelism().map_or(1, |n| n.get()),
@@ -132,10 +144,22 @@ pub fn run(args: BranchingArgs) -> Result<(), CliError> {
             let progress = Progress::new(games, &format!("{} self-play", spec.name()));
             // Streamed: each game is folded into the statistics and dropped, so no
             // memory grows with --games.
+            let mut forfeits = ForfeitTally::default();
             self_play_each(&tables, &run, &spec, &|_| progress.inc(1), &mut |game| {
+                // Self-play: every forfeit is the one engine's.
+                forfeits.add(&game.end, |_| true);
                 statistics.add(&game)
             });
             progress.finish();
+            // An engine that crashes or answers garbage on every move gives a "report"
+            // of forfeits: a failed run, the engine named, not a result.
+            if forfeits.mostly_forfeits() {
+                return Err(CliError::Check(format!(
+                    "--player {} {}: the figures would measure its failures, not the game",
+                    taflcount::text::quoted(spec.name()),
+                    forfeits.describe()
+                )));
+            }
             (
                 Source::SelfPlay,
                 Some(spec.name().to_string()),
@@ -184,29 +208,26 @@ pub fn run(args: BranchingArgs) -> Result<(), CliError> {
     }
 }
 
-/// An engine description as part of a file name: `search:4` is `search-4`, and an
-/// `otep:"..."` command's slashes, quotes and spaces become `-` too (runs of them one).
-fn file_stem_of(player: &str) -> String {
-    let mut stem = String::new();
-    for c in player.chars() {
-        if c.is_ascii_alphanumeric() || matches!(c, '=' | '_' | '.') {
-            stem.push(c);
-        } else if !stem.ends_with('-') {
-            stem.push('-');
-        }
-    }
-    stem.trim_matches('-').chars().take(80).collect()
+/// DIR/branching-VARIANT-SOURCE.svg and .md, SOURCE the player or `records`, both
+/// names made safe (`taflcount::files::file_stem`: a `name:../x` stays in DIR).
+fn report_paths(dir: &Path, variant: Option<&str>, player: Option<&str>) -> [PathBuf; 2] {
+    let variant = file_stem(variant.unwrap_or("custom"));
+    let source = player.map_or("records".to_string(), file_stem);
+    let stem = format!("branching-{variant}-{source}");
+    [
+        dir.join(format!("{stem}.svg")),
+        dir.join(format!("{stem}.md")),
+    ]
 }
 
 /// DIR/branching-VARIANT-SOURCE.md and .svg, SOURCE the player or `records`.
 fn write_report(dir: &Path, report: &BranchingReport, force: bool) -> Result<(), CliError> {
-    let variant = report.variant.as_deref().unwrap_or("custom");
-    let source = report
-        .player
-        .as_deref()
-        .map_or("records".to_string(), file_stem_of);
-    let stem = format!("branching-{variant}-{source}");
-    let svg_name = format!("{stem}.svg");
+    let [svg_path, md_path] =
+        report_paths(dir, report.variant.as_deref(), report.player.as_deref());
+    let svg_name = svg_path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
     let command = std::env::args()
         .skip(1)
         .map(|a| {
@@ -219,9 +240,9 @@ fn write_report(dir: &Path, report: &BranchingReport, force: bool) -> Result<(),
         .collect::<Vec<_>>()
         .join(" ");
     let files = [
-        (dir.join(&svg_name), branching_by_ply_svg(report)),
+        (svg_path, branching_by_ply_svg(report)),
         (
-            dir.join(format!("{stem}.md")),
+            md_path,
             render_markdown(report, &svg_name, &format!("taflcount {command}")),
         ),
     ];

@@ -5,7 +5,7 @@ mod legal;
 use std::path::{Path, PathBuf};
 
 use clap::{ArgGroup, Args};
-use taflcount::cli::{print, write_file, CliError};
+use taflcount::cli::{print, write_file, CliError, Status};
 use taflcount::complexity::{ComplexityReport, ComplexitySpec, GameTreeEstimate};
 use taflcount::report::complexity::{render, render_catalog_markdown};
 use taflcount::report::table::TableStyle;
@@ -23,6 +23,7 @@ const VARIANT_OF_SIZE: [(usize, &str); 6] = [
 
 #[derive(Args, Debug)]
 #[command(group(ArgGroup::new("board").args(["variant", "rules", "dim", "all"])))]
+#[command(group(ArgGroup::new("writes").args(["report", "save_samples"]).multiple(true)))]
 pub struct ComplexityArgs {
     /// A catalog variant, e.g. copenhagen, brandub, alea-evangelii (default: copenhagen)
     #[arg(long, value_name = "NAME")]
@@ -52,8 +53,9 @@ pub struct ComplexityArgs {
     /// With --all: write DIR/complexity.md instead of printing
     #[arg(long, value_name = "DIR", requires = "all")]
     report: Option<PathBuf>,
-    /// With --report: replace DIR/complexity.md if it exists (without it, it is refused)
-    #[arg(long, requires = "report")]
+    /// With --report or --save-samples: replace the file it writes if it exists (without
+    /// it, an existing file is refused)
+    #[arg(long, requires = "writes")]
     force: bool,
     /// JSON on stdout instead of tables
     #[arg(long)]
@@ -82,11 +84,15 @@ pub struct ComplexityArgs {
     save_samples: Option<PathBuf>,
 }
 
-pub fn run(args: ComplexityArgs) -> Result<(), CliError> {
+pub fn run(args: ComplexityArgs) -> Result<Status, CliError> {
     if args.legal {
         return run_legal(&args);
     }
-    let trees = game_trees(&args)?;
+    run_bounds(&args).map(|()| Status::Success)
+}
+
+fn run_bounds(args: &ComplexityArgs) -> Result<(), CliError> {
+    let trees = game_trees(args)?;
     if args.all {
         let reports: Vec<ComplexityReport> = catalog::VARIANTS
             .iter()
@@ -106,7 +112,7 @@ pub fn run(args: ComplexityArgs) -> Result<(), CliError> {
             }
         };
     }
-    let spec = spec_of(&args)?;
+    let spec = spec_of(args)?;
     let report = ComplexityReport::compute(&spec, &trees);
     if args.json {
         print(&(to_json(&report)? + "\n"))
@@ -115,7 +121,7 @@ pub fn run(args: ComplexityArgs) -> Result<(), CliError> {
     }
 }
 
-fn run_legal(args: &ComplexityArgs) -> Result<(), CliError> {
+fn run_legal(args: &ComplexityArgs) -> Result<Status, CliError> {
     let rules = rules_of(args)?;
     legal::run(
         &rules,
@@ -129,7 +135,7 @@ fn run_legal(args: &ComplexityArgs) -> Result<(), CliError> {
             nodes: args.nodes.unwrap_or(20_000),
             json: args.json,
             save_samples: args.save_samples.as_deref(),
-            force: false,
+            force: args.force,
         },
     )
 }

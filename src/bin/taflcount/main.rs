@@ -55,9 +55,9 @@ fn main() -> ExitCode {
     let cli = taflcount::cli::parse::parse_with::<Cli>(RULES);
     let result = match cli.command {
         Command::Complexity(args) => complexity::run(args),
-        Command::Branching(args) => branching::run(args),
+        Command::Branching(args) => branching::run(args).map(|()| Status::Success),
     };
-    exit_code("taflcount", result.map(|()| Status::Success))
+    exit_code("taflcount", result)
 }
 
 #[cfg(test)]

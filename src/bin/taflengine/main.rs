@@ -3,8 +3,9 @@
 //! play two builds against each other. The conversation itself is
 //! `taflcount::otep::Session`; this program reads lines, thinks and writes answers.
 
+use std::collections::VecDeque;
 use std::fs::File;
-use std::io::{self, BufRead, Write};
+use std::io::{self, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::mpsc;
@@ -17,8 +18,9 @@ use taflcount::matches::{EngineFactory, EngineKind, EngineSpec, Turn};
 use taflcount::moves::{Move, Position, Tables};
 use taflcount::notation::{record, MoveText};
 use taflcount::otep::{Action, AnalysedLine, Message, Request, Session, TimeKeeper};
+use taflcount::process::{LineEvent, Lines, TooLong};
 use taflcount::search::{Limits, Searcher};
-use taflcount::text::{read_line_bounded, skip_line, BoundedLine, LINE_LIMIT};
+use taflcount::text::LINE_LIMIT;
 
 /// Time per move when the engine has no fixed limit and the host sends no clock.
 const UNTIMED_MOVETIME: Duration = Duration::from_secs(1);
@@ -74,6 +76,16 @@ fn player(text: &str) -> Result<Player, CliError> {
     // `search` without a limit: the clock (or UNTIMED_MOVETIME) limits it.
     let (spec, fixed) = EngineSpec::load_on_clock(text, UNTIMED_MOVETIME)
         .map_err(|e| CliError::Input(format!("--engine: {e}")))?;
+    // An inner OTEP engine that cannot start would fail every `play`: refuse it now,
+    // before `hello`, so the host sees an engine that did not start.
+    if let Some(inner) = spec.external_engine() {
+        inner.check_starts().map_err(|e| {
+            CliError::Input(format!(
+                "--engine {}: cannot play: {e}",
+                taflcount::text::quoted(&spec.text)
+            ))
+        })?;
+    }
     Ok(Player {
         spec,
         fixed,
@@ -111,93 +123,56 @@ impl Wire {
     }
 }
 
-/// One line from the host, as the reader gives it.
-enum Input {
-    Line(String),
-    /// A line past [`LINE_LIMIT`]: its start (the rest is skipped).
-    TooLong(String),
-    /// stdin closed (or failed: the reason).
-    End(Option<String>),
-}
-
-/// The host's lines. Read on a thread of their own, so that `goodbye`, `quit` or a
-/// closed stdin stop a search at once instead of after it (12 s after `goodbye`
-/// before, issue 24); read here when the system refuses the thread.
-enum Inputs {
-    Thread {
-        lines: mpsc::Receiver<Input>,
-        /// Lines that came during a search, answered after it.
-        pending: std::collections::VecDeque<Input>,
-    },
-    Here(io::StdinLock<'static>),
-}
-
-/// Reads one bounded line; a line past the limit is skipped to its end.
-fn read_input(reader: &mut impl BufRead) -> Input {
-    match read_line_bounded(reader, LINE_LIMIT) {
-        Ok(Some(BoundedLine::Line(line))) => Input::Line(line),
-        Ok(Some(BoundedLine::TooLong(start))) => match skip_line(reader) {
-            Ok(_) => Input::TooLong(start),
-            Err(e) => Input::End(Some(e.to_string())),
-        },
-        Ok(None) => Input::End(None),
-        Err(e) => Input::End(Some(e.to_string())),
-    }
+/// The host's lines (`taflcount::process::Lines`, at most [`LINE_LIMIT`] bytes each, a
+/// longer one skipped to its end). Read on a thread of their own, so that `goodbye`,
+/// `quit` or a closed stdin stop a search at once instead of after it (12 s after
+/// `goodbye` before, issue 24); read here when the system refuses the thread.
+struct Inputs {
+    lines: Lines,
+    /// Lines that came during a search, answered after it.
+    pending: VecDeque<LineEvent>,
 }
 
 impl Inputs {
     fn start() -> Inputs {
-        let (tx, lines) = mpsc::channel();
-        let reader = std::thread::Builder::new().spawn(move || {
-            let mut stdin = io::stdin().lock();
-            loop {
-                let input = read_input(&mut stdin);
-                let end = matches!(input, Input::End(_));
-                if tx.send(input).is_err() || end {
-                    break;
-                }
-            }
-        });
-        match reader {
-            Ok(_) => Inputs::Thread {
-                lines,
-                pending: Default::default(),
-            },
-            Err(_) => Inputs::Here(io::stdin().lock()),
+        let lines = Lines::spawn(io::stdin(), LINE_LIMIT, TooLong::Skip)
+            .unwrap_or_else(|_| Lines::here(io::stdin(), LINE_LIMIT, TooLong::Skip));
+        Inputs {
+            lines,
+            pending: VecDeque::new(),
         }
     }
 
     /// The next line, waiting for it.
-    fn next(&mut self) -> Input {
-        match self {
-            Inputs::Thread { lines, pending } => pending
-                .pop_front()
-                .unwrap_or_else(|| lines.recv().unwrap_or(Input::End(None))),
-            Inputs::Here(stdin) => read_input(stdin),
-        }
+    fn next(&mut self) -> LineEvent {
+        self.pending
+            .pop_front()
+            .unwrap_or_else(|| self.lines.next(None))
     }
 
     /// During a search: waits up to `timeout` for a line; `goodbye`, `quit` or the end
     /// of stdin end the process at once (exit 0), other lines wait for the search.
     fn watch(&mut self, timeout: Duration, wire: &mut Wire) {
-        let Inputs::Thread { lines, pending } = self else {
+        if !self.lines.can_time_out() {
             std::thread::sleep(timeout);
             return;
-        };
-        if let Ok(input) = lines.recv_timeout(timeout) {
-            let quits = match &input {
-                Input::Line(line) => {
-                    wire.received(line.trim());
-                    matches!(line.split_whitespace().next(), Some("goodbye" | "quit"))
-                }
-                Input::TooLong(_) => false,
-                Input::End(_) => true,
-            };
-            if quits {
-                std::process::exit(0);
-            }
-            pending.push_back(input);
         }
+        let input = self.lines.next(Some(timeout));
+        let quits = match &input {
+            LineEvent::Line(line) => {
+                wire.received(line.trim());
+                matches!(line.split_whitespace().next(), Some("goodbye" | "quit"))
+            }
+            LineEvent::TooLong(_) => false,
+            LineEvent::Timeout => return,
+            LineEvent::End(_) => true,
+        };
+        if quits {
+            // What the engine started (an inner OTEP engine) ends with it.
+            taflcount::process::kill_all();
+            std::process::exit(0);
+        }
+        self.pending.push_back(input);
     }
 }
 
@@ -226,10 +201,10 @@ fn run(args: Args) -> Result<Status, CliError> {
     let mut inputs = Inputs::start();
     loop {
         let text = match inputs.next() {
-            Input::Line(text) => text,
-            Input::TooLong(start) => {
+            LineEvent::Line(text) => text,
+            LineEvent::TooLong(start) => {
                 wire.send(&Message::Error {
-                    code: -1,
+                    code: 0,
                     text: Some(format!(
                         "a line longer than {} KiB: `{start}…`",
                         LINE_LIMIT / 1024
@@ -237,8 +212,10 @@ fn run(args: Args) -> Result<Status, CliError> {
                 })?;
                 continue;
             }
-            Input::End(None) => return Ok(Status::Success),
-            Input::End(Some(e)) => return Err(CliError::Input(format!("cannot read stdin: {e}"))),
+            LineEvent::End(None) | LineEvent::Timeout => return Ok(Status::Success),
+            LineEvent::End(Some(e)) => {
+                return Err(CliError::Input(format!("cannot read stdin: {e}")))
+            }
         };
         let text = text.trim();
         wire.received(text);
@@ -284,7 +261,7 @@ fn think(
 ) -> Result<(), CliError> {
     let (Some(game), Some(position)) = (session.game(), session.position()) else {
         return wire.send(&Message::Error {
-            code: -1,
+            code: 0,
             text: Some("no game to think about".into()),
         });
     };

@@ -12,7 +12,9 @@ use std::sync::atomic::Ordering;
 use std::time::Instant;
 
 use clap::Parser;
+use taflcount::board::Side;
 use taflcount::cli::{exit_code, interrupt, print, CliError, GameArgs, Progress, Status};
+use taflcount::engine::ForfeitTally;
 use taflcount::matches::openings::{
     openings_from_records, openings_from_text, random_openings, OpeningSupply,
 };
@@ -41,7 +43,7 @@ const DEFAULT_RANDOM_PLIES: usize = 2;
     name = "taflmatch",
     version,
     about = "Matches between tafl engines: Elo with intervals, SPRT, round robins, side balance",
-    after_help = "Engines: random, greedy, search:depth=N | nodes=N | movetime=100ms [,eval=FILE.json],\n  mcts:playouts=N | nodes=N | movetime=100ms [,cutoff=PLIES,c=C,seed=S,eval=FILE.json],\n  otep:\"CMD ARGS\" (an OpenTafl-protocol engine, e.g. otep:\"old/taflengine --engine search\"; --tc sets its clock;\n  a crash, a hang or a time loss loses the game and the engine is restarted)\n\nModes: two engines play a match in game pairs (same opening, sides swapped);\n  one engine alone plays itself and reports the side balance;\n  --round-robin plays every pair of two or more engines and fits one Elo scale.\n\nExamples:\n  taflmatch --variant brandub --engine search:depth=3 --engine search:depth=2 --games 200\n  taflmatch --variant copenhagen --engine search:nodes=20000,eval=new.json --engine search:nodes=20000 \\\n      --games 2000 --concurrency 2 --sprt elo0=0,elo1=5,alpha=0.05,beta=0.05\n  taflmatch --variant tablut --engine greedy --games 500\n  taflmatch --variant brandub --round-robin --engine random --engine greedy --engine mcts:playouts=500\n\nExit codes: 0 success, 2 usage or input error (engine, option, SPRT parameter, opening)."
+    after_help = "Engines: random, greedy, search:depth=N | nodes=N | movetime=100ms [,eval=FILE.json],\n  mcts:playouts=N | nodes=N | movetime=100ms [,cutoff=PLIES,c=C,seed=S,eval=FILE.json],\n  otep:\"CMD ARGS\" (an OpenTafl-protocol engine, e.g. otep:\"old/taflengine --engine search\"; --tc sets its clock;\n  a crash, a hang or a time loss loses the game and the engine is restarted)\n\nModes: two engines play a match in game pairs (same opening, sides swapped);\n  one engine alone plays itself and reports the side balance;\n  --round-robin plays every pair of two or more engines and fits one Elo scale.\n\nExamples:\n  taflmatch --variant brandub --engine search:depth=3 --engine search:depth=2 --games 200\n  taflmatch --variant copenhagen --engine search:nodes=20000,eval=new.json --engine search:nodes=20000 \\\n      --games 2000 --concurrency 2 --sprt elo0=0,elo1=5,alpha=0.05,beta=0.05\n  taflmatch --variant tablut --engine greedy --games 500\n  taflmatch --variant brandub --round-robin --engine random --engine greedy --engine mcts:playouts=500\n\nExit codes: 0 success, 1 an engine forfeited most of its games (it crashed, hung or\nanswered garbage: the figures are printed, but are no result), 2 usage or input error\n(engine, option, SPRT parameter, opening), 130 ended by Ctrl-C or SIGTERM."
 )]
 struct Args {
     /// A catalog variant, e.g. copenhagen, brandub, tablut (default: copenhagen)
@@ -367,6 +369,28 @@ fn run(args: Args) -> Result<Status, CliError> {
     if let Some(note) = note.filter(|_| args.json) {
         eprint!("taflmatch: {note}");
     }
+    // An engine that forfeited most of its games (it says hello, then crashes on every
+    // move) makes its opponent "win every game": the figures are printed, but the run
+    // is a failed one, the engine named.
+    for (index, spec) in specs.iter().enumerate() {
+        let mut tally = ForfeitTally::default();
+        for g in games
+            .iter()
+            .filter(|g| g.attackers == index || g.defenders == index)
+        {
+            tally.add(&g.game.end, |side| match side {
+                Side::Attackers => g.attackers == index,
+                Side::Defenders => g.defenders == index,
+            });
+        }
+        if tally.mostly_forfeits() {
+            return Err(CliError::Check(format!(
+                "--engine {} {}: the run measures its failures, not its play",
+                taflcount::text::quoted(spec.name()),
+                tally.describe()
+            )));
+        }
+    }
     Ok(if interrupted {
         Status::Interrupted
     } else {
@@ -402,6 +426,8 @@ impl<'p> Archive<'p> {
             )),
             _ => CliError::Input(format!("--records: cannot write {}: {e}", path.display())),
         })?;
+        // A run that a signal ends before its first game leaves no empty file behind.
+        taflcount::cli::interrupt::remove_if_empty_on_quit(path);
         Ok(Archive {
             path,
             file,

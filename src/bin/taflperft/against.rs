@@ -216,12 +216,6 @@ fn scan_text(report: &ScanReport) -> String {
         "{} position(s) of {} game(s) at perft({}): {} agree, {} differ, {} engine failure(s); {} call(s), {:.1} s\n",
         r.positions, games, depth, r.agreed, r.differed, r.failed, r.calls, seconds
     );
-    if r.games_not_replayed > 0 {
-        out += &format!(
-            "{} game(s) skipped: they do not replay under the rules\n",
-            r.games_not_replayed
-        );
-    }
     if !r.groups.is_empty() {
         let mut table = new_table(
             TableStyle::Terminal,

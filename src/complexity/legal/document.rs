@@ -54,6 +54,10 @@ pub struct LegalReport {
     pub bounds: Vec<BoundRow>,
     /// The published figures for this board and material.
     pub published: Vec<PublishedFigure>,
+    /// True when Ctrl-C (or SIGTERM) stopped the run early: the figures cover the
+    /// samples decided until then (`estimate.tally.samples` of them). Left out when false.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub interrupted: bool,
     /// How long the run took (apart: it changes from run to run).
     pub timings: Timings,
 }
@@ -111,6 +115,59 @@ pub struct Timings {
     pub threads: usize,
 }
 
+/// What a report counts of its samples, folded in one at a time, so a run keeps no
+/// sample once it is counted (memory flat in the number of samples).
+#[derive(Clone, Debug)]
+pub struct LegalTally {
+    tally: Tally,
+    /// Per number of pieces off the start.
+    groups: Vec<Tally>,
+    reasons: [u64; IllegalReason::ALL.len()],
+    rejected: u64,
+    panics: u64,
+    max_a: usize,
+    max_d: usize,
+}
+
+impl LegalTally {
+    /// An empty tally for the run's superset.
+    pub fn new(prepared: &Prepared) -> LegalTally {
+        let superset = &prepared.superset;
+        let (max_a, max_d) = (superset.max_attackers(), superset.max_defenders());
+        LegalTally {
+            tally: Tally::default(),
+            groups: vec![Tally::default(); max_a + max_d + 1],
+            reasons: [0; IllegalReason::ALL.len()],
+            rejected: 0,
+            panics: 0,
+            max_a,
+            max_d,
+        }
+    }
+
+    /// Counts one decided sample.
+    pub fn add(&mut self, r: &SampleResult) {
+        let key = r.verdict.key();
+        self.tally.add(key);
+        let off =
+            (self.max_a - r.element.attackers.len()) + (self.max_d - r.element.defenders.len());
+        self.groups[off].add(key);
+        match &r.verdict {
+            Verdict::Illegal(reason) => {
+                self.reasons[IllegalReason::ALL.iter().position(|x| x == reason).unwrap()] += 1
+            }
+            Verdict::Undecided(Undecided::RejectedProof) => self.rejected += 1,
+            Verdict::Undecided(Undecided::SearchPanicked) => self.panics += 1,
+            _ => {}
+        }
+    }
+
+    /// Samples counted so far.
+    pub fn samples(&self) -> u64 {
+        self.tally.samples
+    }
+}
+
 impl LegalReport {
     /// The report of a run's results.
     pub fn new(
@@ -120,27 +177,26 @@ impl LegalReport {
         nodes: u64,
         timings: Timings,
     ) -> LegalReport {
+        let mut tally = LegalTally::new(prepared);
+        for r in results {
+            tally.add(r);
+        }
+        LegalReport::of_tally(prepared, &tally, seed, nodes, timings)
+    }
+
+    /// The report of a run's samples, counted as they were decided.
+    pub fn of_tally(
+        prepared: &Prepared,
+        counted: &LegalTally,
+        seed: u64,
+        nodes: u64,
+        timings: Timings,
+    ) -> LegalReport {
         let superset = &prepared.superset;
         let size = superset.count();
-        let mut tally = Tally::default();
-        let (max_a, max_d) = (superset.max_attackers(), superset.max_defenders());
-        let mut groups = vec![Tally::default(); max_a + max_d + 1];
-        let mut reasons = [0u64; IllegalReason::ALL.len()];
-        let (mut rejected, mut panics) = (0, 0);
-        for r in results {
-            let key = r.verdict.key();
-            tally.add(key);
-            let off = (max_a - r.element.attackers.len()) + (max_d - r.element.defenders.len());
-            groups[off].add(key);
-            match &r.verdict {
-                Verdict::Illegal(reason) => {
-                    reasons[IllegalReason::ALL.iter().position(|x| x == reason).unwrap()] += 1
-                }
-                Verdict::Undecided(Undecided::RejectedProof) => rejected += 1,
-                Verdict::Undecided(Undecided::SearchPanicked) => panics += 1,
-                _ => {}
-            }
-        }
+        let (max_a, max_d) = (counted.max_a, counted.max_d);
+        let (tally, groups, reasons) = (counted.tally, &counted.groups, counted.reasons);
+        let (rejected, panics) = (counted.rejected, counted.panics);
         let by_pieces_off = groups
             .iter()
             .enumerate()
@@ -205,6 +261,7 @@ impl LegalReport {
                     bound: p.bound.clone(),
                 })
                 .collect(),
+            interrupted: false,
             timings,
         }
     }

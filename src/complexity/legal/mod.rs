@@ -20,7 +20,7 @@ mod superset;
 pub use class_index::{ClassIndex, ClassSet, MAX_CELLS};
 pub use classify::{classify, Undecided, Verdict};
 pub use document::{
-    BoundRow, GroupRow, LegalReport, PublishedFigure, ReasonCount, Timings, DEFINITION,
+    BoundRow, GroupRow, LegalReport, LegalTally, PublishedFigure, ReasonCount, Timings, DEFINITION,
     LEGAL_SCHEMA_VERSION,
 };
 pub use estimate::{ratio, scale, wilson, BigCount, Estimate, Share, Tally, Z_95};
@@ -30,7 +30,9 @@ pub use exhaustive::{
 };
 pub use illegal::{IllegalCheck, IllegalReason};
 pub use reach::Reach;
-pub use run::{run_samples, LegalError, Prepared, SampleResult};
+pub use run::{run_samples, run_samples_each, LegalError, Prepared, SampleResult};
 pub use sample::{chi_square_critical, sample, uniform_below};
-pub use samples_file::{parse_samples, write_samples, SampleLine, SamplesFileError};
+pub use samples_file::{
+    parse_samples, sample_line, samples_header, write_samples, SampleLine, SamplesFileError,
+};
 pub use superset::{Element, RankError, Superset};

@@ -119,7 +119,8 @@ pub struct SampleResult {
 
 /// Draws samples `0..samples` of a run seeded with `seed` and decides each with a
 /// proof-search budget of `nodes`, on up to `threads` threads; `done` is called after
-/// each sample (for progress). The results come back in sample order.
+/// each sample (for progress). The results come back in sample order. Holds every
+/// result: [`run_samples_each`] streams them.
 pub fn run_samples(
     prepared: &Prepared,
     seed: u64,
@@ -128,27 +129,65 @@ pub fn run_samples(
     threads: usize,
     done: &(dyn Fn() + Sync),
 ) -> Vec<SampleResult> {
+    let mut results = Vec::new();
+    run_samples_each(
+        prepared,
+        seed,
+        samples,
+        nodes,
+        threads,
+        done,
+        &|| false,
+        &mut |r| results.push(r),
+    );
+    results
+}
+
+/// Samples decided per thread between two hand-overs to the caller: enough to keep
+/// every thread busy, few enough that memory never depends on the number of samples
+/// asked for and that a stop is heard soon.
+const BATCH_PER_THREAD: u64 = 64;
+
+/// [`run_samples`], each result handed to `each` in sample order as its batch ends and
+/// then dropped, so memory stays flat in `samples`. `stop` is asked between batches: once
+/// it is true no more samples are drawn (the batch in hand ends first). Gives the number
+/// of samples handed over.
+#[allow(clippy::too_many_arguments)]
+pub fn run_samples_each(
+    prepared: &Prepared,
+    seed: u64,
+    samples: u64,
+    nodes: u64,
+    threads: usize,
+    done: &(dyn Fn() + Sync),
+    stop: &dyn Fn() -> bool,
+    each: &mut dyn FnMut(SampleResult),
+) -> u64 {
     let check = prepared.check();
     let start = Position::start(&prepared.tables);
     let budget = ProofBudget { nodes };
-    let slots: Mutex<Vec<Option<SampleResult>>> = Mutex::new(vec![None; samples as usize]);
-    crate::threads::share_out(threads, samples as usize, &|i| {
-        let (rank, element) = sample(&prepared.superset, seed, i as u64);
-        let pos = prepared.position(&element);
-        let verdict = classify(&prepared.tables, &check, &start, &pos, budget);
-        let result = SampleResult {
-            index: i as u64,
-            rank,
-            element,
-            verdict,
-        };
-        slots.lock().expect("no job panics holding the lock")[i] = Some(result);
-        done();
-    });
-    slots
-        .into_inner()
-        .expect("no job panicked")
-        .into_iter()
-        .map(|r| r.expect("every sample ran"))
-        .collect()
+    let mut first = 0;
+    while first < samples && !stop() {
+        let batch = (BATCH_PER_THREAD * threads.max(1) as u64).min(samples - first);
+        let slots: Mutex<Vec<Option<SampleResult>>> = Mutex::new(vec![None; batch as usize]);
+        crate::threads::share_out(threads, batch as usize, &|k| {
+            let i = first + k as u64;
+            let (rank, element) = sample(&prepared.superset, seed, i);
+            let pos = prepared.position(&element);
+            let verdict = classify(&prepared.tables, &check, &start, &pos, budget);
+            let result = SampleResult {
+                index: i,
+                rank,
+                element,
+                verdict,
+            };
+            slots.lock().expect("no job panics holding the lock")[k] = Some(result);
+            done();
+        });
+        for r in slots.into_inner().expect("no job panicked") {
+            each(r.expect("every sample ran"));
+        }
+        first += batch;
+    }
+    first
 }

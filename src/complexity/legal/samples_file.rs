@@ -51,6 +51,15 @@ impl crate::error::Kind for SamplesFileError {}
 
 /// The text of a samples file for `results`, after the comment lines `header`.
 pub fn write_samples(header: &[String], dim: usize, results: &[SampleResult]) -> String {
+    let mut out = samples_header(header);
+    for r in results {
+        out.push_str(&sample_line(dim, r));
+    }
+    out
+}
+
+/// The start of a samples file: the comment lines `header`, then the column names.
+pub fn samples_header(header: &[String]) -> String {
     let mut out = String::new();
     for line in header {
         out.push_str(&format!("# {line}\n"));
@@ -58,27 +67,29 @@ pub fn write_samples(header: &[String], dim: usize, results: &[SampleResult]) ->
     out.push_str(
         "# index\tside to move\tplacement (top rank first)\tverdict\treason or proof game\n",
     );
-    for r in results {
-        let detail = match &r.verdict {
-            Verdict::Illegal(reason) => reason.key().to_owned(),
-            Verdict::Legal(game) => game
-                .moves
-                .iter()
-                .map(|m| m.to_string())
-                .collect::<Vec<_>>()
-                .join(" "),
-            Verdict::Undecided(why) => why.key().to_owned(),
-        };
-        out.push_str(&format!(
-            "{}\t{}\t{}\t{}\t{}\n",
-            r.index,
-            r.element.side,
-            r.element.layout(dim).record(RecordOrder::TopRankFirst),
-            r.verdict.key(),
-            detail
-        ));
-    }
     out
+}
+
+/// One sample's line of a samples file (a run writes them as they are decided).
+pub fn sample_line(dim: usize, r: &SampleResult) -> String {
+    let detail = match &r.verdict {
+        Verdict::Illegal(reason) => reason.key().to_owned(),
+        Verdict::Legal(game) => game
+            .moves
+            .iter()
+            .map(|m| m.to_string())
+            .collect::<Vec<_>>()
+            .join(" "),
+        Verdict::Undecided(why) => why.key().to_owned(),
+    };
+    format!(
+        "{}\t{}\t{}\t{}\t{}\n",
+        r.index,
+        r.element.side,
+        r.element.layout(dim).record(RecordOrder::TopRankFirst),
+        r.verdict.key(),
+        detail
+    )
 }
 
 /// Reads a samples file.

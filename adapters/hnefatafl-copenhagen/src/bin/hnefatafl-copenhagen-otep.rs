@@ -20,7 +20,9 @@ use hnefatafl_copenhagen::play::{Plae, Plays};
 use hnefatafl_copenhagen::role::Role;
 use hnefatafl_copenhagen::status::Status;
 use hnefatafl_copenhagen::time::TimeSettings;
-use std::io::{BufRead, Write};
+use std::collections::VecDeque;
+use std::io::Write;
+use std::sync::mpsc;
 use std::time::Duration;
 
 /// What `--ai` chose.
@@ -35,7 +37,9 @@ fn options() -> Result<Choice, String> {
     let (mut millis, mut depth) = (1000u64, None);
     let mut i = 0;
     while i < args.len() {
-        let value = args.get(i + 1).ok_or(format!("{} needs a value", args[i]))?;
+        let value = args
+            .get(i + 1)
+            .ok_or(format!("{} needs a value", args[i]))?;
         match args[i].as_str() {
             "--ai" => ai = value.clone(),
             "--millis" => {
@@ -78,7 +82,8 @@ fn forget(game: &mut Game) {
 }
 
 /// A record as the host sends it (rank 1 first) in the crate's order (top rank first).
-fn board_of(record: &str) -> Result<Board, String> {
+fn board_of(record: &str, dim: usize) -> Result<Board, String> {
+    adapter::check_record(record, dim)?;
     let ranks: Vec<&str> = record.split('/').filter(|r| !r.is_empty()).rev().collect();
     Board::open_tafl_deserialize(&format!("/{}/", ranks.join("/")))
         .map_err(|e| format!("position `{record}`: {e:?}"))
@@ -105,6 +110,8 @@ struct Engine {
     game: Option<Game>,
     /// The time the host's last `clock` gives the side to move, in milliseconds.
     clock_ms: Option<u64>,
+    /// The board's size, from the last `rules`.
+    dim: usize,
 }
 
 impl Engine {
@@ -124,10 +131,13 @@ impl Engine {
                 };
                 let dim = value("dim").ok_or("the rules have no dim")?;
                 let size: BoardSize = dim.parse().map_err(|e| format!("dim:{dim}: {e}"))?;
+                adapter::check_rules(rest)?;
+                let dim: usize = dim.parse().map_err(|_| format!("dim:{dim}"))?;
                 let mut game = Game::make(size, &TimeSettings::UnTimed);
                 if let Some(start) = value("start") {
-                    game.board = board_of(start)?;
+                    game.board = board_of(start, dim)?;
                 }
+                self.dim = dim;
                 // OTN's `atkf` defaults to the attackers first.
                 game.turn = if value("atkf") == Some("n") {
                     Role::Defender
@@ -139,8 +149,9 @@ impl Engine {
                 Ok(None)
             }
             "position" => {
-                let board = board_of(rest)?;
+                let dim = self.dim;
                 let game = self.game()?;
+                let board = board_of(rest, dim)?;
                 game.board = board;
                 forget(game);
                 Ok(None)
@@ -171,17 +182,18 @@ impl Engine {
                 let mut fields = rest.split_whitespace();
                 let moves = fields.next().unwrap_or("");
                 let record = fields.next();
+                let dim = self.dim;
                 let game = self.game()?;
                 let mover = game.turn;
                 match record {
-                    Some(record) => game.board = board_of(record)?,
+                    Some(record) => game.board = board_of(record, dim)?,
                     None if command == "opponent-move" => {
                         return Err(format!(
                             "`opponent-move {moves}` without the position after it"
                         ))
                     }
                     // `move RECORD` from the host: the record is the only field.
-                    None => game.board = board_of(moves)?,
+                    None => game.board = board_of(moves, dim)?,
                 }
                 game.turn = other(mover);
                 forget(game);
@@ -241,28 +253,86 @@ fn main() {
         choice,
         game: None,
         clock_ms: None,
+        dim: 0,
     };
-    let stdout = std::io::stdout();
     let say = |text: &str| {
-        let mut out = stdout.lock();
+        let mut out = std::io::stdout().lock();
         let _ = writeln!(out, "{text}");
         let _ = out.flush();
     };
     say("hello");
-    for line in std::io::stdin().lock().lines() {
-        let Ok(line) = line else { break };
-        let line = line.trim();
+    // The host's lines, each at most 64 KiB, read on a thread of their own so that
+    // `goodbye`, `quit` or the end of input end the engine at once, even while its AI
+    // thinks (it thought on for its full time before).
+    let (tx, lines) = mpsc::channel::<Option<Result<String, String>>>();
+    std::thread::spawn(move || {
+        let mut stdin = std::io::stdin().lock();
+        loop {
+            match adapter::read_line(&mut stdin, adapter::LINE_LIMIT) {
+                Ok(Some(line)) => {
+                    if tx.send(Some(line)).is_err() {
+                        break;
+                    }
+                }
+                _ => {
+                    let _ = tx.send(None);
+                    break;
+                }
+            }
+        }
+    });
+    let quits = |line: &Option<Result<String, String>>| match line {
+        None => true,
+        Some(Ok(text)) => matches!(text.trim(), "goodbye" | "quit"),
+        Some(Err(_)) => false,
+    };
+    let mut pending: VecDeque<Option<Result<String, String>>> = VecDeque::new();
+    loop {
+        let next = match pending.pop_front() {
+            Some(line) => line,
+            None => lines.recv().unwrap_or(None),
+        };
+        if quits(&next) {
+            std::process::exit(0);
+        }
+        let line = match next {
+            Some(Ok(line)) => line,
+            Some(Err(start)) => {
+                say(&format!(
+                    "error 0 a line longer than {} KiB: `{start}`",
+                    adapter::LINE_LIMIT >> 10
+                ));
+                continue;
+            }
+            None => std::process::exit(0),
+        };
+        let line = line.trim().to_string();
         if line.is_empty() {
             continue;
         }
-        if line == "goodbye" || line == "quit" {
-            break;
-        }
-        match engine.line(line) {
+        let plays = line.starts_with("play");
+        // The line is answered on a thread; meanwhile the host is heard.
+        let answer = std::thread::scope(|scope| {
+            let worker = scope.spawn(|| adapter::without_panics(|| engine.line(&line)));
+            while !worker.is_finished() {
+                match lines.recv_timeout(Duration::from_millis(5)) {
+                    Ok(line) if quits(&line) => std::process::exit(0),
+                    Ok(line) => pending.push_back(line),
+                    Err(mpsc::RecvTimeoutError::Timeout) => {}
+                    Err(mpsc::RecvTimeoutError::Disconnected) => std::process::exit(0),
+                }
+            }
+            worker
+                .join()
+                .unwrap_or_else(|_| Err("the engine failed".into()))
+        });
+        match answer {
             Ok(Some(answer)) => say(&answer),
             Ok(None) => {}
-            // -1: a line this engine cannot follow, with the reason (as taflengine does).
-            Err(why) => say(&format!("error -1 {why}")),
+            // The protocol's two codes from an engine: -1 (critical: the host ends the
+            // game) when it cannot move, 0 (shown, the game goes on) for the rest.
+            Err(why) if plays => say(&format!("error -1 {why}")),
+            Err(why) => say(&format!("error 0 {why}")),
         }
     }
 }

@@ -5,11 +5,16 @@ use std::fmt::Write;
 use std::path::Path;
 use std::time::Instant;
 
+use std::sync::atomic::Ordering;
+
+use taflcount::cli::output::write_error;
 use taflcount::cli::progress::Progress;
-use taflcount::cli::{print, write_file, CliError};
+use taflcount::cli::{interrupt, print, CliError, Status};
 use taflcount::complexity::legal::{
-    run_samples, write_samples, Estimate, LegalReport, Prepared, Timings,
+    run_samples_each, sample_line, samples_header, Estimate, LegalReport, LegalTally, Prepared,
+    Timings,
 };
+use taflcount::files::AtomicFile;
 use taflcount::report::table::{new_table, TableStyle};
 use taflcount::rules::Rules;
 
@@ -24,51 +29,110 @@ pub struct LegalOptions<'a> {
     pub force: bool,
 }
 
-pub fn run(rules: &Rules, options: LegalOptions<'_>) -> Result<(), CliError> {
+/// The run: samples decided in batches and counted as they come (memory flat in
+/// `--samples`), each written to the samples file as it is decided. Ctrl-C (or SIGTERM)
+/// stops drawing samples: the batch in hand ends, then the report (and the samples file)
+/// covers the samples decided, and the exit code is 130.
+pub fn run(rules: &Rules, options: LegalOptions<'_>) -> Result<Status, CliError> {
     let prepared = Prepared::new(rules).map_err(|e| CliError::Input(e.to_string()))?;
-    if let Some(dir) = options.save_samples {
-        taflcount::cli::check_writable(&samples_path(dir, prepared.spec.name()), options.force)?;
-    }
+    // The file is started before the work: a folder that refuses it is found now.
+    let mut saved = match options.save_samples {
+        Some(dir) => {
+            let path = samples_path(dir, prepared.spec.name());
+            let mut file = AtomicFile::create(&path, options.force).map_err(write_error)?;
+            // A quit at once (a second Ctrl-C, SIGTERM) leaves no half file behind.
+            interrupt::remove_on_quit(file.temporary_path());
+            let header = [
+                format!(
+                    "taflcount complexity --legal --variant {} --samples {} --seed {} --nodes {}",
+                    prepared.spec.name(),
+                    options.samples,
+                    options.seed,
+                    options.nodes
+                ),
+                "every legal line's proof game replays from the start to its placement and side to move".to_owned(),
+            ];
+            file.write(samples_header(&header).as_bytes())
+                .map_err(write_error)?;
+            Some((path, file))
+        }
+        None => None,
+    };
+    let stop = interrupt::stop_flag(
+        "taflcount",
+        "the samples being decided end, then the report of those decided",
+    );
     let progress = Progress::new(options.samples, "deciding samples");
     let started = Instant::now();
-    let results = run_samples(
+    let mut tally = LegalTally::new(&prepared);
+    // A failed write of the samples file stops the run (its error is reported below).
+    let write_failed = std::cell::RefCell::new(None);
+    let dim = prepared.spec.dim();
+    run_samples_each(
         &prepared,
         options.seed,
         options.samples,
         options.nodes,
         options.threads,
         &|| progress.inc(1),
+        &|| stop.load(Ordering::SeqCst) || write_failed.borrow().is_some(),
+        &mut |result| {
+            tally.add(&result);
+            if let Some((_, file)) = saved.as_mut() {
+                if let Err(e) = file.write(sample_line(dim, &result).as_bytes()) {
+                    write_failed.borrow_mut().get_or_insert(e);
+                }
+            }
+        },
     );
     progress.finish();
+    let interrupted = interrupt::stopped();
+    let decided = tally.samples();
     let timings = Timings {
         seconds: (started.elapsed().as_secs_f64() * 1000.0).round() / 1000.0,
         threads: options.threads,
     };
-    let report = LegalReport::new(&prepared, &results, options.seed, options.nodes, timings);
-    if let Some(dir) = options.save_samples {
-        let path = samples_path(dir, prepared.spec.name());
-        let header = vec![
-            format!(
-                "taflcount complexity --legal --variant {} --samples {} --seed {} --nodes {}",
-                report.variant, options.samples, options.seed, options.nodes
-            ),
-            "every legal line's proof game replays from the start to its placement and side to move".to_owned(),
-        ];
-        let text = write_samples(&header, prepared.spec.dim(), &results);
-        write_file(&path, text.as_bytes(), options.force)?;
-        eprintln!("taflcount: wrote {}", path.display());
+    let mut report = LegalReport::of_tally(&prepared, &tally, options.seed, options.nodes, timings);
+    report.interrupted = interrupted;
+    if let Some(e) = write_failed.into_inner() {
+        return Err(write_error(e));
+    }
+    if let Some((path, mut file)) = saved.take() {
+        if interrupted {
+            let note = format!(
+                "# interrupted: the first {decided} of {} samples\n",
+                options.samples
+            );
+            file.write(note.as_bytes()).map_err(write_error)?;
+        }
+        file.finish().map_err(write_error)?;
+        eprintln!("taflcount: wrote {} ({decided} samples)", path.display());
     }
     if options.json {
         let json = serde_json::to_string_pretty(&report)
             .map_err(|e| CliError::Input(format!("cannot encode JSON: {e}")))?;
-        print(&(json + "\n"))
+        print(&(json + "\n"))?;
     } else {
-        print(&render(&report))
+        let mut text = render(&report);
+        if interrupted {
+            text += &format!(
+                "interrupted by Ctrl-C after {decided} of {} samples: the figures above cover those\n",
+                options.samples
+            );
+        }
+        print(&text)?;
     }
+    Ok(if interrupted {
+        Status::Interrupted
+    } else {
+        Status::Success
+    })
 }
 
+/// DIR/<variant>.samples, the name made safe: the rules' `name:` is user text, and
+/// `name:../escaped` wrote outside DIR.
 fn samples_path(dir: &Path, variant: &str) -> std::path::PathBuf {
-    dir.join(format!("{variant}.samples"))
+    dir.join(format!("{}.samples", taflcount::files::file_stem(variant)))
 }
 
 fn share(estimate: &Estimate) -> [String; 3] {

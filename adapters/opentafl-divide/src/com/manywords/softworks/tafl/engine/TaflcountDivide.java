@@ -25,6 +25,8 @@ import java.util.Arrays;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 
@@ -36,6 +38,24 @@ public final class TaflcountDivide {
             "cenp", "cens", "cenh", "cenhe", "cenre", "corp", "cors", "corh", "corre",
             "aforp", "afors", "aforh", "aforre", "dforp", "dfors", "dforh", "dforre",
             "start", "starti"));
+
+    /**
+     * The values OpenTafl's RulesSerializer reads for each key with a fixed set of them.
+     * Its readers map any other value to a default without a word (`ks:t` reads as a
+     * strong king, `sw:x` as no shieldwall), so another value is refused here.
+     */
+    static final Map<String, String> OPENTAFL_VALUES = new HashMap<>();
+    static {
+        OPENTAFL_VALUES.put("esc", "[ce]");
+        for (String yesNo : new String[] {"surf", "atkf", "swf", "efe", "linc"}) OPENTAFL_VALUES.put(yesNo, "[yn]");
+        OPENTAFL_VALUES.put("tfr", "[wld]");
+        OPENTAFL_VALUES.put("ka", "[yhan]");
+        OPENTAFL_VALUES.put("ks", "[yscmwn]");
+        for (String jump : new String[] {"kj", "nj", "cj", "mj", "gj"}) OPENTAFL_VALUES.put(jump, "[cjrn]");
+        OPENTAFL_VALUES.put("sw", "[swn]");
+        OPENTAFL_VALUES.put("ber", "[mcn]");
+        OPENTAFL_VALUES.put("dim", "[0-9]+");
+    }
 
     /** A usage or input error: exit status 2. */
     static final class Usage extends Exception {
@@ -164,7 +184,12 @@ public final class TaflcountDivide {
         for (String token : otn.trim().split("\\s+")) {
             if (token.isEmpty()) continue;
             String key = token.contains(":") ? token.substring(0, token.indexOf(':')) : token;
+            String value = token.contains(":") ? token.substring(token.indexOf(':') + 1) : "";
             if (!OPENTAFL_KEYS.contains(key)) unknown.add(token);
+            else if (OPENTAFL_VALUES.containsKey(key) && !value.matches(OPENTAFL_VALUES.get(key))) {
+                throw new Usage("OpenTafl does not read `" + token + "` (it would take another value "
+                        + "without a word); these rules cannot be counted by OpenTafl");
+            }
             else if (!key.equals("start") && !key.equals("starti") && !key.equals("atkf")) kept.add(token);
         }
         if (!unknown.isEmpty()) {
