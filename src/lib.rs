@@ -80,6 +80,7 @@ pub mod number;
 pub mod otep;
 pub mod perft;
 pub mod regress;
+pub mod render;
 pub mod report;
 pub mod rng;
 pub mod rules;
