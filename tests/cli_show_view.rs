@@ -364,3 +364,27 @@ fn view_refuses_bad_input_with_exit_2() {
     }
     assert!(!std::path::Path::new(out_page).exists());
 }
+
+#[test]
+fn show_arrows_take_a_tone() {
+    let (code, out, err) = taflcount(&[
+        "show",
+        "--variant",
+        "brandub",
+        "--arrows",
+        "d4-d5:good,b4-b1:bad,d2-c2",
+        "--json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let doc: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let tones: Vec<&str> = doc["arrows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|a| a["tone"].as_str().unwrap())
+        .collect();
+    assert_eq!(tones, ["good", "bad", "plain"]);
+    let (code, _, err) = taflcount(&["show", "--variant", "brandub", "--arrows", "d4-d5:great"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("not a tone"), "{err}");
+}

@@ -36,7 +36,8 @@ pub struct ShowArgs {
     /// Squares to mark, e.g. "d4 e5" (spaces or commas between them)
     #[arg(long, value_name = "SQUARES")]
     highlight: Option<String>,
-    /// Moves to draw as arrows without playing them, e.g. "d4-d7 e5-e1"
+    /// Moves to draw as arrows without playing them, e.g. "d4-d7 e5-e1"; `d4-d7:good`
+    /// draws one green, `d4-d5:bad` red (blue by default)
     #[arg(long, value_name = "MOVES", allow_hyphen_values = true)]
     arrows: Option<String>,
     /// Write the board as SVG to this file instead of printing a diagram
@@ -77,12 +78,22 @@ pub fn run(args: ShowArgs) -> Result<(), CliError> {
     }
     if let Some(text) = &args.arrows {
         for word in words(text) {
+            let (word, tone) = match word.split_once(':') {
+                None | Some((_, "plain")) => (word.split(':').next().unwrap_or(word), Tone::Plain),
+                Some((w, "good")) => (w, Tone::Good),
+                Some((w, "bad")) => (w, Tone::Bad),
+                Some((_, other)) => {
+                    return Err(CliError::input(format!(
+                        "--arrows: `{other}` is not a tone: plain, good or bad"
+                    )))
+                }
+            };
             let (from, to) = word.split_once('-').ok_or_else(|| {
                 CliError::input(format!("--arrows: `{word}` is not a move like d4-d7"))
             })?;
             let from = square_on(from, dim, "--arrows")?;
             let to = square_on(to, dim, "--arrows")?;
-            shown.diagram = shown.diagram.with_arrow(from, to, Tone::Plain, "");
+            shown.diagram = shown.diagram.with_arrow(from, to, tone, "");
         }
     }
     let outcome = shown.position.outcome(tables).map(|o| {
