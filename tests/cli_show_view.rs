@@ -7,6 +7,20 @@ mod closed_stdout;
 use std::path::PathBuf;
 use std::process::Command;
 
+/// One run, for commands that write a file (the closed-stdout rerun of `taflcount`
+/// would find the file the first run wrote).
+fn taflcount_once(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_taflcount"))
+        .args(args)
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
 fn taflcount(args: &[&str]) -> (i32, String, String) {
     let out = closed_stdout::output(
         Command::new(env!("CARGO_BIN_EXE_taflcount"))
@@ -128,7 +142,7 @@ fn show_writes_an_svg_and_never_over_a_file_unasked() {
     let dir = scratch("svg");
     let path = dir.join("board.svg");
     let path_text = path.to_str().unwrap();
-    let (code, out, err) = taflcount(&["show", "--variant", "tablut", "--svg", path_text]);
+    let (code, out, err) = taflcount_once(&["show", "--variant", "tablut", "--svg", path_text]);
     assert_eq!(code, 0, "{err}");
     assert!(out.is_empty(), "{out}");
     let svg = std::fs::read_to_string(&path).unwrap();
@@ -138,10 +152,10 @@ fn show_writes_an_svg_and_never_over_a_file_unasked() {
         .filter(|n| n.attribute("class") == Some("piece"))
         .count();
     assert_eq!(pieces, 25, "tablut: 16 attackers, 8 defenders and the king");
-    let (code, _, err) = taflcount(&["show", "--variant", "tablut", "--svg", path_text]);
+    let (code, _, err) = taflcount_once(&["show", "--variant", "tablut", "--svg", path_text]);
     assert_eq!(code, 2);
     assert!(err.contains("--force"), "{err}");
-    let (code, _, err) = taflcount(&[
+    let (code, _, err) = taflcount_once(&[
         "show",
         "--variant",
         "brandub",
@@ -223,7 +237,7 @@ fn view_writes_one_self_contained_page_of_the_archive() {
     let dir = scratch("view");
     let page = dir.join("games.html");
     let page_text = page.to_str().unwrap();
-    let (code, _, err) = taflcount(&[
+    let (code, _, err) = taflcount_once(&[
         "view",
         BRANDUBH_GAMES,
         "--variant",
@@ -254,7 +268,7 @@ fn view_writes_one_self_contained_page_of_the_archive() {
             "{letter}"
         );
     }
-    let (code, _, err) = taflcount(&[
+    let (code, _, err) = taflcount_once(&[
         "view",
         BRANDUBH_GAMES,
         "--variant",
@@ -264,7 +278,7 @@ fn view_writes_one_self_contained_page_of_the_archive() {
     ]);
     assert_eq!(code, 2);
     assert!(err.contains("--force"), "{err}");
-    let (code, _, err) = taflcount(&[
+    let (code, _, err) = taflcount_once(&[
         "view",
         BRANDUBH_GAMES,
         "--variant",
@@ -387,4 +401,65 @@ fn show_arrows_take_a_tone() {
     let (code, _, err) = taflcount(&["show", "--variant", "brandub", "--arrows", "d4-d5:great"]);
     assert_eq!(code, 2);
     assert!(err.contains("not a tone"), "{err}");
+}
+
+/// Other tools draw the same board with `--board`: a failed misplay fixture (a budget
+/// of one node does not find brandubh-game109-ply26's win) and the illegal samples of
+/// `complexity --legal`.
+#[test]
+fn tools_draw_their_positions_with_board() {
+    let out = closed_stdout::output(Command::new(env!("CARGO_BIN_EXE_taflregress")).args([
+        "--filter",
+        "brandub-escape-in-3",
+        "--nodes",
+        "1",
+        "--board",
+    ]));
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(out.status.code(), Some(1), "{text}");
+    assert!(
+        text.contains("brandub-escape-in-3 failed: expected bm d4-d2 d4-d6, played"),
+        "{text}"
+    );
+    // The fixture's position, starti:/1t3t1/7/t5t/3K3/t5t/7/1t3t1/, read by hand.
+    assert!(text.contains(" 5  ●  ·  ·  ·  ·  ·  ●  5"), "{text}");
+    assert!(
+        text.contains("→ d4-d2 expected") && text.contains("→ d4-d6 expected"),
+        "{text}"
+    );
+    assert!(text.contains(" played\n"), "{text}");
+
+    let dir = scratch("legal-board");
+    let (code, out, err) = taflcount_once(&[
+        "complexity",
+        "--legal",
+        "--variant",
+        "brandub",
+        "--samples",
+        "100",
+        "--nodes",
+        "1",
+        "--threads",
+        "1",
+        "--save-samples",
+        dir.to_str().unwrap(),
+        "--board",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let samples = std::fs::read_to_string(dir.join("brandub.samples")).unwrap();
+    // Each condition the samples file names is drawn once, at its first sample.
+    for key in ["game_over_before", "arrival_order"] {
+        let first = samples.lines().find(|l| l.split('\t').nth(4) == Some(key));
+        if let Some(line) = first {
+            let index = line.split('\t').next().unwrap();
+            assert!(
+                out.contains(&format!("sample {index}: illegal, {key}")),
+                "{out}"
+            );
+        }
+    }
+    assert!(
+        out.contains("illegal, ") && out.contains("    a  b  c  d  e  f  g"),
+        "{out}"
+    );
 }

@@ -118,7 +118,8 @@ fn every_catalog_variant_draws_its_start_as_text_and_svg() {
 }
 
 /// Every size from 5x5 to 19x19, with the twelve piece types placed along the first
-/// ranks (as many as fit), marks included: well-formed, the right size, every piece drawn.
+/// ranks, marks included: well-formed, the right size, every piece drawn. The rules are
+/// Alea Evangelii's (19x19): their special squares off a smaller board are left out.
 #[test]
 fn every_board_size_and_every_piece_type_draws() {
     let game = Game::named("alea-evangelii").unwrap();
@@ -168,6 +169,11 @@ fn every_board_size_and_every_piece_type_draws() {
                 .count()
         };
         assert_eq!(count("square"), dim * dim);
+        // Alea Evangelii's corners are the 2x2 blocks of its four corners (16 squares)
+        // and its throne the centre j10: on a smaller board the block of a1 (a1 a2 b1 b2)
+        // remains, and j10 from 10x10 up.
+        let expected = 4 + usize::from(dim >= 10) + if dim == 19 { 12 } else { 0 };
+        assert_eq!(count("special-square"), expected, "{dim}x{dim}");
         assert_eq!(count("arrow"), 2);
         assert_eq!(count("captured"), 1);
         assert_eq!(count("highlight"), 1);

@@ -81,11 +81,16 @@ pub struct Diagram {
 }
 
 impl Diagram {
-    /// A diagram of `layout` under `rules`, without marks.
+    /// A diagram of `layout` under `rules`, without marks. Special squares that lie off
+    /// the layout's board (rules of another size) are left out.
     pub fn new(layout: Layout, rules: &Rules, to_move: Option<Side>) -> Diagram {
+        let dim = layout.dim();
         let special = SpecialKind::ALL
             .iter()
-            .map(|&kind| (kind, rules.special(kind).squares.clone()))
+            .map(|&kind| {
+                let squares = rules.special(kind).squares.iter();
+                (kind, squares.filter(|s| s.on_board(dim)).copied().collect())
+            })
             .filter(|(_, squares)| !squares.is_empty())
             .collect();
         Diagram {

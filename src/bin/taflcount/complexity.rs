@@ -80,6 +80,10 @@ pub struct ComplexityArgs {
     /// With --legal: write DIR/<variant>.samples, every sample with its verdict and proof game
     #[arg(long, value_name = "DIR", requires = "legal")]
     save_samples: Option<PathBuf>,
+    /// With --save-samples: draw the first sample of each illegality condition found
+    /// (the default on a terminal)
+    #[arg(long, requires = "save_samples", conflicts_with = "json")]
+    board: bool,
 }
 
 pub fn run(args: ComplexityArgs) -> Result<(), CliError> {
@@ -130,6 +134,7 @@ fn run_legal(args: &ComplexityArgs) -> Result<(), CliError> {
             json: args.json,
             save_samples: args.save_samples.as_deref(),
             force: false,
+            board: args.board,
         },
     )
 }

@@ -6,10 +6,12 @@ use std::path::Path;
 use std::time::Instant;
 
 use taflcount::cli::progress::Progress;
-use taflcount::cli::{print, write_file, CliError};
+use taflcount::cli::{board, print, write_file, CliError};
 use taflcount::complexity::legal::{
     run_samples, write_samples, Estimate, LegalReport, Prepared, Timings,
 };
+use taflcount::complexity::legal::{IllegalReason, SampleResult, Verdict};
+use taflcount::render::Diagram;
 use taflcount::report::table::{new_table, TableStyle};
 use taflcount::rules::Rules;
 
@@ -22,6 +24,8 @@ pub struct LegalOptions<'a> {
     pub json: bool,
     pub save_samples: Option<&'a Path>,
     pub force: bool,
+    /// Draw one illegal sample of each condition (--board, or a terminal).
+    pub board: bool,
 }
 
 pub fn run(rules: &Rules, options: LegalOptions<'_>) -> Result<(), CliError> {
@@ -57,6 +61,9 @@ pub fn run(rules: &Rules, options: LegalOptions<'_>) -> Result<(), CliError> {
         let text = write_samples(&header, prepared.spec.dim(), &results);
         write_file(&path, text.as_bytes(), options.force)?;
         eprintln!("taflcount: wrote {}", path.display());
+        if !options.json && board::wanted(options.board) {
+            print(&illegal_boards(rules, prepared.spec.dim(), &results))?;
+        }
     }
     if options.json {
         let json = serde_json::to_string_pretty(&report)
@@ -244,5 +251,27 @@ fn render(report: &LegalReport) -> String {
         ]);
     }
     writeln!(out, "{groups}").unwrap();
+    out
+}
+
+/// The first sample of each illegality condition, drawn, with the condition in words.
+fn illegal_boards(rules: &Rules, dim: usize, results: &[SampleResult]) -> String {
+    let mut out = String::new();
+    for reason in IllegalReason::ALL {
+        let first = results
+            .iter()
+            .find(|r| matches!(r.verdict, Verdict::Illegal(found) if found == reason));
+        if let Some(r) = first {
+            let diagram = Diagram::new(r.element.layout(dim), rules, Some(r.element.side));
+            let _ = writeln!(
+                out,
+                "\nsample {}: illegal, {} ({})",
+                r.index,
+                reason.key(),
+                reason.describe()
+            );
+            out.push_str(&board::draw(&diagram));
+        }
+    }
     out
 }
