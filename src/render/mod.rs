@@ -89,7 +89,13 @@ impl Diagram {
             .iter()
             .map(|&kind| {
                 let squares = rules.special(kind).squares.iter();
-                (kind, squares.filter(|s| s.on_board(dim)).copied().collect())
+                (
+                    kind,
+                    squares
+                        .filter(|s| s.on_board(dim))
+                        .copied()
+                        .collect::<Vec<_>>(),
+                )
             })
             .filter(|(_, squares)| !squares.is_empty())
             .collect();
