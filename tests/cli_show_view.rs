@@ -86,6 +86,17 @@ fn show_marks_the_last_move_and_its_capture_in_a_recorded_game() {
     assert_eq!(rank(&out, 2), " 2  ·  ·  · (●)(·) ·  ·  2");
     assert!(out.contains("defenders to move"), "{out}");
     assert!(out.contains("last move e2-d2, captured d3"), "{out}");
+    // The variant is the archive's name when none is given.
+    let (code, named, err) = taflcount(&[
+        "show",
+        "--records",
+        BRANDUBH_GAMES,
+        "--game",
+        "3",
+        "--ply",
+        "5",
+    ]);
+    assert_eq!((code, named.as_str()), (0, out.as_str()), "{err}");
     // The same position through --moves.
     let (code, same, err) = taflcount(&[
         "show",
@@ -288,6 +299,46 @@ fn view_writes_one_self_contained_page_of_the_archive() {
         "--force",
     ]);
     assert_eq!(code, 0, "{err}");
+    // A title cannot close the page's script or open one of its own.
+    let (code, _, err) = taflcount_once(&[
+        "view",
+        BRANDUBH_GAMES,
+        "--variant",
+        "brandubh",
+        "--game",
+        "1",
+        "--html",
+        page_text,
+        "--force",
+        "--title",
+        "</script><script>alert(1)</script>",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let html = std::fs::read_to_string(&page).unwrap();
+    // Inside the data script the title is a JSON string whose `</` is written `<\/`,
+    // so it cannot end the script; elsewhere it is escaped text.
+    let data_start = html
+        .find(r#"<script type="application/json" id="data">"#)
+        .unwrap();
+    let data_end = data_start + html[data_start..].find("</script>").unwrap();
+    let outside = format!("{}{}", &html[..data_start], &html[data_end..]);
+    assert!(!outside.contains("<script>alert"), "{outside}");
+    assert!(html[data_start..data_end].contains(r#"<\/script><script>alert(1)<\/script>"#));
+    assert_eq!(
+        html.matches("</script>").count(),
+        2,
+        "the data and the script, nothing else"
+    );
+    let (code, _, err) = taflcount_once(&[
+        "view",
+        BRANDUBH_GAMES,
+        "--variant",
+        "brandubh",
+        "--html",
+        page_text,
+        "--force",
+    ]);
+    assert_eq!(code, 0, "{err}");
     let games = std::fs::read_to_string(BRANDUBH_GAMES)
         .unwrap()
         .lines()
@@ -410,7 +461,7 @@ fn show_arrows_take_a_tone() {
 fn tools_draw_their_positions_with_board() {
     let out = closed_stdout::output(Command::new(env!("CARGO_BIN_EXE_taflregress")).args([
         "--filter",
-        "brandub-escape-in-3",
+        "brandubh-game109-ply26",
         "--nodes",
         "1",
         "--board",
@@ -418,13 +469,16 @@ fn tools_draw_their_positions_with_board() {
     let text = String::from_utf8(out.stdout).unwrap();
     assert_eq!(out.status.code(), Some(1), "{text}");
     assert!(
-        text.contains("brandub-escape-in-3 failed: expected bm d4-d2 d4-d6, played"),
+        text.contains(
+            "brandubh-game109-ply26 failed: expected bm d5-b5 d5-c5 d5-d3 d5-d4 d5-e5 d5-g5, played"
+        ),
         "{text}"
     );
-    // The fixture's position, starti:/1t3t1/7/t5t/3K3/t5t/7/1t3t1/, read by hand.
-    assert!(text.contains(" 5  ●  ·  ·  ·  ·  ·  ●  5"), "{text}");
+    // The fixture's position (starti:/3t3/t4t1/3K3/t6/1t2t1t/7/3t3/, read by hand): the
+    // king alone on rank 5.
+    assert!(text.contains(" 5  ·  ·  ·  ♔  ·  ·  ·  5"), "{text}");
     assert!(
-        text.contains("→ d4-d2 expected") && text.contains("→ d4-d6 expected"),
+        text.contains("→ d5-b5 expected") && text.contains("→ d5-g5 expected"),
         "{text}"
     );
     assert!(text.contains(" played\n"), "{text}");
@@ -462,4 +516,64 @@ fn tools_draw_their_positions_with_board() {
         out.contains("illegal, ") && out.contains("    a  b  c  d  e  f  g"),
         "{out}"
     );
+}
+
+/// A match's archive and document: the page shows the games and each engine's results.
+#[test]
+fn view_shows_a_taflmatch_archive_with_its_engines() {
+    let dir = scratch("match");
+    let (csv, json, page) = (dir.join("m.csv"), dir.join("m.json"), dir.join("m.html"));
+    let out = Command::new(env!("CARGO_BIN_EXE_taflmatch"))
+        .args([
+            "--variant",
+            "brandub",
+            "--engine",
+            "greedy",
+            "--engine",
+            "random",
+            "--games",
+            "4",
+            "--seed",
+            "3",
+        ])
+        .arg("--records")
+        .arg(&csv)
+        .arg("--json")
+        .output()
+        .unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    std::fs::write(&json, &out.stdout).unwrap();
+    let document: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let (code, _, err) = taflcount_once(&[
+        "view",
+        csv.to_str().unwrap(),
+        "--variant",
+        "brandub",
+        "--match",
+        json.to_str().unwrap(),
+        "--html",
+        page.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(err.contains("4 games"), "{err}");
+    let html = std::fs::read_to_string(&page).unwrap();
+    for result in document["results"].as_array().unwrap() {
+        let total = &result["total"];
+        let words = format!(
+            "{} wins, {} draws, {} losses",
+            total["wins"], total["draws"], total["losses"]
+        );
+        assert!(
+            html.contains(&format!(
+                r#""engine":{},"results":"{words}"#,
+                result["engine"]
+            )),
+            "{words}\n{html}"
+        );
+    }
 }

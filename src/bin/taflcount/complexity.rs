@@ -82,8 +82,13 @@ pub struct ComplexityArgs {
     save_samples: Option<PathBuf>,
     /// With --save-samples: draw the first sample of each illegality condition found
     /// (the default on a terminal)
-    #[arg(long, requires = "save_samples", conflicts_with = "json")]
-    board: bool,
+    #[arg(
+        long = "board",
+        id = "draw_board",
+        requires = "save_samples",
+        conflicts_with = "json"
+    )]
+    draw_board: bool,
 }
 
 pub fn run(args: ComplexityArgs) -> Result<(), CliError> {
@@ -134,7 +139,7 @@ fn run_legal(args: &ComplexityArgs) -> Result<(), CliError> {
             json: args.json,
             save_samples: args.save_samples.as_deref(),
             force: false,
-            board: args.board,
+            board: args.draw_board,
         },
     )
 }

@@ -21,7 +21,8 @@ pub struct ShowArgs {
     #[command(flatten)]
     game: GameArgs,
     /// A CSV game archive (moves,attacker_captures,defender_captures,result): show the
-    /// position of --game at --ply, the last move and its captures marked
+    /// position of --game at --ply, the last move and its captures marked (the variant
+    /// defaults to the file's name, e.g. brandubh.csv)
     #[arg(long, value_name = "FILE.csv", conflicts_with_all = ["position", "moves", "side"])]
     records: Option<PathBuf>,
     /// With --records: the game, counted from 1 (default 1)
@@ -60,7 +61,7 @@ struct Shown {
 }
 
 pub fn run(args: ShowArgs) -> Result<(), CliError> {
-    let game = args.game.resolve()?;
+    let game = game_of(&args.game, args.records.as_deref())?;
     let tables = &game.tables;
     let mut shown = match &args.records {
         Some(path) => from_records(tables, path, args.game_number, args.ply)?,
@@ -124,6 +125,21 @@ pub fn run(args: ShowArgs) -> Result<(), CliError> {
         out.push_str(&format!("game over: {outcome}\n"));
     }
     print(&out)
+}
+
+/// The rules chosen; for an archive without --variant or --rules, the catalog variant
+/// its file is named after (`brandubh.csv`), as taflregress reads archives.
+pub fn game_of(
+    args: &GameArgs,
+    records: Option<&std::path::Path>,
+) -> Result<taflcount::game::Game, CliError> {
+    if args.variant.is_none() && args.rules.is_none() {
+        let stem = records.and_then(|p| p.file_stem()).and_then(|s| s.to_str());
+        if let Some(game) = stem.and_then(|s| taflcount::game::Game::named(s).ok()) {
+            return Ok(game);
+        }
+    }
+    args.resolve()
 }
 
 fn words(text: &str) -> impl Iterator<Item = &str> {

@@ -14,7 +14,8 @@ use taflcount::render::viewer::{html, ViewerGame, ViewerPlayer};
     after_help = "Examples:\n  taflcount view fixtures/games/brandubh.csv --variant brandubh --html brandubh.html\n  taflcount view games.csv --variant brandub --game 3 --html game3.html\n  taflmatch --variant brandub --engine greedy --engine random --games 10 --records m.csv --json > m.json\n  taflcount view m.csv --variant brandub --match m.json --html match.html\n\nThe page needs no network: open it from disk (file://). Keys: ← → step through a\ngame, Home and End jump; the address keeps #game=N&ply=P.\n\nExit codes: 0 success, 2 usage or input error (a bad record, an illegal move)."
 )]
 pub struct ViewArgs {
-    /// The CSV game archive (moves,attacker_captures,defender_captures,result)
+    /// The CSV game archive (moves,attacker_captures,defender_captures,result); the
+    /// variant defaults to the file's name (brandubh.csv), else copenhagen
     #[arg(value_name = "FILE.csv")]
     records: PathBuf,
     #[command(flatten)]
@@ -43,7 +44,7 @@ pub fn run(args: ViewArgs) -> Result<(), CliError> {
             "--position, --side and --moves do not apply: archived games start from the variant's start",
         ));
     }
-    let game = args.game.resolve()?;
+    let game = crate::show::game_of(&args.game, Some(&args.records))?;
     let tables = &game.tables;
     let text = read_text_file(&args.records)?;
     let records = parse_games(&text).map_err(|e| CliError::about(args.records.display(), e))?;

@@ -73,17 +73,6 @@ pub fn run(
                 "moves:     {}",
                 if moves.is_empty() { "(none)" } else { &moves }
             )?;
-            if board::wanted(show_board) {
-                if let FindingKind::Moves { too_many, too_few } = &f.kind {
-                    print(&disagreement_board(
-                        &root.rules,
-                        &f.position,
-                        &f.side,
-                        too_many,
-                        too_few,
-                    ))?;
-                }
-            }
             match &f.kind {
                 FindingKind::Moves { too_many, too_few } => {
                     let list = |v: &[String]| {
@@ -110,6 +99,17 @@ pub fn run(
                 }
                 FindingKind::Inconsistent { above, below } => {
                     outln!("same moves and counts here, but one level up the other engine counted {above} for this move and its divide here adds up to {below}")?;
+                }
+            }
+            if board::wanted(show_board) {
+                if let FindingKind::Moves { too_many, too_few } = &f.kind {
+                    print(&disagreement_board(
+                        &root.rules,
+                        &f.position,
+                        &f.side,
+                        too_many,
+                        too_few,
+                    ))?;
                 }
             }
             outln!(
