@@ -15,7 +15,7 @@ use taflcount::render::{Diagram, Tone};
 
 #[derive(Args, Debug)]
 #[command(
-    after_help = "Examples:\n  taflcount show --variant brandub\n  taflcount show --variant brandub --moves \"d1-d3 e5-e2\"\n  taflcount show --variant tablut --position /9/9/9/9/4K4/9/9/9/9/ --side defenders --arrows e5-e9\n  taflcount show --records fixtures/games/brandubh.csv --game 3 --ply 10 --svg board.svg\n  taflcount show --variant copenhagen --json\n\nThe diagram: ● ○ attacking and defending taflmen, ♔ the king, ◆ ◇ commanders,\n▲ △ knights, ■ □ mercenaries, ★ ☆ guards; ⊡ the throne, ⊠ corners, ⊟ ⊞ forts;\n( ) the last move, × a captured piece, [ ] --highlight. Colour only on a terminal\nwithout NO_COLOR.\n\nExit codes: 0 success, 2 usage or input error (a bad record, move or square)."
+    after_help = "Examples:\n  taflcount show --variant brandub\n  taflcount show --variant brandub --moves \"d2-b2 d3-f3\"\n  taflcount show --variant tablut --position /9/9/9/9/4K4/9/9/9/9/ --side defenders --arrows e5-e9\n  taflcount show --records fixtures/games/brandubh.csv --game 3 --ply 10 --svg board.svg\n  taflcount show --variant copenhagen --json\n\nThe diagram: ● ○ attacking and defending taflmen, ♔ the king, ◆ ◇ commanders,\n▲ △ knights, ■ □ mercenaries, ★ ☆ guards; ⊡ the throne, ⊠ corners, ⊟ ⊞ forts;\n( ) the last move, × a captured piece, [ ] --highlight. Colour only on a terminal\nwithout NO_COLOR.\n\nExit codes: 0 success, 2 usage or input error (a bad record, move or square)."
 )]
 pub struct ShowArgs {
     #[command(flatten)]

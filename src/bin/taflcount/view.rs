@@ -11,7 +11,7 @@ use taflcount::render::viewer::{html, ViewerGame, ViewerPlayer};
 
 #[derive(Args, Debug)]
 #[command(
-    after_help = "Examples:\n  taflcount view fixtures/games/brandubh.csv --variant brandubh --html brandubh.html\n  taflcount view games.csv --variant brandub --game 3 --html game3.html\n  taflmatch --variant brandub --engine greedy --engine random --games 10 --records m.csv --json > m.json\n  taflcount view m.csv --variant brandub --match m.json --html match.html\n\nThe page needs no network: open it from disk (file://). Keys: ← → step through a\ngame, Home and End jump; the address keeps #game=N&ply=P.\n\nExit codes: 0 success, 2 usage or input error (a bad record, an illegal move)."
+    after_help = "Examples:\n  taflcount view fixtures/games/brandubh.csv --html brandubh.html\n  taflcount view fixtures/games/copenhagen.csv --game 3 --html game3.html\n\nA match: write its archive and its document (taflmatch ... --records m.csv --json >\nm.json), then add the engines and their results to the page with --match m.json.\n\nThe page needs no network: open it from disk (file://). Keys: ← → step through a\ngame, Home and End jump; the address keeps #game=N&ply=P.\n\nExit codes: 0 success, 2 usage or input error (a bad record, an illegal move)."
 )]
 pub struct ViewArgs {
     /// The CSV game archive (moves,attacker_captures,defender_captures,result); the
