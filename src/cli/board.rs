@@ -1,5 +1,5 @@
 //! When and how the programs draw a board: on a terminal by default, with `--board`
-//! anywhere, in colour only on a terminal without `NO_COLOR` (https://no-color.org).
+//! anywhere, in colour only on a terminal without `NO_COLOR` (<https://no-color.org>).
 
 use crate::render::text::{text, TextStyle};
 use crate::render::Diagram;
