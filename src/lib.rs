@@ -29,6 +29,9 @@
 //!   [`matches`](mod@matches) (taflmatch: games between engines in pairs of openings, Elo
 //!   and SPRT, with [`stats`]) and [`bench`](mod@bench) (taflbench's kernels and
 //!   measurements).
+//! - [`render`]: boards for people: a position as a Unicode diagram or an SVG board
+//!   (the last move, captures, highlights and arrows marked), `taflcount show`'s
+//!   document, and the self-contained HTML game viewer of `taflcount view`.
 //! - [`report`]: what the tools print: SVG plots, and with the `cli` feature the tables
 //!   and Markdown pages made from each tool's document.
 //!
@@ -83,6 +86,7 @@ pub mod otep;
 pub mod perft;
 pub mod process;
 pub mod regress;
+pub mod render;
 pub mod report;
 pub mod rng;
 pub mod rules;

@@ -482,3 +482,26 @@ fn taflmatch_a_match_a_round_robin_and_the_side_balance() {
         TaflmatchDocument::SideBalance(_)
     ));
 }
+
+#[test]
+fn taflcount_show() {
+    let games = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/games/brandubh.csv");
+    let doc: taflcount::render::document::ShowDocument = round_trip(&run(
+        "taflcount",
+        &[
+            "show",
+            "--variant",
+            "brandubh",
+            "--records",
+            games,
+            "--game",
+            "3",
+            "--ply",
+            "5",
+            "--json",
+        ],
+        0,
+    ));
+    assert_eq!(doc.header.tool, "taflcount");
+    assert_eq!(doc.captured, ["d3"]);
+}

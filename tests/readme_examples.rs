@@ -4,7 +4,8 @@
 //! with the code a trailing `# exit N` comment gives, and print every line shown under
 //! it, `...` standing for what is left out or varies, so the README cannot drift from the
 //! tools. The rules are those of every manual: tests/common/transcript.rs. The README's
-//! library example is repeated here as a test.
+//! library example is repeated here as a test. A path under `/tmp/` in an example is
+//! taken inside a scratch folder of the run and printed back as `/tmp/`.
 
 mod common;
 
@@ -65,14 +66,27 @@ fn every_readme_example_runs_as_written() {
         );
     }
     let mut failures = Vec::new();
+    // A file an example writes under `/tmp/` goes to a scratch folder of this run, and
+    // is printed back as `/tmp/`, so the examples never leave files behind or find old ones.
+    let scratch =
+        Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("readme-{}", std::process::id()));
+    std::fs::create_dir_all(&scratch).unwrap();
+    let scratch_text = scratch.display().to_string();
     for example in &found {
+        let args: Vec<String> = example.words[1..]
+            .iter()
+            .map(|w| match w.strip_prefix("/tmp/") {
+                Some(rest) => format!("{scratch_text}/{rest}"),
+                None => w.clone(),
+            })
+            .collect();
         let out = Command::new(binary(&example.words[0]))
-            .args(&example.words[1..])
+            .args(&args)
             .current_dir(root)
             .output()
             .unwrap_or_else(|e| panic!("{}: {e}", example.text));
-        let stdout = String::from_utf8_lossy(&out.stdout);
-        let stderr = String::from_utf8_lossy(&out.stderr);
+        let stdout = String::from_utf8_lossy(&out.stdout).replace(&scratch_text, "/tmp");
+        let stderr = String::from_utf8_lossy(&out.stderr).replace(&scratch_text, "/tmp");
         let code = out.status.code().unwrap_or(-1);
         if code != example.exit {
             failures.push(format!(
@@ -88,6 +102,7 @@ fn every_readme_example_runs_as_written() {
             ));
         }
     }
+    let _ = std::fs::remove_dir_all(&scratch);
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
 }
 

@@ -3,6 +3,7 @@
 //! knows nothing of these.
 
 pub mod args;
+pub mod board;
 pub mod error;
 pub mod interrupt;
 pub mod output;

@@ -82,6 +82,15 @@ pub struct ComplexityArgs {
     /// With --legal: write DIR/<variant>.samples, every sample with its verdict and proof game
     #[arg(long, value_name = "DIR", requires = "legal")]
     save_samples: Option<PathBuf>,
+    /// With --save-samples: draw the first sample of each illegality condition found
+    /// (the default on a terminal)
+    #[arg(
+        long = "board",
+        id = "draw_board",
+        requires = "save_samples",
+        conflicts_with = "json"
+    )]
+    draw_board: bool,
 }
 
 pub fn run(args: ComplexityArgs) -> Result<Status, CliError> {
@@ -136,6 +145,7 @@ fn run_legal(args: &ComplexityArgs) -> Result<Status, CliError> {
             json: args.json,
             save_samples: args.save_samples.as_deref(),
             force: args.force,
+            board: args.draw_board,
         },
     )
 }

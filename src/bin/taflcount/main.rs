@@ -6,6 +6,8 @@
 
 mod branching;
 mod complexity;
+mod show;
+mod view;
 
 use std::process::ExitCode;
 
@@ -32,6 +34,12 @@ enum Command {
     /// Branching factor and game length measured on self-play or recorded games, with
     /// standard errors, a game-tree estimate and an optional SVG report
     Branching(branching::BranchingArgs),
+    /// One position as a Unicode diagram, an SVG board (--svg) or a JSON document: the
+    /// start, --position, --moves, or a game of a --records archive at a ply
+    Show(show::ShowArgs),
+    /// The games of an archive (or of taflmatch --records) as one self-contained HTML
+    /// page to step through in a browser
+    View(view::ViewArgs),
 }
 
 /// Combinations clap cannot check (its `requires` is skipped when the required option
@@ -56,6 +64,8 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Complexity(args) => complexity::run(args),
         Command::Branching(args) => branching::run(args).map(|()| Status::Success),
+        Command::Show(args) => show::run(args).map(|()| Status::Success),
+        Command::View(args) => view::run(args).map(|()| Status::Success),
     };
     exit_code("taflcount", result)
 }

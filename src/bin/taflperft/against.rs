@@ -2,12 +2,13 @@
 //! generator disagrees with taflperft's (protocol: docs/perft-against.md).
 
 use std::time::Instant;
-use taflcount::cli::{print, print_json, CliError, GameArgs, Progress, Status};
+use taflcount::cli::{board, print, print_json, CliError, GameArgs, Progress, Status};
 use taflcount::notation::parse_games;
 use taflcount::outln;
 use taflcount::perft::against::{bisect, AgainstError, CommandOracle, FindingKind, Verdict};
 use taflcount::perft::scan::{scan, ScanPlan, ScanReport};
 use taflcount::perft::{line_to_finding, AgainstReport};
+use taflcount::render::{Diagram, Tone};
 use taflcount::report::table::{new_table, TableStyle};
 
 pub fn run(
@@ -17,6 +18,7 @@ pub fn run(
     threads: usize,
     timeout: std::time::Duration,
     json_out: bool,
+    show_board: bool,
 ) -> Result<Status, CliError> {
     // The exit code is the verdict, whatever happens to stdout.
     taflcount::cli::output::finish_when_closed();
@@ -99,6 +101,17 @@ pub fn run(
                     outln!("same moves and counts here, but one level up the other engine counted {above} for this move and its divide here adds up to {below}")?;
                 }
             }
+            if board::wanted(show_board) {
+                if let FindingKind::Moves { too_many, too_few } = &f.kind {
+                    print(&disagreement_board(
+                        &root.rules,
+                        &f.position,
+                        &f.side,
+                        too_many,
+                        too_few,
+                    ))?;
+                }
+            }
             outln!(
                 "reproduce: {command} {} '{}' '{}' {} '{}'",
                 f.depth,
@@ -119,6 +132,8 @@ pub struct ScanArgs<'a> {
     pub last_ply: usize,
     pub every: usize,
     pub games: Option<usize>,
+    /// Draw each group's example position (--board, or a terminal).
+    pub show_board: bool,
 }
 
 /// `--against CMD --records FILE`: every chosen position of an archive compared, the
@@ -197,7 +212,7 @@ pub fn run_scan(
     if json_out {
         print_json(&report)?;
     } else {
-        print(&scan_text(&report))?;
+        print(&scan_text(&report, board::wanted(args.show_board)))?;
     }
     Ok(
         if report.outcome.differed > 0 || report.outcome.failed > 0 {
@@ -209,7 +224,7 @@ pub fn run_scan(
 }
 
 /// The scan as a summary line, a table of groups and each group's example.
-fn scan_text(report: &ScanReport) -> String {
+fn scan_text(report: &ScanReport, show_board: bool) -> String {
     let r = &report.outcome;
     let (games, depth, seconds) = (report.games, report.depth, report.seconds);
     let mut out = format!(
@@ -250,6 +265,15 @@ fn scan_text(report: &ScanReport) -> String {
             if !e.detail.is_empty() {
                 out += &format!("  detail:    {}\n", e.detail);
             }
+            if show_board {
+                out += &disagreement_board(
+                    &report.rules,
+                    &e.position,
+                    &e.side_to_move,
+                    &e.too_many,
+                    &e.too_few,
+                );
+            }
             out += &format!(
                 "  moves:     {}\n",
                 if e.moves.is_empty() {
@@ -270,4 +294,26 @@ fn scan_text(report: &ScanReport) -> String {
         out.push('\n');
     }
     out
+}
+
+/// The position where the engines part: the moves only the other engine plays in red,
+/// the legal moves it misses in green (empty when the record does not read).
+fn disagreement_board(
+    rules: &str,
+    position: &str,
+    side: &str,
+    too_many: &[String],
+    too_few: &[String],
+) -> String {
+    let Ok(rules) = rules.parse::<taflcount::rules::Rules>() else {
+        return String::new();
+    };
+    match Diagram::of_record(&rules, position, side) {
+        Some(diagram) => board::draw(
+            &diagram
+                .with_move_arrows(too_many, Tone::Bad, "only the other engine (illegal)")
+                .with_move_arrows(too_few, Tone::Good, "legal, missed by the other engine"),
+        ),
+        None => String::new(),
+    }
 }

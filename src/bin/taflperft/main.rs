@@ -123,6 +123,10 @@ struct Cli {
     #[arg(long, value_name = "N", requires = "records",
           value_parser = clap::value_parser!(u64).range(1..=10_000_000))]
     games: Option<u64>,
+    /// With --against: draw the position where the engines part, the moves only one of
+    /// them has as arrows (for --records, each group's example); the default on a terminal
+    #[arg(long, requires = "against", conflicts_with = "json")]
+    board: bool,
 }
 
 /// A ply range `A..B` (inclusive) or `A..`.
@@ -226,10 +230,13 @@ fn run(cli: &Cli) -> Result<Status, CliError> {
                 last_ply: last,
                 every: cli.every.unwrap_or(1) as usize,
                 games: cli.games.map(|n| n as usize),
+                show_board: cli.board,
             };
             return against::run_scan(command, depth, &cli.game, &scan, threads, timeout, cli.json);
         }
-        return against::run(command, depth, &cli.game, threads, timeout, cli.json);
+        return against::run(
+            command, depth, &cli.game, threads, timeout, cli.json, cli.board,
+        );
     }
     let chosen = cli.game.game()?;
     if cli.estimate {

@@ -9,7 +9,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 use taflcount::cli::output::finish_when_closed;
 use taflcount::cli::{
-    exit_code, print, print_json, read_text_file, CliError, GameArgs, Progress, Status,
+    board, exit_code, print, print_json, read_text_file, CliError, GameArgs, Progress, Status,
 };
 use taflcount::game::Game;
 use taflcount::moves::{Position, Tables};
@@ -20,6 +20,7 @@ use taflcount::regress::{
     MineDocument, MisplayRow, Proof, ProofKind, ProveDocument, SuiteDocument, Timing,
     SCHEMA_VERSION,
 };
+use taflcount::render::{Diagram, Tone};
 use taflcount::report::regress::{bench_text, mine_table, suite_summary, suite_table};
 use taflcount::report::table::TableStyle;
 use taflcount::search::{Limits, Searcher};
@@ -86,6 +87,10 @@ struct Cli {
     /// Print one JSON object instead of a table.
     #[arg(long)]
     json: bool,
+    /// Draw the position of every failed fixture (the expected and the played move as
+    /// arrows); the default on a terminal
+    #[arg(long, conflicts_with = "json")]
+    board: bool,
 }
 
 /// A share in percent, 0 to 100.
@@ -365,6 +370,13 @@ fn run_suite(cli: &Cli) -> Result<Status, CliError> {
         print_json(&doc)?;
     } else {
         outln!("{}", suite_table(&doc, TableStyle::Terminal))?;
+        if board::wanted(cli.board) {
+            for (loaded, result) in chosen.iter().zip(&doc.results) {
+                if !result.pass {
+                    print(&failure_board(loaded, result))?;
+                }
+            }
+        }
         outln!("{}", suite_summary(&doc))?;
         eprintln!("{:.2} s", doc.timing.seconds);
     }
@@ -373,6 +385,33 @@ fn run_suite(cli: &Cli) -> Result<Status, CliError> {
     } else {
         Status::CheckFailed
     })
+}
+
+/// A failed fixture's position: the expected moves in green, the moves to avoid and the
+/// move played in red.
+fn failure_board(loaded: &Loaded, result: &taflcount::regress::FixtureResult) -> String {
+    let mut diagram = Diagram::of_position(&loaded.tables, &loaded.position);
+    for mv in &loaded.best {
+        diagram = diagram.with_arrow(mv.from, mv.to, Tone::Good, "expected");
+    }
+    for mv in &loaded.avoid {
+        diagram = diagram.with_arrow(mv.from, mv.to, Tone::Bad, "to avoid");
+    }
+    let played = result.played.as_deref().unwrap_or("no move");
+    if let Some(mv) = result
+        .played
+        .as_deref()
+        .and_then(|text| text.split_once('-'))
+        .and_then(|(from, to)| Some((from.parse().ok()?, to.parse().ok()?)))
+    {
+        diagram = diagram.with_arrow(mv.0, mv.1, Tone::Bad, "played");
+    }
+    format!(
+        "\n{} failed: expected {}, played {played}\n{}",
+        result.id,
+        result.expected,
+        board::draw(&diagram)
+    )
 }
 
 /// The position of the game arguments and the hashes of the positions `--moves` passed.
@@ -433,8 +472,11 @@ fn prove_win(a: &AnalyzeArgs, within: u32) -> Result<Status, CliError> {
         print_json(&doc)?;
         return Ok(Status::Success);
     }
-    print(&position.layout(&tables).picture())?;
-    outln!("{side} to move")?;
+    let mut diagram = Diagram::of_position(&tables, &position);
+    if let Ok(Some(mv)) = &answer {
+        diagram = diagram.with_arrow(mv.from, mv.to, Tone::Good, "wins");
+    }
+    print(&board::draw(&diagram))?;
     match (&answer, &ended) {
         (Ok(Some(mv)), _) => {
             outln!("the {side} force a win within {within} plies: {mv} does it (proven)")?
@@ -464,8 +506,11 @@ fn analyze(a: &AnalyzeArgs) -> Result<Status, CliError> {
         print_json(&doc)?;
         return Ok(Status::Success);
     }
-    print(&position.layout(&tables).picture())?;
-    outln!("{} to move", position.side_to_move())?;
+    let mut diagram = Diagram::of_position(&tables, &position);
+    if let Some(mv) = r.best_move {
+        diagram = diagram.with_arrow(mv.from, mv.to, Tone::Good, "best");
+    }
+    print(&board::draw(&diagram))?;
     let best = doc
         .best_move
         .clone()

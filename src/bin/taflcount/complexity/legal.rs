@@ -9,12 +9,14 @@ use std::sync::atomic::Ordering;
 
 use taflcount::cli::output::write_error;
 use taflcount::cli::progress::Progress;
-use taflcount::cli::{interrupt, print, CliError, Status};
+use taflcount::cli::{board, interrupt, print, CliError, Status};
 use taflcount::complexity::legal::{
     run_samples_each, sample_line, samples_header, Estimate, LegalReport, LegalTally, Prepared,
     Timings,
 };
+use taflcount::complexity::legal::{IllegalReason, SampleResult, Verdict};
 use taflcount::files::AtomicFile;
+use taflcount::render::Diagram;
 use taflcount::report::table::{new_table, TableStyle};
 use taflcount::rules::Rules;
 
@@ -27,6 +29,8 @@ pub struct LegalOptions<'a> {
     pub json: bool,
     pub save_samples: Option<&'a Path>,
     pub force: bool,
+    /// Draw one illegal sample of each condition (--board, or a terminal).
+    pub board: bool,
 }
 
 /// The run: samples decided in batches and counted as they come (memory flat in
@@ -68,6 +72,8 @@ pub fn run(rules: &Rules, options: LegalOptions<'_>) -> Result<Status, CliError>
     // A failed write of the samples file stops the run (its error is reported below).
     let write_failed = std::cell::RefCell::new(None);
     let dim = prepared.spec.dim();
+    // The lowest-numbered illegal sample of each condition, drawn after the run.
+    let mut first_illegal: Vec<SampleResult> = Vec::new();
     run_samples_each(
         &prepared,
         options.seed,
@@ -81,6 +87,15 @@ pub fn run(rules: &Rules, options: LegalOptions<'_>) -> Result<Status, CliError>
             if let Some((_, file)) = saved.as_mut() {
                 if let Err(e) = file.write(sample_line(dim, &result).as_bytes()) {
                     write_failed.borrow_mut().get_or_insert(e);
+                }
+            }
+            if let Verdict::Illegal(reason) = result.verdict {
+                let same =
+                    |r: &SampleResult| matches!(r.verdict, Verdict::Illegal(f) if f == reason);
+                match first_illegal.iter_mut().find(|r| same(r)) {
+                    Some(kept) if kept.index <= result.index => {}
+                    Some(kept) => *kept = result,
+                    None => first_illegal.push(result),
                 }
             }
         },
@@ -107,6 +122,9 @@ pub fn run(rules: &Rules, options: LegalOptions<'_>) -> Result<Status, CliError>
         }
         file.finish().map_err(write_error)?;
         eprintln!("taflcount: wrote {} ({decided} samples)", path.display());
+        if !options.json && board::wanted(options.board) {
+            print(&illegal_boards(rules, dim, &first_illegal))?;
+        }
     }
     if options.json {
         let json = serde_json::to_string_pretty(&report)
@@ -308,5 +326,27 @@ fn render(report: &LegalReport) -> String {
         ]);
     }
     writeln!(out, "{groups}").unwrap();
+    out
+}
+
+/// The first sample of each illegality condition, drawn, with the condition in words.
+fn illegal_boards(rules: &Rules, dim: usize, results: &[SampleResult]) -> String {
+    let mut out = String::new();
+    for reason in IllegalReason::ALL {
+        let first = results
+            .iter()
+            .find(|r| matches!(r.verdict, Verdict::Illegal(found) if found == reason));
+        if let Some(r) = first {
+            let diagram = Diagram::new(r.element.layout(dim), rules, Some(r.element.side));
+            let _ = writeln!(
+                out,
+                "\nsample {}: illegal, {} ({})",
+                r.index,
+                reason.key(),
+                reason.describe()
+            );
+            out.push_str(&board::draw(&diagram));
+        }
+    }
     out
 }
