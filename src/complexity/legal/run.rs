@@ -128,16 +128,32 @@ pub fn run_samples(
     threads: usize,
     done: &(dyn Fn() + Sync),
 ) -> Vec<SampleResult> {
+    run_sample_range(prepared, seed, 0..samples, nodes, threads, done)
+}
+
+/// [`run_samples`] for the samples numbered `range` only (a work unit's share): sample
+/// `i` is the same as in a whole run, drawn from the stream (seed, i).
+pub fn run_sample_range(
+    prepared: &Prepared,
+    seed: u64,
+    range: std::ops::Range<u64>,
+    nodes: u64,
+    threads: usize,
+    done: &(dyn Fn() + Sync),
+) -> Vec<SampleResult> {
     let check = prepared.check();
     let start = Position::start(&prepared.tables);
     let budget = ProofBudget { nodes };
-    let slots: Mutex<Vec<Option<SampleResult>>> = Mutex::new(vec![None; samples as usize]);
-    crate::threads::share_out(threads, samples as usize, &|i| {
-        let (rank, element) = sample(&prepared.superset, seed, i as u64);
+    let first = range.start;
+    let count = range.end.saturating_sub(range.start) as usize;
+    let slots: Mutex<Vec<Option<SampleResult>>> = Mutex::new(vec![None; count]);
+    crate::threads::share_out(threads, count, &|i| {
+        let index = first + i as u64;
+        let (rank, element) = sample(&prepared.superset, seed, index);
         let pos = prepared.position(&element);
         let verdict = classify(&prepared.tables, &check, &start, &pos, budget);
         let result = SampleResult {
-            index: i as u64,
+            index,
             rank,
             element,
             verdict,
