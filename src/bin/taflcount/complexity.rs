@@ -52,8 +52,9 @@ pub struct ComplexityArgs {
     /// With --all: write DIR/complexity.md instead of printing
     #[arg(long, value_name = "DIR", requires = "all")]
     report: Option<PathBuf>,
-    /// With --report: replace DIR/complexity.md if it exists (without it, it is refused)
-    #[arg(long, requires = "report")]
+    /// With --report: replace DIR/complexity.md if it exists; with --plan: replace the
+    /// plan in DIR (without it, either is refused)
+    #[arg(long)]
     force: bool,
     /// JSON on stdout instead of tables
     #[arg(long)]
@@ -80,9 +81,27 @@ pub struct ComplexityArgs {
     /// With --legal: write DIR/<variant>.samples, every sample with its verdict and proof game
     #[arg(long, value_name = "DIR", requires = "legal")]
     save_samples: Option<PathBuf>,
+    /// With --legal: write a plan of work units into DIR instead of sampling (run each
+    /// unit with `taflcount unit`, then `taflcount merge DIR`; see docs/taflcount.md)
+    #[arg(
+        long,
+        value_name = "DIR",
+        requires = "legal",
+        conflicts_with = "save_samples"
+    )]
+    plan: Option<PathBuf>,
+    /// With --plan: units to deal the samples into (contiguous index ranges; default 10)
+    #[arg(long, value_name = "N", requires = "plan",
+          value_parser = clap::value_parser!(u64).range(1..=100_000))]
+    units: Option<u64>,
 }
 
 pub fn run(args: ComplexityArgs) -> Result<(), CliError> {
+    if args.force && args.report.is_none() && args.plan.is_none() {
+        return Err(CliError::Input(
+            "--force replaces what --report or --plan writes; give one of them".into(),
+        ));
+    }
     if args.legal {
         return run_legal(&args);
     }
@@ -115,8 +134,24 @@ pub fn run(args: ComplexityArgs) -> Result<(), CliError> {
     }
 }
 
+/// `taflcount merge DIR`.
+pub fn merge(dir: &Path, json: bool) -> Result<taflcount::cli::Status, CliError> {
+    legal::merge(dir, json)
+}
+
 fn run_legal(args: &ComplexityArgs) -> Result<(), CliError> {
     let rules = rules_of(args)?;
+    if let Some(dir) = &args.plan {
+        return legal::plan(
+            &rules,
+            dir,
+            args.samples.unwrap_or(1000),
+            args.seed.unwrap_or(1),
+            args.nodes.unwrap_or(20_000),
+            args.units.unwrap_or(10) as usize,
+            args.force,
+        );
+    }
     legal::run(
         &rules,
         legal::LegalOptions {

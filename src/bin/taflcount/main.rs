@@ -6,6 +6,7 @@
 
 mod branching;
 mod complexity;
+mod unit;
 
 use std::process::ExitCode;
 
@@ -32,6 +33,10 @@ enum Command {
     /// Branching factor and game length measured on self-play or recorded games, with
     /// standard errors, a game-tree estimate and an optional SVG report
     Branching(branching::BranchingArgs),
+    /// Decide one unit of a `complexity --legal --plan` run (on a cluster node)
+    Unit(unit::UnitArgs),
+    /// Merge a `complexity --legal --plan` folder into the report of one run
+    Merge(unit::MergeArgs),
 }
 
 /// Combinations clap cannot check (its `requires` is skipped when the required option
@@ -54,10 +59,12 @@ const RULES: &[Rule] = &[
 fn main() -> ExitCode {
     let cli = taflcount::cli::parse::parse_with::<Cli>(RULES);
     let result = match cli.command {
-        Command::Complexity(args) => complexity::run(args),
-        Command::Branching(args) => branching::run(args),
+        Command::Complexity(args) => complexity::run(args).map(|()| Status::Success),
+        Command::Branching(args) => branching::run(args).map(|()| Status::Success),
+        Command::Unit(args) => unit::run(&args),
+        Command::Merge(args) => complexity::merge(&args.dir, args.json),
     };
-    exit_code("taflcount", result.map(|()| Status::Success))
+    exit_code("taflcount", result)
 }
 
 #[cfg(test)]

@@ -8,10 +8,12 @@ use std::time::Instant;
 use taflcount::cli::progress::Progress;
 use taflcount::cli::{print, write_file, CliError};
 use taflcount::complexity::legal::{
-    run_samples, write_samples, Estimate, LegalReport, Prepared, Timings,
+    merge_samples, plan_samples, run_samples, write_samples, Estimate, LegalReport, Prepared,
+    Timings,
 };
 use taflcount::report::table::{new_table, TableStyle};
 use taflcount::rules::Rules;
+use taflcount::units::UnitsError;
 
 /// What `--legal` was asked for.
 pub struct LegalOptions<'a> {
@@ -22,6 +24,60 @@ pub struct LegalOptions<'a> {
     pub json: bool,
     pub save_samples: Option<&'a Path>,
     pub force: bool,
+}
+
+/// `--plan DIR`: the samples dealt into unit files.
+pub fn plan(
+    rules: &Rules,
+    dir: &Path,
+    samples: u64,
+    seed: u64,
+    nodes: u64,
+    units: usize,
+    force: bool,
+) -> Result<(), CliError> {
+    let (plan, docs) = plan_samples(rules, seed, nodes, samples, units)?;
+    taflcount::units::write_plan(dir, &plan, &docs, force, &[]).map_err(|e| match e {
+        UnitsError::Exists { .. } => CliError::Input(format!("{e}; --force replaces it")),
+        e => e.into(),
+    })?;
+    print(&format!(
+        "plan {}: {} samples of {} (seed {seed}, proof budget {nodes} nodes) in {units} unit(s) in {}\n",
+        plan.plan_id,
+        samples,
+        plan.variant,
+        dir.display()
+    ))?;
+    eprintln!(
+        "taflcount: run each unit-NNN.json with `taflcount unit`, then `taflcount merge {}`",
+        dir.display()
+    );
+    Ok(())
+}
+
+/// `taflcount merge DIR`: the report of the merged units, as one run prints it.
+pub fn merge(dir: &Path, json: bool) -> Result<taflcount::cli::Status, CliError> {
+    taflcount::cli::output::finish_when_closed();
+    let merged = match merge_samples(dir) {
+        Ok(m) => m,
+        Err(e @ UnitsError::Missing { .. }) => {
+            eprintln!("taflcount: {}: {e}", dir.display());
+            return Ok(taflcount::cli::Status::CheckFailed);
+        }
+        Err(e) => return Err(e.into()),
+    };
+    eprintln!(
+        "taflcount: plan {}: {} unit(s) merged",
+        merged.plan.plan_id, merged.plan.units
+    );
+    if json {
+        let json = serde_json::to_string_pretty(&merged.report)
+            .map_err(|e| CliError::Input(format!("cannot encode JSON: {e}")))?;
+        print(&(json + "\n"))?;
+    } else {
+        print(&render(&merged.report))?;
+    }
+    Ok(taflcount::cli::Status::Success)
 }
 
 pub fn run(rules: &Rules, options: LegalOptions<'_>) -> Result<(), CliError> {
