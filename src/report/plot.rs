@@ -398,48 +398,6 @@ pub fn interval_plot(
     svg
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn ticks_are_round() {
-        assert_eq!(tick_step(100.0, 10.0), 10.0);
-        assert_eq!(tick_step(130.0, 10.0), 20.0);
-        assert_eq!(tick_step(7.0, 8.0), 1.0);
-        assert!((tick_step(0.3, 8.0) - 0.05).abs() < 1e-15);
-        assert_eq!(tick_label(3.0 * 0.05, 0.05), "0.15");
-        assert_eq!(tick_label(40.0, 20.0), "40");
-    }
-
-    #[test]
-    fn interval_plot_places_rows_and_the_reference() {
-        let rows = [
-            IntervalRow {
-                label: "search:depth=2 <b>".into(),
-                value: 100.0,
-                lower: 50.0,
-                upper: 150.0,
-            },
-            IntervalRow {
-                label: "random".into(),
-                value: -200.0,
-                lower: f64::NEG_INFINITY,
-                upper: -100.0,
-            },
-        ];
-        let svg = interval_plot("Elo", "Elo", &rows, Some(0.0), "note");
-        assert!(svg.starts_with("<svg") && svg.ends_with("</svg>\n"));
-        assert!(svg.contains("search:depth=2 &lt;b&gt;"));
-        // Two dots, one whole whisker (the other has an infinite end and is left out).
-        assert_eq!(svg.matches("<circle").count(), 2);
-        assert_eq!(svg.matches("stroke-width=\"2\"").count(), 3);
-        assert!(svg.contains("stroke-dasharray"));
-        // Ticks every 50 from -200 to 150.
-        assert!(svg.contains(">-200<") && svg.contains(">150<"));
-    }
-}
-
 /// An SPRT's log-likelihood ratio after each pair (`llr[i]` after pair i + 1), with
 /// its two bounds, as an SVG document: the trajectory a sequential test walks until it
 /// leaves the band between the bounds.
@@ -511,4 +469,46 @@ pub fn llr_trajectory_svg(title: &str, llr: &[f64], lower: f64, upper: f64) -> S
     .unwrap();
     svg.push_str("</svg>\n");
     svg
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ticks_are_round() {
+        assert_eq!(tick_step(100.0, 10.0), 10.0);
+        assert_eq!(tick_step(130.0, 10.0), 20.0);
+        assert_eq!(tick_step(7.0, 8.0), 1.0);
+        assert!((tick_step(0.3, 8.0) - 0.05).abs() < 1e-15);
+        assert_eq!(tick_label(3.0 * 0.05, 0.05), "0.15");
+        assert_eq!(tick_label(40.0, 20.0), "40");
+    }
+
+    #[test]
+    fn interval_plot_places_rows_and_the_reference() {
+        let rows = [
+            IntervalRow {
+                label: "search:depth=2 <b>".into(),
+                value: 100.0,
+                lower: 50.0,
+                upper: 150.0,
+            },
+            IntervalRow {
+                label: "random".into(),
+                value: -200.0,
+                lower: f64::NEG_INFINITY,
+                upper: -100.0,
+            },
+        ];
+        let svg = interval_plot("Elo", "Elo", &rows, Some(0.0), "note");
+        assert!(svg.starts_with("<svg") && svg.ends_with("</svg>\n"));
+        assert!(svg.contains("search:depth=2 &lt;b&gt;"));
+        // Two dots, one whole whisker (the other has an infinite end and is left out).
+        assert_eq!(svg.matches("<circle").count(), 2);
+        assert_eq!(svg.matches("stroke-width=\"2\"").count(), 3);
+        assert!(svg.contains("stroke-dasharray"));
+        // Ticks every 50 from -200 to 150.
+        assert!(svg.contains(">-200<") && svg.contains(">150<"));
+    }
 }

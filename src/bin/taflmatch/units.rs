@@ -20,7 +20,7 @@ use crate::{render, setup, Args};
 #[derive(clap::Subcommand, Debug)]
 pub enum Command {
     /// Split a match into unit files of game pairs, for Slurm or GNU parallel
-    Plan(PlanArgs),
+    Plan(Box<PlanArgs>),
     /// Play one unit file and write its result beside it
     Unit(UnitArgs),
     /// Merge the finished units in order: Elo, side balance and the SPRT verdict

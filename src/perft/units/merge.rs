@@ -24,14 +24,7 @@ pub fn merge(dir: &Path) -> Result<Merged, UnitsError> {
     let expected: Vec<String> = (0..plan.units)
         .map(|i| unit_file_name(i, plan.units))
         .collect();
-    let states = crate::units::scan_units(
-        dir,
-        &plan,
-        read_unit,
-        read_result,
-        |out, unit, result| check_result(out, unit, result),
-        false,
-    )?;
+    let states = crate::units::scan_units(dir, &plan, read_unit, read_result, check_result, false)?;
     let missing = crate::units::missing_names(&states);
     if !missing.is_empty() {
         return Err(UnitsError::Missing { names: missing });
