@@ -706,7 +706,7 @@ pub fn decision_of(dir: &Path, plan_id: &str) -> Result<Option<DecisionDoc>, Uni
 /// Plays a unit's pairs, `threads` games at once, and writes its result atomically
 /// beside it; `progress` gets the games ended. A unit whose valid result is already
 /// there is skipped; a plan already decided is not played; a decision appearing while
-/// the unit plays stops it (checked every `poll`).
+/// the unit plays stops it (looked for as games end, at most once every `poll`).
 pub fn run_match_unit(
     path: &Path,
     threads: usize,
@@ -733,37 +733,29 @@ pub fn run_match_unit(
         sprt: None,
     };
     let clock = std::time::Instant::now();
+    // A decision appearing while the games are played stops the unit: looked for as
+    // games end (on the calling thread), at most once every `poll`.
     let stop = AtomicBool::new(false);
-    let finished = AtomicBool::new(false);
-    let games = std::thread::scope(|scope| {
-        scope.spawn(|| {
-            // Watches for a decision while the games are played.
-            let step = std::time::Duration::from_millis(50);
-            let mut waited = std::time::Duration::ZERO;
-            while !finished.load(Ordering::SeqCst) {
-                std::thread::sleep(step);
-                waited += step;
-                if waited >= poll {
-                    waited = std::time::Duration::ZERO;
-                    if dir.join(DECISION_FILE).exists() {
-                        stop.store(true, Ordering::SeqCst);
-                    }
-                }
+    let mut looked = std::time::Instant::now();
+    let mut watch = |done: usize| {
+        progress(done);
+        if looked.elapsed() >= poll {
+            looked = std::time::Instant::now();
+            if dir.join(DECISION_FILE).exists() {
+                stop.store(true, Ordering::SeqCst);
             }
-        });
-        let engines: [&dyn EngineFactory; 2] = [&loaded.specs[0], &loaded.specs[1]];
-        let games = play_pairs(
-            &loaded.tables,
-            engines,
-            &loaded.supply,
-            &settings,
-            unit.first_pair..unit.end_pair,
-            progress,
-            Some(&stop),
-        );
-        finished.store(true, Ordering::SeqCst);
-        games
-    })
+        }
+    };
+    let engines: [&dyn EngineFactory; 2] = [&loaded.specs[0], &loaded.specs[1]];
+    let games = play_pairs(
+        &loaded.tables,
+        engines,
+        &loaded.supply,
+        &settings,
+        unit.first_pair..unit.end_pair,
+        &mut watch,
+        Some(&stop),
+    )
     .map_err(|e| UnitsError::Invalid(e.to_string()))?;
     if stop.load(Ordering::SeqCst) {
         if let Some(decision) = decision_of(dir, &unit.plan_id)? {
