@@ -97,6 +97,7 @@ pub mod stats;
 mod test_support;
 pub mod text;
 pub mod threads;
+pub mod units;
 
 /// The README's Rust examples, compiled and run as doctests so the front door never lies.
 #[cfg(doctest)]

@@ -96,11 +96,18 @@ fn worker_threads_come_from_the_one_pool() {
 #[test]
 fn documents_share_the_one_header() {
     // Every tool's JSON document embeds `document::Header`. The plan, unit and result
-    // files of `taflperft plan` are input files with a `kind` of their own, read with
-    // unknown fields refused (which flatten forbids).
+    // files of work units (`taflperft plan`, `taflmatch plan`, `complexity --legal
+    // --plan`, and the framework's `Identity` of them) are input files with a `kind` of
+    // their own, read with unknown fields refused (which flatten forbids).
     assert_eq!(
         holding("src", "pub schema_version: u32"),
-        ["src/document.rs", "src/perft/units/format.rs"]
+        [
+            "src/complexity/legal/units.rs",
+            "src/document.rs",
+            "src/matches/units.rs",
+            "src/perft/units/format.rs",
+            "src/units.rs"
+        ]
     );
     assert_eq!(holding("src", "pub struct Header"), ["src/document.rs"]);
 }

@@ -20,7 +20,7 @@ use std::time::Duration;
 
 /// Examples that stand for something the user supplies, with what is checked instead:
 /// (text in the example, what its error must say).
-const PLACEHOLDERS: [(&str, &str); 4] = [
+const PLACEHOLDERS: [(&str, &str); 8] = [
     // The user's own engine.
     ("--against ./my-engine", "my-engine"),
     // The user's own engine over the OpenTafl engine protocol (taflregress, branching).
@@ -29,6 +29,12 @@ const PLACEHOLDERS: [(&str, &str); 4] = [
     ("eval=new.json", "new.json"),
     // Adds up the results of all 64 units of the plan example, hours of counting.
     ("merge runs/cph7/", "unit"),
+    // The plan folders of `taflcount complexity --legal --plan` and `taflmatch plan`,
+    // made by the user's own plan command (the manuals run the whole path).
+    ("unit runs/cph-legal/", "unit-003.json"),
+    ("merge runs/cph-legal", "plan.json"),
+    ("unit runs/sprt/", "unit-007.json"),
+    ("merge runs/sprt", "plan.json"),
 ];
 
 /// How long an example may work before it is stopped (and passes, if it said nothing

@@ -29,6 +29,7 @@
 mod document;
 pub mod openings;
 mod run;
+pub mod units;
 
 pub use crate::engine::{
     parse_duration, play_game, read_weights, Engine, EngineError, EngineFactory, EngineKind,
@@ -40,9 +41,9 @@ pub use document::{
     RatingRow, RoundRobinDocument, RunContext, SideBalanceDocument, SummaryReport,
     TaflmatchDocument, SCHEMA_VERSION,
 };
-pub use openings::{Opening, OpeningError, OpeningSource, OpeningSupply};
+pub use openings::{openings_from_list, Opening, OpeningError, OpeningSource, OpeningSupply};
 pub use run::{
-    run_match, run_round_robin, run_side_balance, GameSummary, HeadToHead, MatchError, MatchGame,
-    MatchProgress, MatchSettings, Pairing, RoundRobin, RunHooks, SideBalance, SideResults,
-    SprtReport,
+    play_pairs, run_match, run_round_robin, run_side_balance, GameSummary, HeadToHead, MatchError,
+    MatchGame, MatchProgress, MatchSettings, Pairing, RoundRobin, RunHooks, SideBalance,
+    SideResults, SprtReport,
 };

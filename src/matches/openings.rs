@@ -32,7 +32,8 @@ impl Opening {
 }
 
 /// Where a match's openings come from.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum OpeningSource {
     /// Every game from the variant's start.
     Start,
@@ -169,6 +170,31 @@ fn dedup(candidates: Vec<(Opening, Position)>) -> (Vec<Opening>, usize) {
         }
     }
     (out, duplicates)
+}
+
+/// The openings of a supply written out as text (`Opening::text`, one each), played
+/// again from the start: a work unit's copy of its plan's openings. Each must be legal
+/// and leave the game going; none is left out, so opening `i` stays opening `i`.
+pub fn openings_from_list(
+    t: &Tables,
+    texts: &[String],
+    source: OpeningSource,
+    duplicates: usize,
+) -> Result<OpeningSupply, OpeningError> {
+    let mut openings = Vec::with_capacity(texts.len());
+    for (i, text) in texts.iter().enumerate() {
+        let words: Vec<&str> = text.split_whitespace().collect();
+        let (opening, _) = play_written(t, &words).map_err(|message| OpeningError {
+            at: format!("opening {}", i + 1),
+            message,
+        })?;
+        openings.push(opening);
+    }
+    Ok(OpeningSupply {
+        source,
+        openings,
+        duplicates,
+    })
 }
 
 /// Openings from text: one a line, moves separated by spaces (`|` between the moves of

@@ -467,25 +467,80 @@ pub fn run_match(
     // The pairs counted: every pair, those up to the SPRT's decision, or those up to
     // the first pair not played when the run was stopped.
     let games = slots.into_games(2 * complete);
-    let mut results = [SideResults::default(); 2];
-    let mut pentanomial = Pentanomial::default();
-    for (i, g) in games.iter().enumerate() {
-        results[g.attackers].add(Side::Attackers, g.score_of(g.attackers));
-        results[g.defenders].add(Side::Defenders, g.score_of(g.defenders));
-        if i % 2 == 1 {
-            pentanomial.add(games[i - 1].score_of(0), g.score_of(0));
+    Ok(HeadToHead::of(
+        [engines[0].name().to_string(), engines[1].name().to_string()],
+        pairs,
+        settings.sprt,
+        games,
+    ))
+}
+
+impl HeadToHead {
+    /// The result of a match's games (whole pairs, in number order): what one run
+    /// reports, and what a merge of its work units reports from the same games.
+    pub fn of(
+        engines: [String; 2],
+        pairs_planned: usize,
+        sprt: Option<SprtParameters>,
+        games: Vec<MatchGame>,
+    ) -> HeadToHead {
+        let mut results = [SideResults::default(); 2];
+        let mut pentanomial = Pentanomial::default();
+        for (i, g) in games.iter().enumerate() {
+            results[g.attackers].add(Side::Attackers, g.score_of(g.attackers));
+            results[g.defenders].add(Side::Defenders, g.score_of(g.defenders));
+            if i % 2 == 1 {
+                pentanomial.add(games[i - 1].score_of(0), g.score_of(0));
+            }
+        }
+        HeadToHead {
+            engines,
+            pairs_planned,
+            results,
+            elo: pentanomial.estimate(),
+            sprt: sprt.map(|s| SprtReport::of(s, &pentanomial)),
+            pentanomial,
+            summary: GameSummary::of(&games),
+            games,
         }
     }
-    Ok(HeadToHead {
-        engines: [engines[0].name().to_string(), engines[1].name().to_string()],
-        pairs_planned: pairs,
-        results,
-        elo: pentanomial.estimate(),
-        sprt: settings.sprt.map(|s| SprtReport::of(s, &pentanomial)),
-        pentanomial,
-        summary: GameSummary::of(&games),
-        games,
-    })
+}
+
+/// Plays the pairs numbered `pairs` of a match (a work unit's share): pair p is games
+/// 2p (the first engine attacking) and 2p + 1, from opening p, with the seeds of those
+/// game numbers, so the games are those of a whole run. No SPRT stops it; `stop` does
+/// (the games in play end). Returns the whole pairs played from the first, in order;
+/// `progress` gets the games ended so far.
+pub fn play_pairs(
+    t: &Tables,
+    engines: [&dyn EngineFactory; 2],
+    openings: &OpeningSupply,
+    settings: &MatchSettings,
+    pairs: std::ops::Range<usize>,
+    progress: &mut dyn FnMut(usize),
+    stop: Option<&AtomicBool>,
+) -> Result<Vec<MatchGame>, MatchError> {
+    check_openings(openings, settings)?;
+    let first = 2 * pairs.start;
+    let count = 2 * pairs.len();
+    let job = |j: usize| {
+        let g = first + j;
+        let slots = if g % 2 == 0 { (0, 1) } else { (1, 0) };
+        one_game(t, &engines, slots, openings, g / 2, settings, g)
+    };
+    let mut slots = Slots::new();
+    let mut done = 0;
+    let mut hooks = RunHooks::default();
+    let mut collect = |j: usize, game: MatchGame| {
+        slots.put(j, game);
+        slots.emit(slots.ended(2), &mut hooks);
+        done += 1;
+        progress(done);
+        None
+    };
+    run_jobs(count, settings.threads, stop, &job, &mut collect)?;
+    let played = slots.ended(2);
+    Ok(slots.into_games(played))
 }
 
 /// One pairing of a round robin, from engine `a`'s point of view.

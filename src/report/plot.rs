@@ -398,6 +398,79 @@ pub fn interval_plot(
     svg
 }
 
+/// An SPRT's log-likelihood ratio after each pair (`llr[i]` after pair i + 1), with
+/// its two bounds, as an SVG document: the trajectory a sequential test walks until it
+/// leaves the band between the bounds.
+pub fn llr_trajectory_svg(title: &str, llr: &[f64], lower: f64, upper: f64) -> String {
+    let (plot_w, plot_h) = (WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM);
+    let n = llr.len().max(1) as f64;
+    let low = llr.iter().copied().fold(lower, f64::min) - 0.5;
+    let high = llr.iter().copied().fold(upper, f64::max) + 0.5;
+    let x = |i: f64| LEFT + i / n * plot_w;
+    let y = |v: f64| TOP + (high - v) / (high - low) * plot_h;
+    let mut svg = String::new();
+    writeln!(svg, r#"<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{HEIGHT}" viewBox="0 0 {WIDTH} {HEIGHT}" font-family="sans-serif" font-size="12">"#).unwrap();
+    writeln!(
+        svg,
+        r#"<rect width="{WIDTH}" height="{HEIGHT}" fill="white"/>"#
+    )
+    .unwrap();
+    writeln!(
+        svg,
+        r#"<text x="{}" y="24" text-anchor="middle" font-size="15" font-weight="bold">{}</text>"#,
+        WIDTH / 2.0,
+        escape(title)
+    )
+    .unwrap();
+    for (v, label, color) in [
+        (upper, "H1 accepted", "#1e8449"),
+        (0.0, "0", "#999999"),
+        (lower, "H0 accepted", "#c0392b"),
+    ] {
+        writeln!(
+            svg,
+            r#"<line x1="{LEFT}" y1="{py:.1}" x2="{:.1}" y2="{py:.1}" stroke="{color}" stroke-dasharray="6 4"/>"#,
+            LEFT + plot_w,
+            py = y(v)
+        )
+        .unwrap();
+        writeln!(
+            svg,
+            r#"<text x="{:.1}" y="{:.1}" text-anchor="end" fill="{color}">{label} {v:.2}</text>"#,
+            LEFT + plot_w,
+            y(v) - 4.0
+        )
+        .unwrap();
+    }
+    let points: Vec<String> = std::iter::once((0.0, 0.0))
+        .chain(llr.iter().enumerate().map(|(i, &v)| (i as f64 + 1.0, v)))
+        .map(|(i, v)| format!("{:.1},{:.1}", x(i), y(v)))
+        .collect();
+    writeln!(
+        svg,
+        r##"<polyline fill="none" stroke="#2e86c1" stroke-width="2" points="{}"/>"##,
+        points.join(" ")
+    )
+    .unwrap();
+    writeln!(
+        svg,
+        r#"<text x="{:.1}" y="{:.1}" text-anchor="middle">game pairs ({})</text>"#,
+        LEFT + plot_w / 2.0,
+        HEIGHT - 16.0,
+        llr.len()
+    )
+    .unwrap();
+    writeln!(
+        svg,
+        r#"<text x="16" y="{:.1}" transform="rotate(-90 16 {:.1})" text-anchor="middle">log-likelihood ratio</text>"#,
+        TOP + plot_h / 2.0,
+        TOP + plot_h / 2.0
+    )
+    .unwrap();
+    svg.push_str("</svg>\n");
+    svg
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

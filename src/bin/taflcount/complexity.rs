@@ -23,7 +23,7 @@ const VARIANT_OF_SIZE: [(usize, &str); 6] = [
 
 #[derive(Args, Debug)]
 #[command(group(ArgGroup::new("board").args(["variant", "rules", "dim", "all"])))]
-#[command(group(ArgGroup::new("writes").args(["report", "save_samples"]).multiple(true)))]
+#[command(group(ArgGroup::new("writes").args(["report", "save_samples", "plan"]).multiple(true)))]
 pub struct ComplexityArgs {
     /// A catalog variant, e.g. copenhagen, brandub, alea-evangelii (default: copenhagen)
     #[arg(long, value_name = "NAME")]
@@ -53,8 +53,8 @@ pub struct ComplexityArgs {
     /// With --all: write DIR/complexity.md instead of printing
     #[arg(long, value_name = "DIR", requires = "all")]
     report: Option<PathBuf>,
-    /// With --report or --save-samples: replace the file it writes if it exists (without
-    /// it, an existing file is refused)
+    /// With --report, --save-samples or --plan: replace the file (or plan) it writes if
+    /// it exists (without it, an existing one is refused)
     #[arg(long, requires = "writes")]
     force: bool,
     /// JSON on stdout instead of tables
@@ -91,6 +91,19 @@ pub struct ComplexityArgs {
         conflicts_with = "json"
     )]
     draw_board: bool,
+    /// With --legal: write a plan of work units into DIR instead of sampling (run each
+    /// unit with `taflcount unit`, then `taflcount merge DIR`; see docs/taflcount.md)
+    #[arg(
+        long,
+        value_name = "DIR",
+        requires = "legal",
+        conflicts_with = "save_samples"
+    )]
+    plan: Option<PathBuf>,
+    /// With --plan: units to deal the samples into (contiguous index ranges; default 10)
+    #[arg(long, value_name = "N", requires = "plan",
+          value_parser = clap::value_parser!(u64).range(1..=100_000))]
+    units: Option<u64>,
 }
 
 pub fn run(args: ComplexityArgs) -> Result<Status, CliError> {
@@ -130,8 +143,25 @@ fn run_bounds(args: &ComplexityArgs) -> Result<(), CliError> {
     }
 }
 
+/// `taflcount merge DIR`.
+pub fn merge(dir: &Path, json: bool) -> Result<taflcount::cli::Status, CliError> {
+    legal::merge(dir, json)
+}
+
 fn run_legal(args: &ComplexityArgs) -> Result<Status, CliError> {
     let rules = rules_of(args)?;
+    if let Some(dir) = &args.plan {
+        return legal::plan(
+            &rules,
+            dir,
+            args.samples.unwrap_or(1000),
+            args.seed.unwrap_or(1),
+            args.nodes.unwrap_or(20_000),
+            args.units.unwrap_or(10) as usize,
+            args.force,
+        )
+        .map(|()| Status::Success);
+    }
     legal::run(
         &rules,
         legal::LegalOptions {

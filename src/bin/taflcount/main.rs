@@ -7,6 +7,7 @@
 mod branching;
 mod complexity;
 mod show;
+mod unit;
 mod view;
 
 use std::process::ExitCode;
@@ -40,6 +41,10 @@ enum Command {
     /// The games of an archive (or of taflmatch --records) as one self-contained HTML
     /// page to step through in a browser
     View(view::ViewArgs),
+    /// Decide one unit of a `complexity --legal --plan` run (on a cluster node)
+    Unit(unit::UnitArgs),
+    /// Merge a `complexity --legal --plan` folder into the report of one run
+    Merge(unit::MergeArgs),
 }
 
 /// Combinations clap cannot check (its `requires` is skipped when the required option
@@ -66,6 +71,8 @@ fn main() -> ExitCode {
         Command::Branching(args) => branching::run(args).map(|()| Status::Success),
         Command::Show(args) => show::run(args).map(|()| Status::Success),
         Command::View(args) => view::run(args).map(|()| Status::Success),
+        Command::Unit(args) => unit::run(&args),
+        Command::Merge(args) => complexity::merge(&args.dir, args.json),
     };
     exit_code("taflcount", result)
 }

@@ -3,6 +3,7 @@
 //! Elo scale; one engine against itself for the variant's side balance.
 
 mod render;
+mod units;
 
 use std::fs;
 use std::io::Write;
@@ -41,11 +42,22 @@ const DEFAULT_RANDOM_PLIES: usize = 2;
 #[derive(Parser, Debug)]
 #[command(
     name = "taflmatch",
+    args_conflicts_with_subcommands = true,
+    subcommand_negates_reqs = true,
     version,
     about = "Matches between tafl engines: Elo with intervals, SPRT, round robins, side balance",
     after_help = "Engines: random, greedy, search:depth=N | nodes=N | movetime=100ms [,eval=FILE.json],\n  mcts:playouts=N | nodes=N | movetime=100ms [,cutoff=PLIES,c=C,seed=S,eval=FILE.json],\n  otep:\"CMD ARGS\" (an OpenTafl-protocol engine, e.g. otep:\"old/taflengine --engine search\"; --tc sets its clock;\n  a crash, a hang or a time loss loses the game and the engine is restarted)\n\nModes: two engines play a match in game pairs (same opening, sides swapped);\n  one engine alone plays itself and reports the side balance;\n  --round-robin plays every pair of two or more engines and fits one Elo scale.\n\nExamples:\n  taflmatch --variant brandub --engine search:depth=3 --engine search:depth=2 --games 200\n  taflmatch --variant copenhagen --engine search:nodes=20000,eval=new.json --engine search:nodes=20000 \\\n      --games 2000 --concurrency 2 --sprt elo0=0,elo1=5,alpha=0.05,beta=0.05\n  taflmatch --variant tablut --engine greedy --games 500\n  taflmatch --variant brandub --round-robin --engine random --engine greedy --engine mcts:playouts=500\n\nExit codes: 0 success, 1 an engine forfeited most of its games (it crashed, hung or\nanswered garbage: the figures are printed, but are no result), 2 usage or input error\n(engine, option, SPRT parameter, opening), 130 ended by Ctrl-C or SIGTERM."
 )]
-struct Args {
+struct Cli {
+    #[command(subcommand)]
+    command: Option<units::Command>,
+    #[command(flatten)]
+    args: Args,
+}
+
+/// The options of a run (and of a planned one: `taflmatch plan`).
+#[derive(clap::Args, Debug)]
+pub struct Args {
     /// A catalog variant, e.g. copenhagen, brandub, tablut (default: copenhagen)
     #[arg(long, value_name = "NAME", conflicts_with = "rules")]
     variant: Option<String>,
@@ -54,10 +66,10 @@ struct Args {
     rules: Option<String>,
     /// An engine; give two for a match, one for the side balance, more with --round-robin
     #[arg(long = "engine", value_name = "ENGINE", required = true)]
-    engines: Vec<String>,
+    pub engines: Vec<String>,
     /// Games to play: a match's maximum (even, in pairs), each pairing's in a round robin
     #[arg(long, value_name = "N", default_value_t = 100)]
-    games: usize,
+    pub games: usize,
     /// Games played at once, one thread each, 1 to 1024 (default: all cores; never more than games)
     #[arg(long, value_name = "N",
           value_parser = clap::value_parser!(u16).range(1..=taflcount::threads::MAX_THREADS as i64))]
@@ -81,30 +93,38 @@ struct Args {
     sprt: Option<String>,
     /// A game still going after this many plies is a draw
     #[arg(long, value_name = "N", default_value_t = 300)]
-    max_plies: usize,
+    pub max_plies: usize,
     /// Write every game to a CSV archive (moves,attacker_captures,defender_captures,result)
     #[arg(long, value_name = "FILE.csv")]
-    records: Option<PathBuf>,
+    pub records: Option<PathBuf>,
     /// With --records: replace an existing file (without it, an existing file is refused
-    /// before any game is played, so no archive of earlier games is lost)
-    #[arg(long, requires = "records")]
-    force: bool,
+    /// before any game is played, so no archive of earlier games is lost); with `plan`:
+    /// replace the plan in the folder
+    #[arg(long)]
+    pub force: bool,
     /// The seed of openings and engines; the same seed gives the same games
     #[arg(long, value_name = "S", default_value_t = 1)]
-    seed: u64,
+    pub seed: u64,
     /// Play every pair of engines and fit one Elo scale (Bradley-Terry)
     #[arg(long)]
     round_robin: bool,
     /// The clock of external engines (otep:...): seconds plus increment, e.g. 10+0.1
     #[arg(long, value_name = "SECONDS+INC")]
-    tc: Option<String>,
+    pub tc: Option<String>,
     /// One JSON document on stdout instead of tables
     #[arg(long)]
     json: bool,
 }
 
 fn main() -> ExitCode {
-    exit_code("taflmatch", run(taflcount::cli::parse::parse::<Args>()))
+    let cli = taflcount::cli::parse::parse::<Cli>();
+    exit_code(
+        "taflmatch",
+        match cli.command {
+            Some(command) => units::run(command),
+            None => run(cli.args),
+        },
+    )
 }
 
 /// What the run plays.
@@ -114,7 +134,29 @@ enum Mode {
     SideBalance,
 }
 
-fn run(args: Args) -> Result<Status, CliError> {
+/// What a run (or a plan) is made of, its options checked.
+pub struct Setup {
+    pub variant: Option<String>,
+    pub rules: taflcount::rules::Rules,
+    pub tables: Tables,
+    pub tc: Option<TimeControl>,
+    pub specs: Vec<EngineSpec>,
+    mode: Mode,
+    pub sprt: Option<SprtParameters>,
+    threads: usize,
+    needed: usize,
+    pub supply: OpeningSupply,
+}
+
+impl Setup {
+    /// True for a match of two engines (the only mode a plan takes).
+    pub fn is_match(&self) -> bool {
+        matches!(self.mode, Mode::Match)
+    }
+}
+
+/// Checks the options and makes the openings.
+pub fn setup(args: &Args) -> Result<Setup, CliError> {
     let game_args = GameArgs {
         variant: args.variant.clone(),
         rules: args.rules.clone(),
@@ -193,7 +235,39 @@ fn run(args: Args) -> Result<Status, CliError> {
         Mode::SideBalance => args.games,
         _ => args.games / 2,
     };
-    let supply = openings(&args, &tables, needed)?;
+    let supply = openings(args, &tables, needed)?;
+    Ok(Setup {
+        variant,
+        rules,
+        tables,
+        tc,
+        specs,
+        mode,
+        sprt,
+        threads,
+        needed,
+        supply,
+    })
+}
+
+fn run(args: Args) -> Result<Status, CliError> {
+    if args.force && args.records.is_none() {
+        return Err(CliError::Input(
+            "--force replaces the --records file; give --records".into(),
+        ));
+    }
+    let Setup {
+        variant,
+        rules,
+        tables,
+        tc: _,
+        specs,
+        mode,
+        sprt,
+        threads,
+        needed,
+        supply,
+    } = setup(&args)?;
     // An engine that cannot start would forfeit every game and make the other look
     // unbeatable: stop before the first game instead.
     for spec in &specs {
@@ -526,6 +600,6 @@ mod tests {
     /// names it, refuses a negative number).
     #[test]
     fn every_option_has_help_and_reads_negative_numbers() {
-        assert_eq!(problems(command::<super::Args>()), Vec::<String>::new());
+        assert_eq!(problems(command::<super::Cli>()), Vec::<String>::new());
     }
 }

@@ -35,31 +35,15 @@ pub struct UnitArgs {
 pub fn run(args: &UnitArgs) -> Result<Status, CliError> {
     // Minutes of counting must not end in a result that cannot be written: try the
     // folder first, as the result's temporary file will be made there.
-    let out = units::result_path(&args.file);
     if args.file.is_file() {
-        let probe = out.with_file_name(format!(
-            "{}.probe-{}",
-            out.file_name().unwrap_or_default().to_string_lossy(),
-            std::process::id()
-        ));
-        let is_dir = || {
-            if out.is_dir() {
-                Err(std::io::Error::other("a folder of that name is in the way"))
-            } else {
-                Ok(())
-            }
-        };
-        is_dir()
-            .and_then(|()| std::fs::File::create(&probe))
-            .and_then(|_| std::fs::remove_file(&probe))
-            .map_err(|source| CliError::Write {
-                target: format!(
-                    "the result beside {} ({})",
-                    args.file.display(),
-                    out.display()
-                ),
-                source,
-            })?;
+        taflcount::units::probe_result(&args.file).map_err(|source| CliError::Write {
+            target: format!(
+                "the result beside {} ({})",
+                args.file.display(),
+                units::result_path(&args.file).display()
+            ),
+            source,
+        })?;
     }
     let table = match args.hash {
         Some(0) => return Err(CliError::Input("--hash must be at least 1 (MiB)".into())),

@@ -115,49 +115,60 @@ pub struct Timings {
     pub threads: usize,
 }
 
-/// What a report counts of its samples, folded in one at a time, so a run keeps no
-/// sample once it is counted (memory flat in the number of samples).
-#[derive(Clone, Debug)]
-pub struct LegalTally {
-    tally: Tally,
-    /// Per number of pieces off the start.
-    groups: Vec<Tally>,
-    reasons: [u64; IllegalReason::ALL.len()],
-    rejected: u64,
-    panics: u64,
-    max_a: usize,
-    max_d: usize,
+/// What a run's samples add up to: every figure of the report comes from these
+/// counts (and the superset), so units' tallies added up give the report of one run.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LegalTallies {
+    /// All the samples by verdict.
+    pub tally: Tally,
+    /// The samples by pieces off the board (index: attackers and defenders missing).
+    pub by_pieces_off: Vec<Tally>,
+    /// Illegal samples per condition, in `IllegalReason::ALL`'s order.
+    pub illegal_by_reason: Vec<u64>,
+    /// Proof games found that did not replay (counted undecided).
+    pub rejected_proof_games: u64,
+    /// Samples whose proof search panicked (counted undecided).
+    pub search_panics: u64,
 }
 
-impl LegalTally {
-    /// An empty tally for the run's superset.
-    pub fn new(prepared: &Prepared) -> LegalTally {
+impl LegalTallies {
+    /// Empty tallies for a variant's run.
+    pub fn new(prepared: &Prepared) -> LegalTallies {
         let superset = &prepared.superset;
         let (max_a, max_d) = (superset.max_attackers(), superset.max_defenders());
-        LegalTally {
-            tally: Tally::default(),
-            groups: vec![Tally::default(); max_a + max_d + 1],
-            reasons: [0; IllegalReason::ALL.len()],
-            rejected: 0,
-            panics: 0,
-            max_a,
-            max_d,
+        LegalTallies {
+            by_pieces_off: vec![Tally::default(); max_a + max_d + 1],
+            illegal_by_reason: vec![0; IllegalReason::ALL.len()],
+            ..LegalTallies::default()
         }
     }
 
-    /// Counts one decided sample.
-    pub fn add(&mut self, r: &SampleResult) {
+    /// The tallies of decided samples of a variant.
+    pub fn of(prepared: &Prepared, results: &[SampleResult]) -> LegalTallies {
+        let mut t = LegalTallies::new(prepared);
+        for r in results {
+            t.count(prepared, r);
+        }
+        t
+    }
+
+    /// Counts one decided sample, so a run keeps no sample once it is counted (memory
+    /// flat in the number of samples).
+    pub fn count(&mut self, prepared: &Prepared, r: &SampleResult) {
+        let superset = &prepared.superset;
+        let (max_a, max_d) = (superset.max_attackers(), superset.max_defenders());
         let key = r.verdict.key();
         self.tally.add(key);
-        let off =
-            (self.max_a - r.element.attackers.len()) + (self.max_d - r.element.defenders.len());
-        self.groups[off].add(key);
+        let off = (max_a - r.element.attackers.len()) + (max_d - r.element.defenders.len());
+        self.by_pieces_off[off].add(key);
         match &r.verdict {
             Verdict::Illegal(reason) => {
-                self.reasons[IllegalReason::ALL.iter().position(|x| x == reason).unwrap()] += 1
+                self.illegal_by_reason
+                    [IllegalReason::ALL.iter().position(|x| x == reason).unwrap()] += 1
             }
-            Verdict::Undecided(Undecided::RejectedProof) => self.rejected += 1,
-            Verdict::Undecided(Undecided::SearchPanicked) => self.panics += 1,
+            Verdict::Undecided(Undecided::RejectedProof) => self.rejected_proof_games += 1,
+            Verdict::Undecided(Undecided::SearchPanicked) => self.search_panics += 1,
             _ => {}
         }
     }
@@ -165,6 +176,75 @@ impl LegalTally {
     /// Samples counted so far.
     pub fn samples(&self) -> u64 {
         self.tally.samples
+    }
+
+    /// Adds another run's tallies of the same variant (same group and reason counts).
+    pub fn add(&mut self, other: &LegalTallies) {
+        let add = |a: &mut Tally, b: &Tally| {
+            a.samples += b.samples;
+            a.legal += b.legal;
+            a.illegal += b.illegal;
+            a.undecided += b.undecided;
+        };
+        add(&mut self.tally, &other.tally);
+        if self.by_pieces_off.len() < other.by_pieces_off.len() {
+            self.by_pieces_off
+                .resize(other.by_pieces_off.len(), Tally::default());
+        }
+        for (a, b) in self.by_pieces_off.iter_mut().zip(&other.by_pieces_off) {
+            add(a, b);
+        }
+        if self.illegal_by_reason.len() < other.illegal_by_reason.len() {
+            self.illegal_by_reason
+                .resize(other.illegal_by_reason.len(), 0);
+        }
+        for (a, b) in self
+            .illegal_by_reason
+            .iter_mut()
+            .zip(&other.illegal_by_reason)
+        {
+            *a += b;
+        }
+        self.rejected_proof_games += other.rejected_proof_games;
+        self.search_panics += other.search_panics;
+    }
+
+    /// Why these tallies cannot be a run's of a variant with `groups` piece-off groups
+    /// and `samples` samples; `None` if they add up.
+    pub fn inconsistency(&self, groups: usize, samples: u64) -> Option<String> {
+        let t = &self.tally;
+        let sum = |f: fn(&Tally) -> u64| self.by_pieces_off.iter().map(f).sum::<u64>();
+        if t.samples != samples {
+            return Some(format!(
+                "{} samples where the unit has {samples}",
+                t.samples
+            ));
+        }
+        if t.legal + t.illegal + t.undecided != t.samples {
+            return Some("its verdicts do not add up to its samples".into());
+        }
+        if self.by_pieces_off.len() != groups
+            || self.illegal_by_reason.len() != IllegalReason::ALL.len()
+        {
+            return Some("its groups or conditions are not the variant's".into());
+        }
+        if sum(|g| g.samples) != t.samples
+            || sum(|g| g.legal) != t.legal
+            || sum(|g| g.illegal) != t.illegal
+            || sum(|g| g.undecided) != t.undecided
+            || self
+                .by_pieces_off
+                .iter()
+                .any(|g| g.legal + g.illegal + g.undecided != g.samples)
+        {
+            return Some("its groups do not add up to its tally".into());
+        }
+        if self.illegal_by_reason.iter().sum::<u64>() != t.illegal
+            || self.rejected_proof_games + self.search_panics > t.undecided
+        {
+            return Some("its conditions do not add up to its illegal samples".into());
+        }
+        None
     }
 }
 
@@ -177,26 +257,28 @@ impl LegalReport {
         nodes: u64,
         timings: Timings,
     ) -> LegalReport {
-        let mut tally = LegalTally::new(prepared);
-        for r in results {
-            tally.add(r);
-        }
-        LegalReport::of_tally(prepared, &tally, seed, nodes, timings)
+        LegalReport::of_tallies(
+            prepared,
+            &LegalTallies::of(prepared, results),
+            seed,
+            nodes,
+            timings,
+        )
     }
 
-    /// The report of a run's samples, counted as they were decided.
-    pub fn of_tally(
+    /// The report of a run's tallies (one run's, or its units' added up).
+    pub fn of_tallies(
         prepared: &Prepared,
-        counted: &LegalTally,
+        tallies: &LegalTallies,
         seed: u64,
         nodes: u64,
         timings: Timings,
     ) -> LegalReport {
         let superset = &prepared.superset;
         let size = superset.count();
-        let (max_a, max_d) = (counted.max_a, counted.max_d);
-        let (tally, groups, reasons) = (counted.tally, &counted.groups, counted.reasons);
-        let (rejected, panics) = (counted.rejected, counted.panics);
+        let (max_a, max_d) = (superset.max_attackers(), superset.max_defenders());
+        let tally = tallies.tally;
+        let groups = &tallies.by_pieces_off;
         let by_pieces_off = groups
             .iter()
             .enumerate()
@@ -233,15 +315,15 @@ impl LegalReport {
             estimate: Estimate::new(&size, tally),
             illegal_by_reason: IllegalReason::ALL
                 .iter()
-                .zip(reasons)
+                .zip(tallies.illegal_by_reason.iter().copied())
                 .map(|(reason, samples)| ReasonCount {
                     reason: reason.key().to_owned(),
                     samples,
                     meaning: reason.describe().to_owned(),
                 })
                 .collect(),
-            rejected_proof_games: rejected,
-            search_panics: panics,
+            rejected_proof_games: tallies.rejected_proof_games,
+            search_panics: tallies.search_panics,
             by_pieces_off,
             bounds: complexity
                 .bounds

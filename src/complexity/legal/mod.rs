@@ -16,12 +16,13 @@ mod run;
 mod sample;
 mod samples_file;
 mod superset;
+mod units;
 
 pub use class_index::{ClassIndex, ClassSet, MAX_CELLS};
 pub use classify::{classify, Undecided, Verdict};
 pub use document::{
-    BoundRow, GroupRow, LegalReport, LegalTally, PublishedFigure, ReasonCount, Timings, DEFINITION,
-    LEGAL_SCHEMA_VERSION,
+    BoundRow, GroupRow, LegalReport, LegalTallies, PublishedFigure, ReasonCount, Timings,
+    DEFINITION, LEGAL_SCHEMA_VERSION,
 };
 pub use estimate::{ratio, scale, wilson, BigCount, Estimate, Share, Tally, Z_95};
 pub use exhaustive::{
@@ -30,9 +31,16 @@ pub use exhaustive::{
 };
 pub use illegal::{IllegalCheck, IllegalReason};
 pub use reach::Reach;
-pub use run::{run_samples, run_samples_each, LegalError, Prepared, SampleResult};
+pub use run::{
+    run_sample_range, run_samples, run_samples_each, LegalError, Prepared, SampleResult,
+};
 pub use sample::{chi_square_critical, sample, uniform_below};
 pub use samples_file::{
     parse_samples, sample_line, samples_header, write_samples, SampleLine, SamplesFileError,
 };
 pub use superset::{Element, RankError, Superset};
+pub use units::{
+    merge_samples, plan_samples, read_sample_plan, read_sample_result, read_sample_unit,
+    run_sample_unit, MergedSamples, SamplePlanDoc, SampleResultDoc, SampleRun, SampleTiming,
+    SampleUnitDoc, SampleUnitRun, UNITS_SCHEMA_VERSION,
+};

@@ -129,11 +129,24 @@ pub fn run_samples(
     threads: usize,
     done: &(dyn Fn() + Sync),
 ) -> Vec<SampleResult> {
+    run_sample_range(prepared, seed, 0..samples, nodes, threads, done)
+}
+
+/// [`run_samples`] for the samples numbered `range` only (a work unit's share): sample
+/// `i` is the same as in a whole run, drawn from the stream (seed, i).
+pub fn run_sample_range(
+    prepared: &Prepared,
+    seed: u64,
+    range: std::ops::Range<u64>,
+    nodes: u64,
+    threads: usize,
+    done: &(dyn Fn() + Sync),
+) -> Vec<SampleResult> {
     let mut results = Vec::new();
     run_samples_each(
         prepared,
         seed,
-        samples,
+        range,
         nodes,
         threads,
         done,
@@ -148,15 +161,15 @@ pub fn run_samples(
 /// asked for and that a stop is heard soon.
 const BATCH_PER_THREAD: u64 = 64;
 
-/// [`run_samples`], each result handed to `each` in sample order as its batch ends and
-/// then dropped, so memory stays flat in `samples`. `stop` is asked between batches: once
-/// it is true no more samples are drawn (the batch in hand ends first). Gives the number
-/// of samples handed over.
+/// [`run_sample_range`], each result handed to `each` in sample order as its batch ends
+/// and then dropped, so memory stays flat in the number of samples. `stop` is asked
+/// between batches: once it is true no more samples are drawn (the batch in hand ends
+/// first). Gives the number of samples handed over.
 #[allow(clippy::too_many_arguments)]
 pub fn run_samples_each(
     prepared: &Prepared,
     seed: u64,
-    samples: u64,
+    range: std::ops::Range<u64>,
     nodes: u64,
     threads: usize,
     done: &(dyn Fn() + Sync),
@@ -166,9 +179,9 @@ pub fn run_samples_each(
     let check = prepared.check();
     let start = Position::start(&prepared.tables);
     let budget = ProofBudget { nodes };
-    let mut first = 0;
-    while first < samples && !stop() {
-        let batch = (BATCH_PER_THREAD * threads.max(1) as u64).min(samples - first);
+    let mut first = range.start;
+    while first < range.end && !stop() {
+        let batch = (BATCH_PER_THREAD * threads.max(1) as u64).min(range.end - first);
         let slots: Mutex<Vec<Option<SampleResult>>> = Mutex::new(vec![None; batch as usize]);
         crate::threads::share_out(threads, batch as usize, &|k| {
             let i = first + k as u64;
@@ -189,5 +202,5 @@ pub fn run_samples_each(
         }
         first += batch;
     }
-    first
+    first - range.start
 }

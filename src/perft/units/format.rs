@@ -268,20 +268,42 @@ pub fn positions_digest(units: &[UnitDoc]) -> String {
     digest(&parts)
 }
 
-/// The file name of unit `i` of `units`: `unit-017.json` (more digits past 1000 units).
-pub fn unit_file_name(i: usize, units: usize) -> String {
-    let width = units.saturating_sub(1).to_string().len().max(3);
-    format!("unit-{i:0width$}.json")
+pub use crate::units::{result_path, unit_file_name};
+
+impl crate::units::UnitDocument for PlanDoc {
+    fn identity(&self) -> crate::units::Identity<'_> {
+        crate::units::Identity {
+            schema_version: self.schema_version,
+            kind: &self.kind,
+            plan_id: &self.plan_id,
+            unit: None,
+            units: self.units,
+        }
+    }
 }
 
-/// The result file beside a unit file: `unit-017.json` -> `unit-017.result.json`.
-pub fn result_path(unit_path: &Path) -> PathBuf {
-    let name = unit_path
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    let stem = name.strip_suffix(".json").unwrap_or(&name);
-    unit_path.with_file_name(format!("{stem}.result.json"))
+impl crate::units::UnitDocument for UnitDoc {
+    fn identity(&self) -> crate::units::Identity<'_> {
+        crate::units::Identity {
+            schema_version: self.schema_version,
+            kind: &self.kind,
+            plan_id: &self.plan_id,
+            unit: Some(self.unit),
+            units: self.units,
+        }
+    }
+}
+
+impl crate::units::UnitDocument for ResultDoc {
+    fn identity(&self) -> crate::units::Identity<'_> {
+        crate::units::Identity {
+            schema_version: self.schema_version,
+            kind: &self.kind,
+            plan_id: &self.plan_id,
+            unit: Some(self.unit),
+            units: self.units,
+        }
+    }
 }
 
 /// Equal as far as any perft below can tell: pieces, side to move, berserk continuation,

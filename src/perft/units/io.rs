@@ -2,92 +2,15 @@
 
 use super::*;
 
-/// Writes `bytes` to `path` atomically ([`crate::files::write_file`]), replacing it.
-pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), UnitsError> {
-    crate::files::write_file(path, bytes, true).map_err(|e| match e {
-        crate::files::WriteError::Io { path, error } => UnitsError::Write { path, error },
-        crate::files::WriteError::Exists(path) => UnitsError::Write {
-            error: std::io::ErrorKind::AlreadyExists.into(),
-            path,
-        },
-    })
-}
-
-pub(super) fn to_json<T: Serialize>(doc: &T) -> Vec<u8> {
-    let mut text = serde_json::to_vec_pretty(doc).expect("documents always serialise");
-    text.push(b'\n');
-    text
-}
-
-/// The files of the plan in `dir` by its own `plan.json`: the plan, its units, their
-/// results and the temporary files of any of them. A `unit-999.json` of the user's
-/// that the plan never dealt out is not among them.
-pub(super) fn own_files(dir: &Path) -> Result<Vec<PathBuf>, UnitsError> {
-    let plan_path = dir.join(PLAN_FILE);
-    let plan = read_plan(&plan_path)?;
-    let mut names = vec![PLAN_FILE.to_string()];
-    for i in 0..plan.units {
-        let unit = unit_file_name(i, plan.units);
-        let result = format!("{}.result.json", unit.trim_end_matches(".json"));
-        names.push(unit);
-        names.push(result);
-    }
-    let mut own = Vec::new();
-    for entry in std::fs::read_dir(dir).map_err(read_error(dir))? {
-        let entry = entry.map_err(read_error(dir))?;
-        let name = entry.file_name().to_string_lossy().into_owned();
-        let base = name.split(".tmp-").next().unwrap_or(&name);
-        if names.iter().any(|n| n == base) {
-            own.push(entry.path());
-        }
-    }
-    Ok(own)
-}
+pub use crate::units::write_atomic;
+pub(super) use crate::units::{read_doc, to_json};
 
 /// Writes a plan into `dir` (created if needed). A folder that already holds a plan is
-/// refused unless `force`, which first removes the old plan's own files (as its
-/// `plan.json` lists them) and nothing else; a file the new plan would write over that
-/// is not the old plan's is refused all the same.
+/// refused unless `force`, which (once nothing else is in the way) removes the old
+/// plan's own files (as its `plan.json` lists them) and nothing else; a file the new
+/// plan would write over that is not the old plan's is refused, before any deletion.
 pub fn write_plan(dir: &Path, plan: &Plan, force: bool) -> Result<(), UnitsError> {
-    std::fs::create_dir_all(dir).map_err(write_error(dir))?;
-    let planned: Vec<String> = plan
-        .units
-        .iter()
-        .map(|u| unit_file_name(u.unit, u.units))
-        .chain([PLAN_FILE.to_string()])
-        .collect();
-    let taken = |dir: &Path| planned.iter().map(|n| dir.join(n)).find(|p| p.exists());
-    let has_plan = dir.join(PLAN_FILE).exists();
-    if has_plan || taken(dir).is_some() {
-        if !force {
-            return Err(UnitsError::Exists {
-                path: dir.to_path_buf(),
-            });
-        }
-        if has_plan {
-            for path in own_files(dir)? {
-                std::fs::remove_file(&path).map_err(write_error(&path))?;
-            }
-        }
-        if let Some(path) = taken(dir) {
-            return Err(UnitsError::Invalid(format!(
-                "{}: not a file of the plan being replaced; move it away first",
-                path.display()
-            )));
-        }
-    }
-    for u in &plan.units {
-        write_atomic(&dir.join(unit_file_name(u.unit, u.units)), &to_json(u))?;
-    }
-    write_atomic(&dir.join(PLAN_FILE), &to_json(&plan.doc))
-}
-
-pub(super) fn read_doc<T: for<'de> Deserialize<'de>>(path: &Path) -> Result<T, UnitsError> {
-    let text = std::fs::read(path).map_err(read_error(path))?;
-    // A byte-order mark is no part of the JSON (crate::text).
-    let text = text.strip_prefix("\u{feff}".as_bytes()).unwrap_or(&text);
-    serde_json::from_slice(text)
-        .map_err(|e| corrupt(path, format!("not JSON of the expected shape: {e}")))
+    crate::units::write_plan(dir, &plan.doc, &plan.units, force, &[])
 }
 
 pub(super) fn check_header(
@@ -96,19 +19,7 @@ pub(super) fn check_header(
     kind: &str,
     want: &str,
 ) -> Result<(), UnitsError> {
-    if schema != SCHEMA_VERSION {
-        return Err(corrupt(
-            path,
-            format!("schema_version {schema}, this taflperft reads {SCHEMA_VERSION}"),
-        ));
-    }
-    if kind != want {
-        return Err(corrupt(
-            path,
-            format!("a `{kind}` document where a `{want}` was expected"),
-        ));
-    }
-    Ok(())
+    crate::units::check_header(path, "taflperft", (schema, SCHEMA_VERSION), (kind, want))
 }
 
 /// Reads and checks a plan document (its id must match its contents).
@@ -174,25 +85,11 @@ pub fn read_result(path: &Path) -> Result<ResultDoc, UnitsError> {
 /// Checks that a result belongs to a unit: same plan, same unit, same positions, and
 /// numbers that add up.
 pub fn check_result(path: &Path, unit: &UnitDoc, result: &ResultDoc) -> Result<(), UnitsError> {
-    let foreign = |reason: String| UnitsError::Foreign {
-        path: path.to_path_buf(),
-        reason,
-    };
-    if result.plan_id != unit.plan_id {
-        return Err(foreign(format!(
-            "plan {} where plan {} was expected",
-            result.plan_id, unit.plan_id
-        )));
-    }
-    if result.unit != unit.unit || result.units != unit.units {
-        return Err(foreign(format!(
-            "the result of unit {} of {}, not of unit {} of {}",
-            result.unit, result.units, unit.unit, unit.units
-        )));
-    }
+    crate::units::check_result_identity(path, &unit.identity(), &result.identity())?;
     if result.unit_digest != unit_digest(&unit.positions) {
-        return Err(foreign(
-            "computed from other positions than the unit file's".into(),
+        return Err(crate::units::foreign(
+            path,
+            "computed from other positions than the unit file's",
         ));
     }
     let reach = unit.depth - unit.split;

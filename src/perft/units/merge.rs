@@ -19,75 +19,23 @@ pub struct Merged {
 /// without a result are named in `Missing`; a corrupt or foreign file is an error of
 /// its own.
 pub fn merge(dir: &Path) -> Result<Merged, UnitsError> {
+    let plan = crate::units::read_plan_of(dir, "taflperft plan", read_plan)?;
     let plan_path = dir.join(PLAN_FILE);
-    if !plan_path.exists() {
-        return Err(UnitsError::Invalid(format!(
-            "{}: no {PLAN_FILE}: not a plan folder (make one with `taflperft plan`)",
-            dir.display()
-        )));
-    }
-    let plan = read_plan(&plan_path)?;
-    // Every unit or result file in the folder must be one of this plan's.
     let expected: Vec<String> = (0..plan.units)
         .map(|i| unit_file_name(i, plan.units))
         .collect();
-    for entry in std::fs::read_dir(dir).map_err(read_error(dir))? {
-        let entry = entry.map_err(read_error(dir))?;
-        let name = entry.file_name().to_string_lossy().into_owned();
-        let unit_name = name
-            .strip_suffix(".result.json")
-            .map(|s| format!("{s}.json"));
-        let unit_name = unit_name.as_deref().unwrap_or(&name);
-        if name.starts_with("unit-")
-            && name.ends_with(".json")
-            && !expected.iter().any(|e| e == unit_name)
-        {
-            return Err(UnitsError::Foreign {
-                path: entry.path(),
-                reason: format!(
-                    "the plan has units {} to {}",
-                    expected[0],
-                    expected[plan.units - 1]
-                ),
-            });
-        }
-    }
-    let mut missing = Vec::new();
-    let mut loaded = Vec::new();
-    for name in &expected {
-        let unit_path = dir.join(name);
-        if !unit_path.exists() {
-            missing.push(format!("{name} (the unit file itself)"));
-            continue;
-        }
-        let unit = read_unit(&unit_path)?;
-        if unit.plan_id != plan.plan_id {
-            return Err(UnitsError::Foreign {
-                path: unit_path,
-                reason: format!(
-                    "plan {} where the folder's plan is {}",
-                    unit.plan_id, plan.plan_id
-                ),
-            });
-        }
-        if expected[unit.unit] != *name {
-            return Err(UnitsError::Foreign {
-                path: unit_path,
-                reason: format!("it says it is unit {}", unit.unit),
-            });
-        }
-        let out = result_path(&unit_path);
-        if !out.exists() {
-            missing.push(name.clone());
-            continue;
-        }
-        let result = read_result(&out)?;
-        check_result(&out, &unit, &result)?;
-        loaded.push((unit, result));
-    }
+    let states = crate::units::scan_units(dir, &plan, read_unit, read_result, check_result, false)?;
+    let missing = crate::units::missing_names(&states);
     if !missing.is_empty() {
         return Err(UnitsError::Missing { names: missing });
     }
+    let loaded: Vec<(UnitDoc, ResultDoc)> = states
+        .into_iter()
+        .filter_map(|s| match s {
+            crate::units::UnitState::Done(u, r) => Some((u, r)),
+            _ => None,
+        })
+        .collect();
     check_units_make_the_plan(dir, &plan_path, &plan, &expected, &loaded)?;
     let mut totals: Vec<(u32, u128)> = Vec::new();
     for c in &plan.shallow {
@@ -137,6 +85,7 @@ pub(super) fn check_units_make_the_plan(
 ) -> Result<(), UnitsError> {
     let tampered = |reason: String| UnitsError::Tampered {
         dir: dir.to_path_buf(),
+        work: "positions",
         reason,
     };
     let units: Vec<UnitDoc> = loaded.iter().map(|(u, _)| u.clone()).collect();

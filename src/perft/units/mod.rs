@@ -21,7 +21,7 @@ use crate::text::digest;
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 use std::fmt;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::Mutex;
 
 /// The version of the plan, unit and result documents.
@@ -29,133 +29,11 @@ pub const SCHEMA_VERSION: u32 = 1;
 const PLAN_KIND: &str = "taflperft-plan";
 const UNIT_KIND: &str = "taflperft-unit";
 const RESULT_KIND: &str = "taflperft-unit-result";
+/// What went wrong with a plan, a unit or a merge (the work-unit framework's error).
+pub use crate::units::UnitsError;
 /// The plan document's name in a plan folder.
-pub const PLAN_FILE: &str = "plan.json";
-
-/// What went wrong with a plan, a unit or a merge: `Missing` is a check that failed,
-/// `Write` the system's refusal, everything else an input error (see its `Kind`).
-#[derive(Debug)]
-pub enum UnitsError {
-    /// A file or folder given could not be read.
-    Read {
-        /// The file (or folder).
-        path: PathBuf,
-        /// What the system said.
-        error: std::io::Error,
-    },
-    /// A file or folder could not be written.
-    Write {
-        /// The file (or folder).
-        path: PathBuf,
-        /// What the system said.
-        error: std::io::Error,
-    },
-    /// A file is not a valid document of its kind.
-    Corrupt {
-        /// The file.
-        path: PathBuf,
-        /// What is wrong in it.
-        reason: String,
-    },
-    /// A file belongs to another plan (or another unit of this one).
-    Foreign {
-        /// The file.
-        path: PathBuf,
-        /// Whose it is instead.
-        reason: String,
-    },
-    /// The plan folder already holds a plan and `force` was not given.
-    Exists {
-        /// The plan folder.
-        path: PathBuf,
-    },
-    /// Impossible plan parameters, or a root that cannot be set up.
-    Invalid(String),
-    /// Merge: the unit files together are not the plan's positions (emptied,
-    /// duplicated or edited units), so their counts cannot add up to the plan's perft.
-    Tampered {
-        /// The plan folder.
-        dir: PathBuf,
-        /// What does not add up.
-        reason: String,
-    },
-    /// Merge: these units have no result (or no unit file) yet.
-    Missing {
-        /// The unit files still to run, with a note where the unit file itself is absent.
-        names: Vec<String>,
-    },
-}
-
-impl fmt::Display for UnitsError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            UnitsError::Read { path, error } => write!(f, "{}: {error}", path.display()),
-            UnitsError::Write { path, error } => {
-                write!(f, "cannot write {}: {error}", path.display())
-            }
-            UnitsError::Corrupt { path, reason } => {
-                write!(
-                    f,
-                    "{}: not a valid file of this plan: {reason}",
-                    path.display()
-                )
-            }
-            UnitsError::Foreign { path, reason } => {
-                write!(f, "{}: belongs to another run: {reason}", path.display())
-            }
-            UnitsError::Exists { path } => write!(
-                f,
-                "{} already holds a plan (replacing it was not asked for)",
-                path.display()
-            ),
-            UnitsError::Invalid(reason) => f.write_str(reason),
-            UnitsError::Tampered { dir, reason } => write!(
-                f,
-                "{}: the unit files are not the plan's positions: {reason}",
-                dir.display()
-            ),
-            UnitsError::Missing { names } => write!(
-                f,
-                "the run is incomplete: {} unit(s) without a result: {}",
-                names.len(),
-                names.join(", ")
-            ),
-        }
-    }
-}
-
-impl std::error::Error for UnitsError {}
-
-impl crate::error::Kind for UnitsError {
-    fn kind(&self) -> crate::error::ErrorKind {
-        match self {
-            UnitsError::Write { .. } => crate::error::ErrorKind::Io,
-            UnitsError::Missing { .. } => crate::error::ErrorKind::CheckFailed,
-            _ => crate::error::ErrorKind::Input,
-        }
-    }
-}
-
-fn corrupt(path: &Path, reason: impl Into<String>) -> UnitsError {
-    UnitsError::Corrupt {
-        path: path.to_path_buf(),
-        reason: reason.into(),
-    }
-}
-
-fn read_error(path: &Path) -> impl FnOnce(std::io::Error) -> UnitsError + '_ {
-    move |error| UnitsError::Read {
-        path: path.to_path_buf(),
-        error,
-    }
-}
-
-fn write_error(path: &Path) -> impl FnOnce(std::io::Error) -> UnitsError + '_ {
-    move |error| UnitsError::Write {
-        path: path.to_path_buf(),
-        error,
-    }
-}
+pub use crate::units::PLAN_FILE;
+use crate::units::{corrupt, UnitDocument};
 
 mod format;
 mod io;

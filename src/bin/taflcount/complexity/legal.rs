@@ -11,14 +11,15 @@ use taflcount::cli::output::write_error;
 use taflcount::cli::progress::Progress;
 use taflcount::cli::{board, interrupt, print, CliError, Status};
 use taflcount::complexity::legal::{
-    run_samples_each, sample_line, samples_header, Estimate, LegalReport, LegalTally, Prepared,
-    Timings,
+    merge_samples, plan_samples, run_samples_each, sample_line, samples_header, Estimate,
+    LegalReport, LegalTallies, Prepared, Timings,
 };
 use taflcount::complexity::legal::{IllegalReason, SampleResult, Verdict};
 use taflcount::files::AtomicFile;
 use taflcount::render::Diagram;
 use taflcount::report::table::{new_table, TableStyle};
 use taflcount::rules::Rules;
+use taflcount::units::UnitsError;
 
 /// What `--legal` was asked for.
 pub struct LegalOptions<'a> {
@@ -31,6 +32,60 @@ pub struct LegalOptions<'a> {
     pub force: bool,
     /// Draw one illegal sample of each condition (--board, or a terminal).
     pub board: bool,
+}
+
+/// `--plan DIR`: the samples dealt into unit files.
+pub fn plan(
+    rules: &Rules,
+    dir: &Path,
+    samples: u64,
+    seed: u64,
+    nodes: u64,
+    units: usize,
+    force: bool,
+) -> Result<(), CliError> {
+    let (plan, docs) = plan_samples(rules, seed, nodes, samples, units)?;
+    taflcount::units::write_plan(dir, &plan, &docs, force, &[]).map_err(|e| match e {
+        UnitsError::Exists { .. } => CliError::Input(format!("{e}; --force replaces it")),
+        e => e.into(),
+    })?;
+    print(&format!(
+        "plan {}: {} samples of {} (seed {seed}, proof budget {nodes} nodes) in {units} unit(s) in {}\n",
+        plan.plan_id,
+        samples,
+        plan.variant,
+        dir.display()
+    ))?;
+    eprintln!(
+        "taflcount: run each unit-NNN.json with `taflcount unit`, then `taflcount merge {}`",
+        dir.display()
+    );
+    Ok(())
+}
+
+/// `taflcount merge DIR`: the report of the merged units, as one run prints it.
+pub fn merge(dir: &Path, json: bool) -> Result<taflcount::cli::Status, CliError> {
+    taflcount::cli::output::finish_when_closed();
+    let merged = match merge_samples(dir) {
+        Ok(m) => m,
+        Err(e @ UnitsError::Missing { .. }) => {
+            eprintln!("taflcount: {}: {e}", dir.display());
+            return Ok(taflcount::cli::Status::CheckFailed);
+        }
+        Err(e) => return Err(e.into()),
+    };
+    eprintln!(
+        "taflcount: plan {}: {} unit(s) merged",
+        merged.plan.plan_id, merged.plan.units
+    );
+    if json {
+        let json = serde_json::to_string_pretty(&merged.report)
+            .map_err(|e| CliError::Input(format!("cannot encode JSON: {e}")))?;
+        print(&(json + "\n"))?;
+    } else {
+        print(&render(&merged.report))?;
+    }
+    Ok(taflcount::cli::Status::Success)
 }
 
 /// The run: samples decided in batches and counted as they come (memory flat in
@@ -68,7 +123,7 @@ pub fn run(rules: &Rules, options: LegalOptions<'_>) -> Result<Status, CliError>
     );
     let progress = Progress::new(options.samples, "deciding samples");
     let started = Instant::now();
-    let mut tally = LegalTally::new(&prepared);
+    let mut tally = LegalTallies::new(&prepared);
     // A failed write of the samples file stops the run (its error is reported below).
     let write_failed = std::cell::RefCell::new(None);
     let dim = prepared.spec.dim();
@@ -77,13 +132,13 @@ pub fn run(rules: &Rules, options: LegalOptions<'_>) -> Result<Status, CliError>
     run_samples_each(
         &prepared,
         options.seed,
-        options.samples,
+        0..options.samples,
         options.nodes,
         options.threads,
         &|| progress.inc(1),
         &|| stop.load(Ordering::SeqCst) || write_failed.borrow().is_some(),
         &mut |result| {
-            tally.add(&result);
+            tally.count(&prepared, &result);
             if let Some((_, file)) = saved.as_mut() {
                 if let Err(e) = file.write(sample_line(dim, &result).as_bytes()) {
                     write_failed.borrow_mut().get_or_insert(e);
@@ -107,7 +162,8 @@ pub fn run(rules: &Rules, options: LegalOptions<'_>) -> Result<Status, CliError>
         seconds: (started.elapsed().as_secs_f64() * 1000.0).round() / 1000.0,
         threads: options.threads,
     };
-    let mut report = LegalReport::of_tally(&prepared, &tally, options.seed, options.nodes, timings);
+    let mut report =
+        LegalReport::of_tallies(&prepared, &tally, options.seed, options.nodes, timings);
     report.interrupted = interrupted;
     if let Some(e) = write_failed.into_inner() {
         return Err(write_error(e));
