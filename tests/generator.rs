@@ -4,31 +4,10 @@
 
 mod common;
 
-use common::{random_position, Rng};
+use common::{random_play, random_position, Rng};
 use taflcount::board::Side;
 use taflcount::moves::{Position, Tables};
 use taflcount::rules::catalog;
-
-/// Every position of `games` random games of at most `plies` plies from the start.
-fn random_play(t: &Tables, seed: u64, games: usize, plies: usize) -> Vec<Position> {
-    let mut rng = Rng::new(seed);
-    let mut out = Vec::new();
-    for _ in 0..games {
-        let mut pos = Position::start(t);
-        for _ in 0..plies {
-            out.push(pos.clone());
-            if pos.outcome(t).is_some() {
-                break;
-            }
-            let moves = pos.legal_moves(t);
-            if moves.is_empty() {
-                break;
-            }
-            pos.play(t, moves[rng.below(moves.len())]);
-        }
-    }
-    out
-}
 
 fn check(name: &str, t: &Tables, pos: &Position) {
     let bulk = pos.count_moves(t);

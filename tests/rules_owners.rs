@@ -2,32 +2,12 @@
 //! words and the rules' plain definition answers it for any piece, the two agree on
 //! every square of random positions of every catalog variant (exotic pieces included).
 
+mod common;
+
+use common::random_play;
 use taflcount::board::{Direction, Side, Square};
 use taflcount::moves::{Position, Tables};
-use taflcount::rng::SplitMix64;
 use taflcount::rules::catalog;
-
-/// Positions of random play from the start of `variant`: every position of `games`
-/// games of at most `plies` plies.
-fn random_play(t: &Tables, seed: u64, games: usize, plies: usize) -> Vec<Position> {
-    let mut rng = SplitMix64::new(seed);
-    let mut out = Vec::new();
-    for _ in 0..games {
-        let mut pos = Position::start(t);
-        for _ in 0..plies {
-            out.push(pos.clone());
-            if pos.outcome(t).is_some() {
-                break;
-            }
-            let moves = pos.legal_moves(t);
-            if moves.is_empty() {
-                break;
-            }
-            pos.play(t, moves[rng.below(moves.len())]);
-        }
-    }
-    out
-}
 
 fn catalog_tables() -> Vec<(&'static str, Tables)> {
     catalog::names()

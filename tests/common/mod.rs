@@ -51,3 +51,25 @@ pub fn random_position(
     let pos = Position::from_layout(t, &layout, side).ok()?;
     pos.outcome(t).is_none().then_some(pos)
 }
+
+/// Every position of `games` random games of at most `plies` plies from the start of
+/// `t`'s variant, each game from the library's seeded generator.
+pub fn random_play(t: &Tables, seed: u64, games: usize, plies: usize) -> Vec<Position> {
+    let mut rng = Rng::new(seed);
+    let mut out = Vec::new();
+    for _ in 0..games {
+        let mut pos = Position::start(t);
+        for _ in 0..plies {
+            out.push(pos.clone());
+            if pos.outcome(t).is_some() {
+                break;
+            }
+            let moves = pos.legal_moves(t);
+            if moves.is_empty() {
+                break;
+            }
+            pos.play(t, moves[rng.below(moves.len())]);
+        }
+    }
+    out
+}
