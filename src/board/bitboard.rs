@@ -128,6 +128,19 @@ pub struct Geometry {
     edge: Bitboard,
     not_first_file: Bitboard,
     not_last_file: Bitboard,
+    /// Per [`Square::index`] (the square's own number, so no arithmetic is needed to
+    /// look it up): the square's bit, and its orthogonal neighbours. Empty off the board.
+    by_index: Box<[SquareBits; SQUARE_INDICES]>,
+}
+
+/// How many [`Square::index`] values a board of up to 11x11 uses.
+const SQUARE_INDICES: usize = 32 * BITBOARD_MAX_DIM;
+
+/// One square's lookups (see `Geometry::by_index`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct SquareBits {
+    bit: Bitboard,
+    neighbours: Bitboard,
 }
 
 impl Geometry {
@@ -142,10 +155,11 @@ impl Geometry {
             edge: Bitboard::EMPTY,
             not_first_file: Bitboard::EMPTY,
             not_last_file: Bitboard::EMPTY,
+            by_index: Box::new([SquareBits::default(); SQUARE_INDICES]),
         };
         for r in 0..dim {
             for f in 0..dim {
-                let bit = g.square(Square::new(f, r));
+                let bit = Bitboard(1 << Square::new(f, r).dense(dim));
                 g.board |= bit;
                 if r == 0 || f == 0 || r == dim - 1 || f == dim - 1 {
                     g.edge |= bit;
@@ -157,6 +171,14 @@ impl Geometry {
                     g.not_last_file |= bit;
                 }
             }
+        }
+        let squares: Vec<Square> = g.squares(g.board).collect();
+        for s in squares {
+            let bit = Bitboard(1 << s.dense(dim));
+            g.by_index[s.index()] = SquareBits {
+                bit,
+                neighbours: g.dilate(bit).without(bit),
+            };
         }
         Some(g)
     }
@@ -183,7 +205,14 @@ impl Geometry {
     #[inline(always)]
     pub fn square(&self, s: Square) -> Bitboard {
         debug_assert!(s.on_board(self.dim));
-        Bitboard(1 << s.dense(self.dim))
+        self.by_index[s.index()].bit
+    }
+
+    /// The orthogonal neighbours of `s` on the board (`s` on the board).
+    #[inline(always)]
+    pub fn neighbours(&self, s: Square) -> Bitboard {
+        debug_assert!(s.on_board(self.dim));
+        self.by_index[s.index()].neighbours
     }
 
     /// True if `s` is in `set`.

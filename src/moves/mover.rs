@@ -89,11 +89,29 @@ impl Mover {
     /// Commanders, knights, mercenaries and guards: the pieces kept in a position's list.
     #[inline(always)]
     pub fn is_exotic(self) -> bool {
-        !matches!(self.kind(), PieceKind::Taflman | PieceKind::King)
+        // Taflmen and kings are types 0, 3, 6 and 9: one bit test, not a `kind()` lookup.
+        const PLAIN: u16 = 1 << Mover::Attacker as u8
+            | 1 << Mover::AttackerKing as u8
+            | 1 << Mover::Defender as u8
+            | 1 << Mover::King as u8;
+        PLAIN & (1 << self as u8) == 0
     }
 
     /// The same kind on the other side (a converted mercenary).
     pub fn switched(self) -> Mover {
         Mover::ALL[(self as usize + 6) % 12]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn exotic_means_neither_taflman_nor_king() {
+        for m in Mover::ALL {
+            let plain = matches!(m.kind(), PieceKind::Taflman | PieceKind::King);
+            assert_eq!(m.is_exotic(), !plain, "{m:?}");
+        }
     }
 }

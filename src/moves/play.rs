@@ -137,11 +137,31 @@ impl Position {
         let side = self.side_to_move;
         let enemy = side.opponent();
         let mover = self.mover_at(side, mv.from);
-        self.remove(t, side, mover, mv.from);
-        self.put(t, side, mover, mv.to);
+        self.slide_piece(t, side, mover, mv.from, mv.to);
         if mover == Mover::King {
             self.king = mv.to;
         }
+        // Most moves land next to no enemy: where every capture needs that contact,
+        // they are quiet and the tests below are skipped.
+        if t.captures_need_contact[mover as usize] && !self.enemy_next_to(t, enemy, mv.to) {
+            return false;
+        }
+        self.capture_after(t, mv, mover, on_capture)
+    }
+
+    /// The captures of the move `mv` of a piece of type `mover`, just played: decided
+    /// on the board after the move, then applied. Kept out of line, so that playing a
+    /// quiet move stays a short function.
+    #[inline(never)]
+    fn capture_after(
+        &mut self,
+        t: &Tables,
+        mv: Move,
+        mover: Mover,
+        on_capture: &mut impl FnMut(Square),
+    ) -> bool {
+        let side = self.side_to_move;
+        let enemy = side.opponent();
         let (f, r) = (mv.to.file() as isize, mv.to.rank() as isize);
         // Custodial captures, a jump's and a Linnaean one: a few squares, so the array
         // the hot path fills stays small; shieldwalls (rare) fill their own.
@@ -158,7 +178,7 @@ impl Position {
             }
         }
         // Custodial captures, and the king's capture: only next to an enemy.
-        if hammer && self.enemy_next_to(enemy, f as usize, r as usize) {
+        if hammer && self.enemy_next_to(t, enemy, mv.to) {
             for (df, dr) in DIRECTIONS {
                 let (nf, nr) = (f + df, r + dr);
                 if !t.on_board(nf, nr) || !self.has(enemy, nf as usize, nr as usize) {
@@ -244,9 +264,13 @@ impl Position {
         any
     }
 
-    /// True if a piece of `enemy` stands orthogonally next to (f, r).
+    /// True if a piece of `enemy` stands orthogonally next to `s`.
     #[inline(always)]
-    fn enemy_next_to(&self, enemy: Side, f: usize, r: usize) -> bool {
+    fn enemy_next_to(&self, t: &Tables, enemy: Side, s: Square) -> bool {
+        if let Some(g) = &t.geometry {
+            return g.neighbours(s).intersects(self.bits[enemy as usize]);
+        }
+        let (f, r) = (s.file(), s.rank());
         let e = &self.ranks[enemy as usize];
         let bit = 1u32 << (f + 1);
         // Bit 0 and the bits past the board are never set; ranks past it are empty.

@@ -157,6 +157,35 @@ impl Position {
         }
     }
 
+    /// Moves the piece of `side` and type `mover` from `from` to the empty square `to`:
+    /// `remove` then `put`, fused for the common pieces (the count and the exotic list
+    /// stay as they are).
+    #[inline(always)]
+    pub(crate) fn slide_piece(
+        &mut self,
+        tables: &Tables,
+        side: Side,
+        mover: Mover,
+        from: Square,
+        to: Square,
+    ) {
+        if mover.is_exotic() {
+            self.remove(tables, side, mover, from);
+            self.put(tables, side, mover, to);
+            return;
+        }
+        let s = side as usize;
+        self.ranks[s][from.rank()] ^= 1 << (from.file() + 1);
+        self.ranks[s][to.rank()] ^= 1 << (to.file() + 1);
+        self.files[s][from.file()] ^= 1 << (from.rank() + 1);
+        self.files[s][to.file()] ^= 1 << (to.rank() + 1);
+        if let Some(g) = &tables.geometry {
+            self.bits[s] ^= g.square(from) | g.square(to);
+        }
+        let keys = &tables.zobrist[mover as usize];
+        self.hash ^= keys[from.index()] ^ keys[to.index()];
+    }
+
     /// The type of the piece of `side` on `s` (which must hold one).
     #[inline(always)]
     pub(crate) fn mover_at(&self, side: Side, s: Square) -> Mover {

@@ -138,6 +138,11 @@ pub struct Tables {
     pub(super) jumps: [Jump; 12],
     /// Berserk continuations (`ber`).
     pub(super) berserk: Berserk,
+    /// Per type: true if every capture by a move of that type needs the piece to land
+    /// next to an enemy (it does not jump to capture, and no relaxed shieldwall, which
+    /// any move may close, is played). Such a move that lands next to no enemy is
+    /// quiet, and playing it skips the capture tests.
+    pub(super) captures_need_contact: [bool; 12],
     /// The bitboard geometry when the board has at most 11x11 squares: positions then
     /// keep whole-board bitboards too.
     pub(super) geometry: Option<Geometry>,
@@ -434,6 +439,8 @@ impl Tables {
             }
             Some(bits)
         });
+        let walls_need_contact = rules.shieldwall == Shieldwall::None || rules.shieldwall_flank;
+        let captures_need_contact = jumps.map(|jump| jump != Jump::Capture && walls_need_contact);
         Ok(Tables {
             rules: rules.clone(),
             dim,
@@ -465,6 +472,7 @@ impl Tables {
             geometry,
             jumps,
             berserk: rules.berserk,
+            captures_need_contact,
             zobrist,
             zobrist_defenders_to_move,
             zobrist_berserker,
