@@ -289,6 +289,36 @@ impl Geometry {
         }
     }
 
+    /// True if taking `s` out of `set` leaves the rest of `set` connected as before
+    /// (orthogonal steps), counting everything off the board as one more member, next
+    /// to every edge square: the members next to `s` are joined to each other through
+    /// the eight squares around `s`, so every path through `s` has a way around it, and
+    /// a member that reached the edge through `s` still reaches it. A local test (a
+    /// "simple point" of digital topology): false only says it cannot tell.
+    #[inline(always)]
+    pub fn keeps_connected_without(&self, set: Bitboard, s: Square) -> bool {
+        let (i, d) = (s.dense(self.dim), self.dim);
+        let pattern = if self.edge.intersects(self.square(s)) {
+            // Squares off the board count as members.
+            let mut pattern = 0;
+            for (bit, (df, dr)) in RING_OFFSETS.iter().enumerate() {
+                let (f, r) = (s.file() as isize + df, s.rank() as isize + dr);
+                let off = f < 0 || r < 0 || f >= d as isize || r >= d as isize;
+                if off || self.contains(set, Square::new(f as usize, r as usize)) {
+                    pattern |= 1 << bit;
+                }
+            }
+            pattern
+        } else {
+            let x = set.0;
+            let below = (x >> (i - d - 1)) as u32 & 0b111;
+            let middle = (x >> (i - 1)) as u32 & 0b101;
+            let above = (x >> (i + d - 1)) as u32 & 0b111;
+            below | (middle & 1) << 3 | (middle >> 2) << 4 | above << 5
+        };
+        RING_KEEPS_CONNECTED[pattern as usize]
+    }
+
     /// The destinations of every slider of `sliders` moving in `direction`, all at once:
     /// each slides over the squares of `pass` (empty squares it may pass), and its slide
     /// ends on the first square not in `pass`, which it reaches only if that square is in
@@ -329,6 +359,71 @@ impl Geometry {
         }
         by_dim!(1 2 3 4 5 6 7 8 9 10 11)
     }
+}
+
+/// The eight squares around a square as (files, ranks) steps, in the order of the
+/// bits of a ring pattern (see `RING_KEEPS_CONNECTED`).
+const RING_OFFSETS: [(isize, isize); 8] = [
+    (-1, -1),
+    (0, -1),
+    (1, -1),
+    (-1, 0),
+    (1, 0),
+    (-1, 1),
+    (0, 1),
+    (1, 1),
+];
+
+/// Per pattern of the eight squares around a square (bits: south-west, south,
+/// south-east, west, east, north-west, north, north-east): true if the orthogonal
+/// neighbours in the pattern all lie on one unbroken arc of the ring around it.
+const RING_KEEPS_CONNECTED: [bool; 256] = {
+    // The ring in order around the square, as pattern bits; orthogonal ones at even places.
+    const RING: [u32; 8] = [6, 7, 4, 2, 1, 0, 3, 5];
+    let mut table = [false; 256];
+    let mut p = 0;
+    while p < 256 {
+        // Start the walk just after an absent square; a full ring is one arc.
+        let mut start = 8;
+        let mut k = 0;
+        while k < 8 {
+            if !ring_has(p, RING[k % 8]) {
+                start = k;
+            }
+            k += 1;
+        }
+        if start == 8 {
+            table[p as usize] = true;
+        } else {
+            let mut arc = 0;
+            let mut orthogonal_arc = 0;
+            let mut one_arc = true;
+            let mut j = 1;
+            while j <= 8 {
+                let k = (start + j) % 8;
+                if ring_has(p, RING[k % 8]) {
+                    if !ring_has(p, RING[(k + 7) % 8]) {
+                        arc += 1;
+                    }
+                    if k % 2 == 0 {
+                        if orthogonal_arc != 0 && orthogonal_arc != arc {
+                            one_arc = false;
+                        }
+                        orthogonal_arc = arc;
+                    }
+                }
+                j += 1;
+            }
+            table[p as usize] = one_arc;
+        }
+        p += 1;
+    }
+    table
+};
+
+/// True if ring pattern `p` holds the square of pattern bit `bit`.
+const fn ring_has(p: u32, bit: u32) -> bool {
+    p >> bit & 1 == 1
 }
 
 /// Every square of a `d` x `d` board.
@@ -496,6 +591,68 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn a_square_said_to_keep_a_set_connected_does() {
+        // Flooding from any seed through the set without the square reaches what
+        // flooding through the whole set reaches, less the square.
+        let mut rng = crate::rng::SplitMix64::new(11);
+        let mut kept = 0;
+        for dim in [5, 7, 11] {
+            let g = Geometry::new(dim).unwrap();
+            for _ in 0..3000 {
+                let mut set = Bitboard::EMPTY;
+                for s in g.squares(g.board()) {
+                    if rng.below(100) < 55 {
+                        set |= g.square(s);
+                    }
+                }
+                let all: Vec<Square> = g.squares(g.board()).collect();
+                let s = all[rng.below(all.len())];
+                set |= g.square(s);
+                if !g.keeps_connected_without(set, s) {
+                    continue;
+                }
+                kept += 1;
+                let rest = set.without(g.square(s));
+                let on_edge = g.edge().intersects(g.square(s));
+                for seed in g.squares(rest) {
+                    let seed = g.square(seed);
+                    let (before, after) = (g.flood(seed, set), g.flood(seed, rest));
+                    if on_edge {
+                        // Off the board counts as a member: what reached an edge still does.
+                        assert!(
+                            !before.intersects(g.edge()) || after.intersects(g.edge()),
+                            "{dim}: {set:?} without {s}"
+                        );
+                    } else {
+                        assert_eq!(
+                            after,
+                            before.without(g.square(s)),
+                            "{dim}: {set:?} without {s}"
+                        );
+                    }
+                }
+            }
+        }
+        assert!(kept > 1000, "only {kept} sets kept connected");
+    }
+
+    #[test]
+    fn a_square_that_joins_two_parts_is_not_said_to_keep_them_connected() {
+        // A line through the square: taking it out splits the line.
+        let g = Geometry::new(5).unwrap();
+        let line = [0, 1, 2, 3, 4]
+            .iter()
+            .fold(Bitboard::EMPTY, |b, &f| b | g.square(Square::new(f, 2)));
+        assert!(!g.keeps_connected_without(line, Square::new(2, 2)));
+        // The same line with a detour above the square keeps it connected.
+        let detour = line
+            | g.square(Square::new(1, 3))
+            | g.square(Square::new(2, 3))
+            | g.square(Square::new(3, 3));
+        assert!(g.keeps_connected_without(detour, Square::new(2, 2)));
     }
 
     #[test]

@@ -71,6 +71,19 @@ pub(super) fn encircled_bits(g: &Geometry, defenders: Bitboard, attackers: Bitbo
     }
 }
 
+/// True if an attacker landing on `to` surely leaves the defenders a way to an edge,
+/// given `reach`, the squares they reached before the move (an edge among them): a
+/// square they did not reach blocks none of their paths, and nor does one that the
+/// reached squares around it bypass ([`Geometry::keeps_connected_without`]). The
+/// square the attacker left only opens more.
+#[inline(always)]
+fn keeps_an_exit(g: &Geometry, reach: Option<Bitboard>, to: Square) -> bool {
+    let Some(reach) = reach else {
+        return false;
+    };
+    !reach.intersects(g.square(to)) || g.keeps_connected_without(reach, to)
+}
+
 impl Position {
     /// False if the move of `mover` to `mv.to`, which lands next to an enemy, surely
     /// captures nothing: no enemy next to it has a hostile square behind it (the
@@ -133,7 +146,67 @@ impl Position {
     /// left to the played path) or encirclement (flooded here on the bitboards).
     #[inline(always)]
     pub fn child_count(&self, t: &Tables, mv: Move) -> Option<u64> {
+        self.child_counts(t)?.count(mv)
+    }
+
+    /// This position prepared for [`ChildCounts::count`] of its moves, one by one
+    /// ([`Position::child_counts_apply`] must hold; `None` otherwise): what every move
+    /// shares is worked out once.
+    #[inline]
+    pub fn child_counts<'a>(&'a self, t: &'a Tables) -> Option<ChildCounts<'a>> {
         let g = t.geometry.as_ref()?;
+        if !self.child_counts_apply(t) {
+            return None;
+        }
+        let mut defenders_reach = None;
+        if t.encirclement && self.side_to_move == Side::Attackers {
+            let defenders = self.bits[Side::Defenders as usize];
+            let empty = g
+                .board()
+                .without(defenders | self.bits[Side::Attackers as usize]);
+            let reach = g.flood(defenders, empty);
+            defenders_reach = reach.intersects(g.edge()).then_some(reach);
+        }
+        Some(ChildCounts {
+            pos: self,
+            t,
+            g,
+            defenders_reach,
+        })
+    }
+}
+
+/// A position prepared for counting its children's moves without playing them (bulk
+/// perft's ply above the leaves): see [`Position::child_counts`].
+pub struct ChildCounts<'a> {
+    pos: &'a Position,
+    t: &'a Tables,
+    g: &'a Geometry,
+    /// When the attackers are to move under encirclement: the squares the defenders
+    /// reach through empty squares (themselves included), if that touches an edge.
+    defenders_reach: Option<Bitboard>,
+}
+
+impl ChildCounts<'_> {
+    /// The number of moves of the position after `mv`, a legal move here: see
+    /// [`Position::child_count`].
+    #[inline(always)]
+    pub fn count(&self, mv: Move) -> Option<u64> {
+        let (pos, t, g) = (self.pos, self.t, self.g);
+        pos.child_count_in(t, g, mv, self.defenders_reach)
+    }
+}
+
+impl Position {
+    /// [`ChildCounts::count`].
+    #[inline(always)]
+    fn child_count_in(
+        &self,
+        t: &Tables,
+        g: &Geometry,
+        mv: Move,
+        defenders_reach: Option<Bitboard>,
+    ) -> Option<u64> {
         let side = self.side_to_move;
         let enemy = side.opponent();
         let by_king = mv.from == self.king;
@@ -145,7 +218,7 @@ impl Position {
         let to = g.square(mv.to);
         if t.jumps[mover as usize] != crate::rules::Jump::None
             || (t.shieldwall != Shieldwall::None && !t.shieldwall_flank)
-            || (g.dilate(to).intersects(self.bits[enemy as usize])
+            || (g.neighbours(mv.to).intersects(self.bits[enemy as usize])
                 && self.may_capture_next_to(t, side, mover, mv))
         {
             return None;
@@ -164,6 +237,7 @@ impl Position {
             }
             Side::Attackers
                 if t.encirclement
+                    && !keeps_an_exit(g, defenders_reach, mv.to)
                     && encircled_bits(
                         g,
                         sides[Side::Defenders as usize],

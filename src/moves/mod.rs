@@ -14,6 +14,7 @@ mod square_set;
 mod tables;
 
 pub use crate::board::{Direction, Square};
+pub use bulk::ChildCounts;
 pub use end::{dilate, EncirclementHint, EndReason, Outcome, Words};
 pub use ending::{EndingMoves, Scope};
 pub use generate::{BitIter, Move, PieceMoves};

@@ -61,21 +61,23 @@ pub fn perft(t: &Tables, pos: &Position, depth: u32, counting: Counting) -> u64 
         return pos.count_moves(t);
     }
     let mut nodes = 0;
-    if depth == 2 && counting == Counting::Bulk && pos.child_counts_apply(t) {
-        // The ply above the leaves: a quiet move's child is counted without playing it.
-        pos.for_each_piece_moves(t, |piece| {
-            for mv in piece.iter() {
-                nodes += match pos.child_count(t, mv) {
-                    Some(n) => n,
-                    None => {
-                        let mut child = pos.clone();
-                        child.play(t, mv);
-                        perft(t, &child, 1, counting)
-                    }
-                };
-            }
-        });
-        return nodes;
+    if depth == 2 && counting == Counting::Bulk {
+        if let Some(children) = pos.child_counts(t) {
+            // The ply above the leaves: a quiet move's child is counted without playing it.
+            pos.for_each_piece_moves(t, |piece| {
+                for mv in piece.iter() {
+                    nodes += match children.count(mv) {
+                        Some(n) => n,
+                        None => {
+                            let mut child = pos.clone();
+                            child.play(t, mv);
+                            perft(t, &child, 1, counting)
+                        }
+                    };
+                }
+            });
+            return nodes;
+        }
     }
     pos.for_each_piece_moves(t, |piece| {
         for mv in piece.iter() {
