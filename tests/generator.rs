@@ -6,7 +6,7 @@ mod common;
 
 use common::{random_play, random_position, Rng};
 use taflcount::board::Side;
-use taflcount::moves::{Position, Tables};
+use taflcount::moves::{EndReason, Position, Tables};
 use taflcount::rules::catalog;
 
 fn check(name: &str, t: &Tables, pos: &Position) {
@@ -92,5 +92,53 @@ fn child_counts_equal_playing_the_move_in_random_play_of_every_variant() {
     assert!(
         answered > 100_000,
         "only {answered} moves answered without playing"
+    );
+}
+
+#[test]
+fn child_counts_equal_playing_the_move_where_encirclement_is_near() {
+    // Crowded random boards with a few defenders: attackers' moves that close (or do
+    // not close) the last way out are common, so the shortcut that skips the flood
+    // (`keeps_an_exit`) meets the cases where it must not.
+    let mut rng = Rng::new(23);
+    let (mut answered, mut encircled) = (0, 0);
+    for name in catalog::names() {
+        let t = Tables::new(&catalog::find(name).unwrap().rules()).unwrap();
+        let cells = t.dim() * t.dim();
+        for _ in 0..400 {
+            let attackers = cells * 2 / 5 + rng.below(cells / 5);
+            let defenders = rng.below(3);
+            let Some(mut pos) = random_position(&t, &mut rng, attackers, defenders) else {
+                continue;
+            };
+            if pos.side_to_move() != Side::Attackers {
+                pos.null_move(&t);
+            }
+            if !pos.child_counts_apply(&t) || pos.ended_before_moving(&t) {
+                continue;
+            }
+            for mv in pos.legal_moves(&t) {
+                let Some(n) = pos.child_count(&t, mv) else {
+                    continue;
+                };
+                let mut child = pos.clone();
+                child.play(&t, mv);
+                let played = if child.ended_before_moving(&t) {
+                    if child.outcome(&t).map(|o| o.reason) == Some(EndReason::Encirclement) {
+                        encircled += 1;
+                    }
+                    0
+                } else {
+                    child.count_moves_by_piece(&t)
+                };
+                assert_eq!(n, played, "{name}: {mv} in {}", pos.layout(&t));
+                answered += 1;
+            }
+        }
+    }
+    assert!(answered > 50_000, "only {answered} moves answered");
+    assert!(
+        encircled > 100,
+        "only {encircled} moves encircled the defenders"
     );
 }

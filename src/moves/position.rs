@@ -1,6 +1,6 @@
 //! The fast position: occupancy words per side, per rank and per file, the king's
 //! square, the side to move and an incrementally kept Zobrist hash. Commanders, knights,
-//! mercenaries and guards (rare) sit in a short list marked by per-rank words, so the
+//! mercenaries and guards (rare) sit in a short list, searched only when it is not empty, so the
 //! common variants pay almost nothing for them. Copy-make: a move is played on a copy.
 
 use super::mover::Mover;
@@ -23,8 +23,6 @@ pub struct Position {
     /// On boards of up to 11x11 (tables with a geometry), each side's pieces as one
     /// whole-board bitboard; empty on larger boards.
     pub(super) bits: [Bitboard; 2],
-    /// `special[rank]`: bit `file + 1` set where a commander, knight, mercenary or guard stands.
-    pub(super) special: SquareSet,
     /// Those pieces and their squares, in no particular order.
     pub(super) exotic: [(Square, Mover); MAX_EXOTIC],
     /// How many entries of `exotic` are in use.
@@ -54,7 +52,7 @@ impl PartialEq for Position {
     /// Same pieces on the same squares, same side to move and continuation.
     fn eq(&self, other: &Position) -> bool {
         self.ranks == other.ranks
-            && self.special == other.special
+            && self.exotic_len == other.exotic_len
             && self.king == other.king
             && self.side_to_move == other.side_to_move
             && self.berserker == other.berserker
@@ -85,7 +83,6 @@ impl Position {
             ranks: [SquareSet::EMPTY; 2],
             files: [[0; MAX_DIM]; 2],
             bits: [Bitboard::EMPTY; 2],
-            special: SquareSet::EMPTY,
             exotic: [(ABSENT, Mover::Attacker); MAX_EXOTIC],
             exotic_len: 0,
             king: ABSENT,
@@ -128,7 +125,6 @@ impl Position {
         self.count[side as usize] += 1;
         self.hash ^= tables.zobrist[mover as usize][s.index()];
         if mover.is_exotic() {
-            self.special[r] |= 1 << (f + 1);
             self.exotic[self.exotic_len as usize] = (s, mover);
             self.exotic_len += 1;
         }
@@ -146,7 +142,6 @@ impl Position {
         self.count[side as usize] -= 1;
         self.hash ^= tables.zobrist[mover as usize][s.index()];
         if mover.is_exotic() {
-            self.special[r] &= !(1 << (f + 1));
             let n = self.exotic_len as usize;
             let i = self.exotic[..n]
                 .iter()
@@ -191,12 +186,11 @@ impl Position {
     pub(crate) fn mover_at(&self, side: Side, s: Square) -> Mover {
         if s == self.king {
             Mover::King
-        } else if self.exotic_len != 0 && self.special[s.rank()] & (1 << (s.file() + 1)) != 0 {
+        } else if self.exotic_len != 0 {
             self.exotic[..self.exotic_len as usize]
                 .iter()
                 .find(|e| e.0 == s)
-                .expect("listed")
-                .1
+                .map_or(Mover::taflman(side), |e| e.1)
         } else {
             Mover::taflman(side)
         }
@@ -206,7 +200,6 @@ impl Position {
     #[inline(always)]
     pub(crate) fn is_kind(&self, s: Square, kind: PieceKind) -> bool {
         self.exotic_len != 0
-            && self.special[s.rank()] & (1 << (s.file() + 1)) != 0
             && self.exotic[..self.exotic_len as usize]
                 .iter()
                 .any(|e| e.0 == s && e.1.kind() == kind)
