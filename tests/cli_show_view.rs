@@ -501,20 +501,85 @@ fn tools_draw_their_positions_with_board() {
     ]);
     assert_eq!(code, 0, "{err}");
     let samples = std::fs::read_to_string(dir.join("brandub.samples")).unwrap();
-    // Each condition the samples file names is drawn once, at its first sample.
+    // Each condition the samples file names is drawn once, at its first sample, with
+    // the squares of its argument marked.
+    let mut drawn = 0;
     for key in ["game_over_before", "arrival_order"] {
         let first = samples.lines().find(|l| l.split('\t').nth(4) == Some(key));
         if let Some(line) = first {
             let index = line.split('\t').next().unwrap();
-            assert!(
-                out.contains(&format!("sample {index}: illegal, {key}")),
-                "{out}"
-            );
+            let heading = format!("sample {index}: illegal, {key}");
+            assert!(out.contains(&heading), "{out}");
+            let board = &out[out.find(&heading).unwrap()..];
+            let board = &board[..board.find(" to move\n").unwrap()];
+            let end = out.find(&heading).unwrap() + board.len();
+            let marked = out[end..].lines().nth(1).unwrap();
+            assert!(marked.starts_with("marked [ ] "), "{out}");
+            assert!(board.contains('['), "{board}");
+            drawn += 1;
         }
     }
+    assert!(drawn > 0, "{samples}");
     assert!(
         out.contains("illegal, ") && out.contains("    a  b  c  d  e  f  g"),
         "{out}"
+    );
+}
+
+/// `show --illegal`: the conditions of `complexity --legal` judge the position shown and
+/// mark the squares they turn on (the hand-worked sandwich of tests/legal_positions.rs:
+/// the attacker on b3 between the defenders on b2 and b4, whichever arrived last).
+#[test]
+fn show_illegal_marks_the_squares_of_the_failed_condition() {
+    let walled = [
+        "show",
+        "--variant",
+        "brandub",
+        "--position",
+        "starti:/7/7/7/tT5/Kt5/tT5/7/",
+        "--side",
+        "attackers",
+        "--illegal",
+    ];
+    let (code, out, err) = taflcount(&walled);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(rank(&out, 4), " 4  ● [○] ·  ⊡  ·  ·  ·  4");
+    assert_eq!(rank(&out, 3), " 3  ♔ [●] ·  ·  ·  ·  ·  3");
+    assert_eq!(rank(&out, 2), " 2  ● [○] ·  ·  ·  ·  ·  2");
+    assert!(out.contains("marked [ ] b2 b3 b4\n"), "{out}");
+    assert!(
+        out.contains("illegal: last_move_captures (every possible last move captures a piece still standing)"),
+        "{out}"
+    );
+    let mut json_args = walled.to_vec();
+    json_args.push("--json");
+    let (code, out, err) = taflcount(&json_args);
+    assert_eq!(code, 0, "{err}");
+    let doc: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(doc["highlighted"], serde_json::json!(["b2", "b3", "b4"]));
+    assert_eq!(doc["illegal"]["illegal"], true);
+    assert_eq!(doc["illegal"]["reason"], "last_move_captures");
+    // The start passes every condition; without --illegal the document has no verdict.
+    let (code, out, _) = taflcount(&["show", "--variant", "brandub", "--illegal"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("passes every condition"), "{out}");
+    let (_, out, _) = taflcount(&["show", "--variant", "brandub", "--json"]);
+    assert!(!out.contains("\"illegal\""), "{out}");
+    // More attackers than the start has: not a position the conditions judge.
+    let (code, _, err) = taflcount(&[
+        "show",
+        "--variant",
+        "brandub",
+        "--position",
+        "starti:/ttttttt/ttttttt/7/3K3/7/7/7/",
+        "--side",
+        "attackers",
+        "--illegal",
+    ]);
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("--illegal: not a position the conditions judge"),
+        "{err}"
     );
 }
 
