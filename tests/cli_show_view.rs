@@ -584,6 +584,10 @@ fn show_illegal_marks_the_squares_of_the_failed_condition() {
 }
 
 /// A match's archive and document: the page shows the games and each engine's results.
+/// The archive keeps the four fields every loader reads; the engines of each game are in
+/// the sidecar beside it, which the page reads by itself: pair p is games 2p + 1 (the
+/// first engine attacking) and 2p + 2 (docs/taflmatch.md), and the totals it gives each
+/// engine are the match document's.
 #[test]
 fn view_shows_a_taflmatch_archive_with_its_engines() {
     let dir = scratch("match");
@@ -627,18 +631,104 @@ fn view_shows_a_taflmatch_archive_with_its_engines() {
     assert_eq!(code, 0, "{err}");
     assert!(err.contains("4 games"), "{err}");
     let html = std::fs::read_to_string(&page).unwrap();
-    for result in document["results"].as_array().unwrap() {
-        let total = &result["total"];
-        let words = format!(
-            "{} wins, {} draws, {} losses",
-            total["wins"], total["draws"], total["losses"]
-        );
-        assert!(
-            html.contains(&format!(
-                r#""engine":{},"results":"{words}"#,
-                result["engine"]
-            )),
-            "{words}\n{html}"
-        );
+    let totals: Vec<String> = document["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|result| {
+            let total = &result["total"];
+            format!(
+                r#""engine":{},"results":"{} wins, {} draws, {} losses"#,
+                result["engine"], total["wins"], total["draws"], total["losses"]
+            )
+        })
+        .collect();
+    assert_eq!(totals.len(), 2);
+    for words in &totals {
+        assert!(html.contains(words), "{words}\n{html}");
     }
+
+    // The archive as every loader reads it: four fields a line, four games.
+    let archive = std::fs::read_to_string(&csv).unwrap();
+    assert_eq!(archive.lines().count(), 4);
+    assert!(
+        archive.lines().all(|l| l.split(',').count() == 4),
+        "{archive}"
+    );
+    assert_eq!(taflcount::notation::parse_games(&archive).unwrap().len(), 4);
+    // The sidecar: one line a game, the sides swapped within each pair, the result the
+    // archive's.
+    let sidecar = std::fs::read_to_string(dir.join("m.engines.jsonl")).unwrap();
+    let lines: Vec<serde_json::Value> = sidecar
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 4);
+    for (i, (line, game)) in lines.iter().zip(archive.lines()).enumerate() {
+        let (attackers, defenders) = if i % 2 == 0 {
+            ("greedy", "random")
+        } else {
+            ("random", "greedy")
+        };
+        assert_eq!(line["game"], i + 1);
+        assert_eq!(line["attackers"], attackers, "{line}");
+        assert_eq!(line["defenders"], defenders, "{line}");
+        let result = game.rsplit(',').next().unwrap();
+        assert_eq!(line["result"], result, "{line}");
+        let winner = match result {
+            "Black" => serde_json::json!(attackers),
+            "White" => serde_json::json!(defenders),
+            _ => serde_json::Value::Null,
+        };
+        assert_eq!(line["winner"], winner, "{line}");
+    }
+
+    // Without --match the page names the engines of every game and gives each engine
+    // the totals of the match document, counted from the sidecar.
+    let bare = dir.join("bare.html");
+    let (code, _, err) = taflcount_once(&[
+        "view",
+        csv.to_str().unwrap(),
+        "--variant",
+        "brandub",
+        "--html",
+        bare.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let html = std::fs::read_to_string(&bare).unwrap();
+    for words in &totals {
+        assert!(html.contains(words), "{words}\n{html}");
+    }
+    assert_eq!(
+        html.matches(r#""attackers":"greedy","defenders":"random""#)
+            .count(),
+        2,
+        "{html}"
+    );
+    assert_eq!(
+        html.matches(r#""attackers":"random","defenders":"greedy""#)
+            .count(),
+        2,
+        "{html}"
+    );
+    assert!(html.contains(r#"$("engines").textContent"#), "{html}");
+
+    // A sidecar that does not fit its archive (a game dropped) is refused.
+    let short = dir.join("short.csv");
+    let kept: Vec<&str> = archive.lines().take(3).collect();
+    std::fs::write(&short, kept.join("\n") + "\n").unwrap();
+    std::fs::copy(dir.join("m.engines.jsonl"), dir.join("short.engines.jsonl")).unwrap();
+    let (code, _, err) = taflcount_once(&[
+        "view",
+        short.to_str().unwrap(),
+        "--variant",
+        "brandub",
+        "--html",
+        dir.join("short.html").to_str().unwrap(),
+    ]);
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("short.engines.jsonl") && err.contains("archive"),
+        "{err}"
+    );
 }
