@@ -501,24 +501,93 @@ fn tools_draw_their_positions_with_board() {
     ]);
     assert_eq!(code, 0, "{err}");
     let samples = std::fs::read_to_string(dir.join("brandub.samples")).unwrap();
-    // Each condition the samples file names is drawn once, at its first sample.
+    // Each condition the samples file names is drawn once, at its first sample, with
+    // the squares of its argument marked.
+    let mut drawn = 0;
     for key in ["game_over_before", "arrival_order"] {
         let first = samples.lines().find(|l| l.split('\t').nth(4) == Some(key));
         if let Some(line) = first {
             let index = line.split('\t').next().unwrap();
-            assert!(
-                out.contains(&format!("sample {index}: illegal, {key}")),
-                "{out}"
-            );
+            let heading = format!("sample {index}: illegal, {key}");
+            assert!(out.contains(&heading), "{out}");
+            let board = &out[out.find(&heading).unwrap()..];
+            let board = &board[..board.find(" to move\n").unwrap()];
+            let end = out.find(&heading).unwrap() + board.len();
+            let marked = out[end..].lines().nth(1).unwrap();
+            assert!(marked.starts_with("marked [ ] "), "{out}");
+            assert!(board.contains('['), "{board}");
+            drawn += 1;
         }
     }
+    assert!(drawn > 0, "{samples}");
     assert!(
         out.contains("illegal, ") && out.contains("    a  b  c  d  e  f  g"),
         "{out}"
     );
 }
 
+/// `show --illegal`: the conditions of `complexity --legal` judge the position shown and
+/// mark the squares they turn on (the hand-worked sandwich of tests/legal_positions.rs:
+/// the attacker on b3 between the defenders on b2 and b4, whichever arrived last).
+#[test]
+fn show_illegal_marks_the_squares_of_the_failed_condition() {
+    let walled = [
+        "show",
+        "--variant",
+        "brandub",
+        "--position",
+        "starti:/7/7/7/tT5/Kt5/tT5/7/",
+        "--side",
+        "attackers",
+        "--illegal",
+    ];
+    let (code, out, err) = taflcount(&walled);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(rank(&out, 4), " 4  ● [○] ·  ⊡  ·  ·  ·  4");
+    assert_eq!(rank(&out, 3), " 3  ♔ [●] ·  ·  ·  ·  ·  3");
+    assert_eq!(rank(&out, 2), " 2  ● [○] ·  ·  ·  ·  ·  2");
+    assert!(out.contains("marked [ ] b2 b3 b4\n"), "{out}");
+    assert!(
+        out.contains("illegal: last_move_captures (every possible last move captures a piece still standing)"),
+        "{out}"
+    );
+    let mut json_args = walled.to_vec();
+    json_args.push("--json");
+    let (code, out, err) = taflcount(&json_args);
+    assert_eq!(code, 0, "{err}");
+    let doc: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(doc["highlighted"], serde_json::json!(["b2", "b3", "b4"]));
+    assert_eq!(doc["illegal"]["illegal"], true);
+    assert_eq!(doc["illegal"]["reason"], "last_move_captures");
+    // The start passes every condition; without --illegal the document has no verdict.
+    let (code, out, _) = taflcount(&["show", "--variant", "brandub", "--illegal"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("passes every condition"), "{out}");
+    let (_, out, _) = taflcount(&["show", "--variant", "brandub", "--json"]);
+    assert!(!out.contains("\"illegal\""), "{out}");
+    // More attackers than the start has: not a position the conditions judge.
+    let (code, _, err) = taflcount(&[
+        "show",
+        "--variant",
+        "brandub",
+        "--position",
+        "starti:/ttttttt/ttttttt/7/3K3/7/7/7/",
+        "--side",
+        "attackers",
+        "--illegal",
+    ]);
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("--illegal: not a position the conditions judge"),
+        "{err}"
+    );
+}
+
 /// A match's archive and document: the page shows the games and each engine's results.
+/// The archive keeps the four fields every loader reads; the engines of each game are in
+/// the sidecar beside it, which the page reads by itself: pair p is games 2p + 1 (the
+/// first engine attacking) and 2p + 2 (docs/taflmatch.md), and the totals it gives each
+/// engine are the match document's.
 #[test]
 fn view_shows_a_taflmatch_archive_with_its_engines() {
     let dir = scratch("match");
@@ -562,18 +631,104 @@ fn view_shows_a_taflmatch_archive_with_its_engines() {
     assert_eq!(code, 0, "{err}");
     assert!(err.contains("4 games"), "{err}");
     let html = std::fs::read_to_string(&page).unwrap();
-    for result in document["results"].as_array().unwrap() {
-        let total = &result["total"];
-        let words = format!(
-            "{} wins, {} draws, {} losses",
-            total["wins"], total["draws"], total["losses"]
-        );
-        assert!(
-            html.contains(&format!(
-                r#""engine":{},"results":"{words}"#,
-                result["engine"]
-            )),
-            "{words}\n{html}"
-        );
+    let totals: Vec<String> = document["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|result| {
+            let total = &result["total"];
+            format!(
+                r#""engine":{},"results":"{} wins, {} draws, {} losses"#,
+                result["engine"], total["wins"], total["draws"], total["losses"]
+            )
+        })
+        .collect();
+    assert_eq!(totals.len(), 2);
+    for words in &totals {
+        assert!(html.contains(words), "{words}\n{html}");
     }
+
+    // The archive as every loader reads it: four fields a line, four games.
+    let archive = std::fs::read_to_string(&csv).unwrap();
+    assert_eq!(archive.lines().count(), 4);
+    assert!(
+        archive.lines().all(|l| l.split(',').count() == 4),
+        "{archive}"
+    );
+    assert_eq!(taflcount::notation::parse_games(&archive).unwrap().len(), 4);
+    // The sidecar: one line a game, the sides swapped within each pair, the result the
+    // archive's.
+    let sidecar = std::fs::read_to_string(dir.join("m.engines.jsonl")).unwrap();
+    let lines: Vec<serde_json::Value> = sidecar
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 4);
+    for (i, (line, game)) in lines.iter().zip(archive.lines()).enumerate() {
+        let (attackers, defenders) = if i % 2 == 0 {
+            ("greedy", "random")
+        } else {
+            ("random", "greedy")
+        };
+        assert_eq!(line["game"], i + 1);
+        assert_eq!(line["attackers"], attackers, "{line}");
+        assert_eq!(line["defenders"], defenders, "{line}");
+        let result = game.rsplit(',').next().unwrap();
+        assert_eq!(line["result"], result, "{line}");
+        let winner = match result {
+            "Black" => serde_json::json!(attackers),
+            "White" => serde_json::json!(defenders),
+            _ => serde_json::Value::Null,
+        };
+        assert_eq!(line["winner"], winner, "{line}");
+    }
+
+    // Without --match the page names the engines of every game and gives each engine
+    // the totals of the match document, counted from the sidecar.
+    let bare = dir.join("bare.html");
+    let (code, _, err) = taflcount_once(&[
+        "view",
+        csv.to_str().unwrap(),
+        "--variant",
+        "brandub",
+        "--html",
+        bare.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let html = std::fs::read_to_string(&bare).unwrap();
+    for words in &totals {
+        assert!(html.contains(words), "{words}\n{html}");
+    }
+    assert_eq!(
+        html.matches(r#""attackers":"greedy","defenders":"random""#)
+            .count(),
+        2,
+        "{html}"
+    );
+    assert_eq!(
+        html.matches(r#""attackers":"random","defenders":"greedy""#)
+            .count(),
+        2,
+        "{html}"
+    );
+    assert!(html.contains(r#"$("engines").textContent"#), "{html}");
+
+    // A sidecar that does not fit its archive (a game dropped) is refused.
+    let short = dir.join("short.csv");
+    let kept: Vec<&str> = archive.lines().take(3).collect();
+    std::fs::write(&short, kept.join("\n") + "\n").unwrap();
+    std::fs::copy(dir.join("m.engines.jsonl"), dir.join("short.engines.jsonl")).unwrap();
+    let (code, _, err) = taflcount_once(&[
+        "view",
+        short.to_str().unwrap(),
+        "--variant",
+        "brandub",
+        "--html",
+        dir.join("short.html").to_str().unwrap(),
+    ]);
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("short.engines.jsonl") && err.contains("archive"),
+        "{err}"
+    );
 }

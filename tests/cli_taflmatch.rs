@@ -395,6 +395,26 @@ fn an_existing_records_file_is_kept_unless_forced() {
     let o = taflmatch(&args(true));
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     assert_eq!(std::fs::read_to_string(&file).unwrap().lines().count(), 2);
+    // The engines' sidecar beside it, one line a game; an existing sidecar is kept too,
+    // and refused before the archive is made.
+    let sidecar = temp("kept.engines.jsonl");
+    assert_eq!(
+        std::fs::read_to_string(&sidecar).unwrap().lines().count(),
+        2
+    );
+    std::fs::remove_file(&file).unwrap();
+    let o = taflmatch(&args(false));
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("kept.engines.jsonl exists"),
+        "{}",
+        stderr(&o)
+    );
+    assert!(!file.exists());
+    assert_eq!(
+        std::fs::read_to_string(&sidecar).unwrap().lines().count(),
+        2
+    );
 }
 
 /// Issue 24: Ctrl-C during `taflmatch --records FILE` left an empty file (the games were

@@ -11,7 +11,7 @@ use std::collections::{HashSet, VecDeque};
 use num_bigint::BigUint;
 use taflcount::board::{Layout, RecordOrder, Side};
 use taflcount::complexity::legal::{
-    parse_samples, run_samples, Element, Estimate, IllegalReason, Prepared, Tally,
+    parse_samples, run_samples, Element, Estimate, IllegalReason, Illegality, Prepared, Tally,
 };
 use taflcount::complexity::proof_game::verify_proof_game;
 use taflcount::complexity::proof_game::ProofGame;
@@ -176,6 +176,65 @@ fn hand_made_positions_fail_the_condition_they_should() {
     // move captures the attacker on b3, which still stands.
     let walled = position(&p, "/7/7/7/tT5/Kt5/tT5/7/", Side::Attackers);
     assert_eq!(check.check(&walled), Some(IllegalReason::LastMoveCaptures));
+}
+
+/// The squares names, sorted, of a condition's evidence.
+fn marked(found: Option<Illegality>) -> (IllegalReason, Vec<String>) {
+    let found = found.expect("illegal");
+    let mut names: Vec<String> = found.squares.iter().map(|s| s.to_string()).collect();
+    names.sort();
+    (found.reason, names)
+}
+
+/// The squares each condition marks, on the hand-made positions above and one circle of
+/// sandwiches, each worked out by hand.
+#[test]
+fn each_condition_marks_the_squares_its_argument_turns_on() {
+    let p = prepared("brandub");
+    let check = p.check();
+    let explain = |record: &str, side: Side| marked(check.explain(&position(&p, record, side)));
+    // Every attacker candidate (the lone attacker on d5 slid from anywhere on its lines;
+    // no defender stands next to it to capture) started with the king on a7, a corner.
+    assert_eq!(
+        explain("/K6/7/3t3/7/7/7/7/", Side::Defenders),
+        (IllegalReason::GameOverBefore, vec!["a7".into()])
+    );
+    // The attackers' only piece, b7, cannot have moved.
+    assert_eq!(
+        explain("/1tK4/1T5/7/7/7/7/7/", Side::Defenders),
+        (IllegalReason::NoLastMove, vec!["b7".into()])
+    );
+    // b4 arriving captures b3 against b2, b2 arriving captures b3 against b4; the king
+    // on a3 has no square to come from. The sandwich b2-b3-b4 shows both.
+    assert_eq!(
+        explain("/7/7/7/tT5/Kt5/tT5/7/", Side::Attackers),
+        (
+            IllegalReason::LastMoveCaptures,
+            vec!["b2".into(), "b3".into(), "b4".into()]
+        )
+    );
+    // The first arrival_order sample of docs/legal-positions.md: the defender on c7
+    // stands between the attackers on b7 and d7, so it came after b7; the attacker on b7
+    // stands between the corner a7 (hostile) and c7, so it came after c7. The defenders'
+    // last move c6-c7 captures nothing (b7's far side is the empty corner, d7's the empty
+    // e7) and the king stands on f7, no escape square: (a) and (b) pass. The only other
+    // sandwich, f3 between f4 and f2, is no circle.
+    assert_eq!(
+        explain("/1tTt1K1/3t3/7/1t3t1/1T2TT1/2tt1t1/7/", Side::Attackers),
+        (IllegalReason::ArrivalOrder, vec!["b7".into(), "c7".into()])
+    );
+    // The defender of e3 one square down, in the attackers' fortress square e2; every
+    // other piece on its start square.
+    let p = prepared("foteviken-tablut");
+    let fort = position(
+        &p,
+        "/3ttt3/4t4/4T4/t3T3t/ttTTKTTtt/t3T3t/9/4T4/3ttt3/",
+        Side::Attackers,
+    );
+    assert_eq!(
+        marked(p.check().explain(&fort)),
+        (IllegalReason::UnreachableSquare, vec!["e2".into()])
+    );
 }
 
 /// Foteviken-tablut's attackers' fortresses admit no one else (`aforre:`): the start

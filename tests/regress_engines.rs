@@ -324,3 +324,76 @@ fn the_curve_of_the_search_as_an_engine_is_the_ais_curve() {
     let o = taflregress(&["curve", "--engine", "otep:/bin/true"]);
     assert_eq!(o.status.code(), Some(2));
 }
+
+/// An outside engine's failed positions are drawn with `--board`, as the AI's are: the
+/// expected moves and the move played as arrows under the board. `first` over the
+/// protocol plays the first legal move (worked out here from each fixture); an engine
+/// that answers the illegal a1-b1 gets its failure named above an unmarked move.
+#[test]
+fn an_outside_engines_failures_are_drawn_with_board() {
+    let fixtures: Vec<Loaded> = regress::built_in()
+        .unwrap()
+        .into_iter()
+        .filter(|l| l.fixture.id.contains("brandub-escape-in"))
+        .collect();
+    assert_eq!(fixtures.len(), 3);
+    let engine = format!("otep:{TAFLENGINE} --engine first");
+    let out = taflregress(&[
+        "--engine",
+        &engine,
+        "--filter",
+        "brandub-escape-in",
+        "--board",
+    ]);
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8(out.stdout).unwrap();
+    let mut drawn = 0;
+    for (id, (played, solved, _)) in first_move_scores(&fixtures) {
+        let l = fixtures.iter().find(|l| l.fixture.id == id).unwrap();
+        let played = played.unwrap();
+        let heading = format!("{id} failed: expected {}, played {played}\n", l.expected());
+        assert_eq!(text.contains(&heading), !solved, "{heading}\n{text}");
+        if !solved {
+            drawn += 1;
+            let board = &text[text.find(&heading).unwrap()..];
+            assert!(board.contains(&format!("→ {played} played\n")), "{board}");
+            for best in &l.best {
+                assert!(board.contains(&format!("→ {best} expected\n")), "{board}");
+            }
+            assert!(board.contains("    a  b  c  d  e  f  g"), "{board}");
+        }
+    }
+    assert!(
+        drawn > 0,
+        "first solves every escape: no board to check\n{text}"
+    );
+
+    let dir = scratch("board");
+    let illegal = script(
+        &dir,
+        "illegal.sh",
+        "echo hello\nwhile read -r line; do case \"$line\" in play*) echo \"move a1-b1\";; esac; done\n",
+    );
+    let engine = format!("otep:/bin/sh {illegal}");
+    let out = taflregress(&[
+        "--engine",
+        &engine,
+        "--filter",
+        "brandub-escape-in-1",
+        "--board",
+    ]);
+    let text = String::from_utf8(out.stdout).unwrap();
+    let l = fixtures
+        .iter()
+        .find(|l| l.fixture.id == "brandub-escape-in-1")
+        .unwrap();
+    let heading = format!(
+        "brandub-escape-in-1 failed: expected {}, illegal move",
+        l.expected()
+    );
+    let line = text.lines().find(|line| line.starts_with(&heading));
+    assert!(line.is_some_and(|line| line.contains("a1-b1")), "{text}");
+    assert!(text.contains("→ a4-a1 expected\n"), "{text}");
+    assert!(!text.contains(" played\n"), "{text}");
+    std::fs::remove_dir_all(dir).unwrap();
+}

@@ -241,3 +241,58 @@ fn all_piece_types_and_marks_snapshot() {
     );
     snapshot("render_svg_all_pieces", &svg(&diagram));
 }
+
+/// One illegal position of each condition (the hand-worked ones of
+/// `tests/legal_positions.rs`), drawn with the squares its condition turns on: the text
+/// and the SVG are reviewed snapshots, and the SVG outlines exactly those squares.
+#[test]
+fn illegal_positions_are_drawn_with_the_squares_of_their_condition() {
+    use taflcount::complexity::legal::Prepared;
+    let cases = [
+        ("brandub", "/1tK4/1T5/7/7/7/7/7/", Side::Defenders, "b7"),
+        (
+            "brandub",
+            "/7/7/7/tT5/Kt5/tT5/7/",
+            Side::Attackers,
+            "b2 b3 b4",
+        ),
+        ("brandub", "/K6/7/3t3/7/7/7/7/", Side::Defenders, "a7"),
+        (
+            "brandub",
+            "/1tTt1K1/3t3/7/1t3t1/1T2TT1/2tt1t1/7/",
+            Side::Attackers,
+            "b7 c7",
+        ),
+        (
+            "foteviken-tablut",
+            "/3ttt3/4t4/4T4/t3T3t/ttTTKTTtt/t3T3t/9/4T4/3ttt3/",
+            Side::Attackers,
+            "e2",
+        ),
+    ];
+    for (variant, record, side, squares) in cases {
+        let game = Game::named(variant).unwrap();
+        let prepared = Prepared::new(&game.rules).unwrap();
+        let layout = Layout::parse(record, RecordOrder::TopRankFirst).unwrap();
+        let found = prepared.explain(&layout, side).unwrap().expect("illegal");
+        let diagram =
+            Diagram::new(layout, &game.rules, Some(side)).with_highlights(found.squares.iter());
+        let svg_text = svg(&diagram);
+        let document = roxmltree::Document::parse(&svg_text).unwrap();
+        let mut outlined: Vec<&str> = document
+            .descendants()
+            .filter(|n| n.attribute("class") == Some("highlight"))
+            .map(|n| n.attribute("data-square").unwrap())
+            .collect();
+        outlined.sort();
+        assert_eq!(outlined.join(" "), squares, "{}", found.reason.key());
+        let diagram_text = text(&diagram, TextStyle::default());
+        assert!(
+            diagram_text.contains(&format!("marked [ ] {squares}\n")),
+            "{diagram_text}"
+        );
+        let key = found.reason.key();
+        snapshot(&format!("render_text_illegal_{key}"), &diagram_text);
+        snapshot(&format!("render_svg_illegal_{key}"), &svg_text);
+    }
+}

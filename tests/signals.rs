@@ -160,6 +160,10 @@ fn taflmatch_kills_its_engines_and_leaves_no_empty_records_on_quit() {
             !records.exists(),
             "taflmatch {signals:?}: an empty records file was left to block the rerun"
         );
+        assert!(
+            !dir.join("games.engines.jsonl").exists(),
+            "taflmatch {signals:?}: an empty engines sidecar was left to block the rerun"
+        );
     }
 }
 

@@ -4,7 +4,9 @@
 //! chosen ply must equal, pixel for pixel (up to anti-aliasing: no colour channel off by
 //! more than 24 of 255), a screenshot of the library's own SVG of that position
 //! (`render::svg`, from the Rust replay of the game) in the same browser. A screenshot
-//! one ply off must differ, so the comparison can fail.
+//! one ply off must differ, so the comparison can fail. Then the page of a
+//! `taflmatch --records` archive shows the engines of the chosen game and each engine's
+//! results, read from the sidecar beside the archive.
 //!
 //! It drives Chromium over the DevTools protocol (a websocket, through `tungstenite`):
 //! a `--screenshot` run cannot press keys, and the protocol gives both the key presses
@@ -349,4 +351,51 @@ fn the_viewer_steps_through_a_game_with_keys_and_draws_the_replayed_board() {
             out.display()
         );
     }
+
+    // A match's archive: the page shows who played each game, from the sidecar
+    // taflmatch wrote beside it (pair 1: greedy attacks in game 1, random in game 2).
+    let csv = dir.0.join("m.csv");
+    let status = Command::new(env!("CARGO_BIN_EXE_taflmatch"))
+        .args([
+            "--variant",
+            "brandub",
+            "--engine",
+            "greedy",
+            "--engine",
+            "random",
+        ])
+        .args(["--games", "2", "--records"])
+        .arg(&csv)
+        .stdout(Stdio::null())
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let html = dir.0.join("m.html");
+    let status = Command::new(env!("CARGO_BIN_EXE_taflcount"))
+        .arg("view")
+        .arg(&csv)
+        .args(["--variant", "brandub", "--html"])
+        .arg(&html)
+        .status()
+        .unwrap();
+    assert!(status.success());
+    page.open(
+        &format!("file://{}#game=2", html.display()),
+        "document.body.dataset.ply",
+    );
+    assert_eq!(
+        page.evaluate("document.getElementById('engines').textContent"),
+        json!("attackers: random, defenders: greedy")
+    );
+    assert_eq!(
+        page.evaluate(
+            "Array.from(document.querySelectorAll('#players td:first-child')).map(c => c.textContent).join(' ')"
+        ),
+        json!("greedy random")
+    );
+    assert!(page
+        .evaluate("document.querySelector('#game option').textContent")
+        .as_str()
+        .unwrap()
+        .starts_with("game 1 (greedy vs random, "));
 }

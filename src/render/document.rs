@@ -4,6 +4,7 @@
 
 use super::Diagram;
 use crate::board::{PieceKind, RecordOrder, Side};
+use crate::complexity::legal::IllegalReason;
 use crate::document::Header;
 use serde::{Deserialize, Serialize};
 
@@ -78,6 +79,21 @@ pub struct ShowDocument {
     pub arrows: Vec<ArrowOnBoard>,
     /// How the rules end the game here, if they do (`king escaped, defenders win`).
     pub outcome: Option<String>,
+    /// With `--illegal`: the verdict of `complexity --legal`'s necessary conditions
+    /// (the squares that show a failed one are among `highlighted`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub illegal: Option<IllegalVerdict>,
+}
+
+/// What `taflcount show --illegal` found.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct IllegalVerdict {
+    /// True if a condition fails, which proves the position unreachable.
+    pub illegal: bool,
+    /// The condition's key (`last_move_captures`), empty if none fails.
+    pub reason: String,
+    /// The condition in words, empty if none fails.
+    pub condition: String,
 }
 
 impl ShowDocument {
@@ -135,7 +151,19 @@ impl ShowDocument {
                 })
                 .collect(),
             outcome,
+            illegal: None,
         }
+    }
+
+    /// The document with the verdict of `--illegal`: `Some(None)` when the position
+    /// passes every condition, `Some(Some(reason))` when it fails one.
+    pub fn with_illegal(mut self, verdict: Option<Option<IllegalReason>>) -> ShowDocument {
+        self.illegal = verdict.map(|found| IllegalVerdict {
+            illegal: found.is_some(),
+            reason: found.map_or(String::new(), |r| r.key().to_string()),
+            condition: found.map_or(String::new(), |r| r.describe().to_string()),
+        });
+        self
     }
 
     /// How many pieces of a side and kind the document lists.

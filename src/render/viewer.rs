@@ -7,6 +7,7 @@
 use super::svg::{self, CELL, MARGIN};
 use super::Diagram;
 use crate::board::{Layout, Side};
+use crate::matches::GamePlayers;
 use crate::moves::{Position, Tables};
 use crate::notation::{replay, GameRecord, ReplayError};
 use serde::Serialize;
@@ -39,6 +40,10 @@ pub struct ViewerGame {
     pub result: String,
     /// Where the rules ended the game before the record did, if they did.
     pub note: String,
+    /// The engine that played the attackers, for a match's archive (else empty).
+    pub attackers: String,
+    /// The engine that played the defenders, likewise.
+    pub defenders: String,
 }
 
 /// The engines of a match and how each did, shown above the games.
@@ -123,7 +128,52 @@ impl ViewerGame {
             plies,
             result: result_words(&record.result, record.timeout),
             note,
+            attackers: String::new(),
+            defenders: String::new(),
         })
+    }
+
+    /// The game with its engines named, from the archive's sidecar; the result names
+    /// the winner.
+    pub fn with_players(mut self, players: &GamePlayers) -> ViewerGame {
+        self.attackers = players.attackers.clone();
+        self.defenders = players.defenders.clone();
+        if let Some(winner) = &players.winner {
+            self.result = format!("{}, {winner}", self.result);
+        }
+        self
+    }
+}
+
+impl ViewerPlayer {
+    /// Each engine of a match's sidecar with its wins, draws and losses over `games`
+    /// (all the archive's), in the order the engines first appear.
+    pub fn tally(games: &[GamePlayers]) -> Vec<ViewerPlayer> {
+        let mut engines: Vec<(&str, [usize; 3])> = Vec::new();
+        for g in games {
+            for (engine, side) in [(&g.attackers, "Black"), (&g.defenders, "White")] {
+                let index = match engines.iter().position(|(e, _)| e == engine) {
+                    Some(i) => i,
+                    None => {
+                        engines.push((engine, [0; 3]));
+                        engines.len() - 1
+                    }
+                };
+                let column = match g.result.as_str() {
+                    "Draw" => 1,
+                    result if result == side => 0,
+                    _ => 2,
+                };
+                engines[index].1[column] += 1;
+            }
+        }
+        engines
+            .into_iter()
+            .map(|(engine, [wins, draws, losses])| ViewerPlayer {
+                engine: engine.to_string(),
+                results: format!("{wins} wins, {draws} draws, {losses} losses"),
+            })
+            .collect()
     }
 }
 
@@ -209,6 +259,7 @@ main{display:flex;gap:24px;padding:16px;align-items:flex-start}
 <div id="side">
 <table id="players"></table>
 <div id="controls"><button id="first" title="first (Home)">«</button> <button id="prev" title="back (←)">◀</button> <button id="next" title="forward (→)">▶</button> <button id="last" title="last (End)">»</button> <span id="ply"></span></div>
+<p id="engines"></p>
 <p id="status"></p>
 <p id="captures" class="muted"></p>
 <ol id="moves"></ol>
@@ -271,6 +322,7 @@ function draw() {
   $("captures").textContent = `on the board: ${attackers} attackers, ${defenders} defenders` +
     (move && move.captured.length ? `; captured ${move.captured.join(" ")}` : "");
   $("result").textContent = `Game ${g.number}: ${g.result}` + (g.note ? ` (${g.note})` : "");
+  $("engines").textContent = g.attackers ? `attackers: ${g.attackers}, defenders: ${g.defenders}` : "";
   const items = $("moves").children;
   for (let i = 0; i < items.length; i++) items[i].className = (i === ply - 1) ? "current" : "";
   if (ply > 0 && items[ply - 1].scrollIntoView) items[ply - 1].scrollIntoView({block: "nearest"});
@@ -292,7 +344,8 @@ function choose(n) {
 function go(p) { ply = Math.max(0, Math.min(data.games[game].plies.length, p)); draw(); }
 data.games.forEach((g, i) => {
   const o = document.createElement("option");
-  o.value = String(i); o.textContent = `game ${g.number} (${g.plies.length} plies, ${g.result})`;
+  const who = g.attackers ? `${g.attackers} vs ${g.defenders}, ` : "";
+  o.value = String(i); o.textContent = `game ${g.number} (${who}${g.plies.length} plies, ${g.result})`;
   $("game").appendChild(o);
 });
 if (data.players.length) {

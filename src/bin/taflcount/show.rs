@@ -7,6 +7,7 @@ use std::path::PathBuf;
 use clap::Args;
 use taflcount::board::Square;
 use taflcount::cli::{board, print, print_json, read_text_file, write_file, CliError, GameArgs};
+use taflcount::complexity::legal::{Illegality, Prepared};
 use taflcount::moves::{Position, Tables};
 use taflcount::notation::{parse_games, play_line_moves, replay};
 use taflcount::render::document::ShowDocument;
@@ -50,6 +51,11 @@ pub struct ShowArgs {
     /// The position as a JSON document (pieces, special squares, marks) instead of a diagram
     #[arg(long)]
     json: bool,
+    /// Judge the position by the necessary conditions of `complexity --legal` and mark
+    /// the squares that show a failed one (the sandwich of an impossible capture, a
+    /// circle of sandwiches, ...)
+    #[arg(long, conflicts_with = "records")]
+    illegal: bool,
 }
 
 /// The diagram to show, where it came from and how many plies led to it.
@@ -68,6 +74,11 @@ pub fn run(args: ShowArgs) -> Result<(), CliError> {
         None => from_moves(&args.game)?,
     };
     let dim = tables.dim();
+    let illegal = if args.illegal {
+        Some(judge(&game.rules, &mut shown)?)
+    } else {
+        None
+    };
     if let Some(text) = &args.highlight {
         for word in words(text) {
             shown
@@ -103,9 +114,20 @@ pub fn run(args: ShowArgs) -> Result<(), CliError> {
             .map_or("a draw".to_string(), |s| format!("{s} win"));
         format!("{}, {winner}", o.reason)
     });
+    let verdict = illegal.map(|found| match found {
+        Some(found) => format!(
+            "illegal: {} ({}), marked [ ]",
+            found.reason.key(),
+            found.reason.describe()
+        ),
+        None => "passes every condition of complexity --legal (which proves nothing)".into(),
+    });
     if let Some(path) = &args.svg {
         write_file(path, svg(&shown.diagram).as_bytes(), args.force)?;
         eprintln!("taflcount: wrote {}", path.display());
+        if let Some(verdict) = verdict {
+            eprintln!("taflcount: {verdict}");
+        }
         return Ok(());
     }
     if args.json {
@@ -117,10 +139,15 @@ pub fn run(args: ShowArgs) -> Result<(), CliError> {
             &shown.source,
             shown.ply,
             outcome,
-        );
+        )
+        .with_illegal(illegal.map(|found| found.map(|f| f.reason)));
         return print_json(&document);
     }
     let mut out = board::draw(&shown.diagram);
+    if let Some(verdict) = verdict {
+        out.push_str(&verdict);
+        out.push('\n');
+    }
     if let Some(outcome) = outcome {
         out.push_str(&format!("game over: {outcome}\n"));
     }
@@ -140,6 +167,26 @@ pub fn game_of(
         }
     }
     args.resolve()
+}
+
+/// `--illegal`: the conditions' verdict on the shown position, its squares marked.
+fn judge(
+    rules: &taflcount::rules::Rules,
+    shown: &mut Shown,
+) -> Result<Option<Illegality>, CliError> {
+    if shown.position.berserker().is_some() {
+        return Err(CliError::input(
+            "--illegal: a berserk turn is still going on; the conditions judge positions between turns",
+        ));
+    }
+    let prepared = Prepared::new(rules).map_err(|e| CliError::input(format!("--illegal: {e}")))?;
+    let found = prepared
+        .explain(&shown.diagram.layout, shown.position.side_to_move())
+        .map_err(|e| CliError::input(format!("--illegal: {e}")))?;
+    if let Some(found) = found {
+        shown.diagram.marks.highlighted.extend(found.squares.iter());
+    }
+    Ok(found)
 }
 
 fn words(text: &str) -> impl Iterator<Item = &str> {

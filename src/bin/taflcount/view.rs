@@ -5,13 +5,13 @@ use std::path::PathBuf;
 
 use clap::Args;
 use taflcount::cli::{read_text_file, write_file, CliError, GameArgs};
-use taflcount::matches::MatchDocument;
-use taflcount::notation::parse_games;
+use taflcount::matches::{parse_players, players_path, GamePlayers, MatchDocument};
+use taflcount::notation::{parse_games, GameRecord};
 use taflcount::render::viewer::{html, ViewerGame, ViewerPlayer};
 
 #[derive(Args, Debug)]
 #[command(
-    after_help = "Examples:\n  taflcount view fixtures/games/brandubh.csv --html brandubh.html\n  taflcount view fixtures/games/copenhagen.csv --game 3 --html game3.html\n\nA match: write its archive and its document (taflmatch ... --records m.csv --json >\nm.json), then add the engines and their results to the page with --match m.json.\n\nThe page needs no network: open it from disk (file://). Keys: ← → step through a\ngame, Home and End jump; the address keeps #game=N&ply=P.\n\nExit codes: 0 success, 2 usage or input error (a bad record, an illegal move)."
+    after_help = "Examples:\n  taflcount view fixtures/games/brandubh.csv --html brandubh.html\n  taflcount view fixtures/games/copenhagen.csv --game 3 --html game3.html\n\nA match's archive (taflmatch ... --records m.csv): the page names the engines of each\ngame from m.engines.jsonl, which taflmatch writes beside it; --match m.json (taflmatch\n... --json > m.json) takes their results from the match document.\n\nThe page needs no network: open it from disk (file://). Keys: ← → step through a\ngame, Home and End jump; the address keeps #game=N&ply=P.\n\nExit codes: 0 success, 2 usage or input error (a bad record, an illegal move)."
 )]
 pub struct ViewArgs {
     /// The CSV game archive (moves,attacker_captures,defender_captures,result); the
@@ -30,7 +30,8 @@ pub struct ViewArgs {
     #[arg(long)]
     force: bool,
     /// taflmatch's --json document of the match that wrote the archive: its engines and
-    /// their results are shown above the games
+    /// their results (with the score) are shown above the games; without it, the ones
+    /// counted from the sidecar NAME.engines.jsonl beside a taflmatch archive
     #[arg(long = "match", value_name = "MATCH.json")]
     match_document: Option<PathBuf>,
     /// The page's title (default: the archive's file name)
@@ -74,21 +75,27 @@ pub fn run(args: ViewArgs) -> Result<(), CliError> {
             vec![(n as usize, record)]
         }
     };
+    let sidecar = sidecar_of(&args.records, &records)?;
     let games = chosen
         .into_iter()
         .map(|(number, record)| {
-            ViewerGame::from_record(tables, number, record).map_err(|e| {
+            let game = ViewerGame::from_record(tables, number, record).map_err(|e| {
                 CliError::input(format!(
                     "{} game {number} (line {}): {e}",
                     args.records.display(),
                     record.line
                 ))
+            })?;
+            Ok(match &sidecar {
+                Some(players) => game.with_players(&players[number - 1]),
+                None => game,
             })
         })
-        .collect::<Result<Vec<_>, _>>()?;
-    let players = match &args.match_document {
-        None => Vec::new(),
-        Some(path) => players_of(path)?,
+        .collect::<Result<Vec<_>, CliError>>()?;
+    let players = match (&args.match_document, &sidecar) {
+        (Some(path), _) => players_of(path)?,
+        (None, Some(sidecar)) => ViewerPlayer::tally(sidecar),
+        (None, None) => Vec::new(),
     };
     let title = args.title.clone().unwrap_or_else(|| {
         args.records
@@ -104,6 +111,27 @@ pub fn run(args: ViewArgs) -> Result<(), CliError> {
         if games.len() == 1 { "" } else { "s" }
     );
     Ok(())
+}
+
+/// The engines of each game, from the sidecar `taflmatch --records` writes beside its
+/// archive (`NAME.engines.jsonl`), if there is one; it must fit the archive.
+fn sidecar_of(
+    archive: &std::path::Path,
+    records: &[GameRecord],
+) -> Result<Option<Vec<GamePlayers>>, CliError> {
+    let path = players_path(archive);
+    if !path.exists() {
+        return Ok(None);
+    }
+    let text = read_text_file(&path)?;
+    let results: Vec<&str> = records.iter().map(|r| r.result.as_str()).collect();
+    parse_players(&text, &results).map(Some).map_err(|e| {
+        CliError::input(format!(
+            "{}: {e}; not the engines of {}",
+            path.display(),
+            archive.display()
+        ))
+    })
 }
 
 /// The engines of a taflmatch document and their results in words.

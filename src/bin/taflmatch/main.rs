@@ -19,10 +19,11 @@ use taflcount::engine::ForfeitTally;
 use taflcount::matches::openings::{
     openings_from_records, openings_from_text, random_openings, OpeningSupply,
 };
+use taflcount::matches::players_path;
 use taflcount::matches::{
-    run_match, run_round_robin, run_side_balance, EngineFactory, EngineSpec, MatchDocument,
-    MatchError, MatchGame, MatchSettings, MatchTiming, RoundRobinDocument, RunContext, RunHooks,
-    SideBalanceDocument, TaflmatchDocument, TimeControl,
+    run_match, run_round_robin, run_side_balance, EngineFactory, EngineSpec, GamePlayers,
+    MatchDocument, MatchError, MatchGame, MatchSettings, MatchTiming, RoundRobinDocument,
+    RunContext, RunHooks, SideBalanceDocument, TaflmatchDocument, TimeControl,
 };
 use taflcount::moves::Tables;
 use taflcount::stats::SprtParameters;
@@ -94,7 +95,8 @@ pub struct Args {
     /// A game still going after this many plies is a draw
     #[arg(long, value_name = "N", default_value_t = 300)]
     pub max_plies: usize,
-    /// Write every game to a CSV archive (moves,attacker_captures,defender_captures,result)
+    /// Write every game to a CSV archive (moves,attacker_captures,defender_captures,result),
+    /// and its engines and result to the sidecar FILE.engines.jsonl beside it
     #[arg(long, value_name = "FILE.csv")]
     pub records: Option<PathBuf>,
     /// With --records: replace an existing file (without it, an existing file is refused
@@ -279,7 +281,10 @@ fn run(args: Args) -> Result<Status, CliError> {
         })?;
     }
     let mut archive = match &args.records {
-        Some(path) => Some(Archive::create(path, args.force)?),
+        Some(path) => {
+            let names = specs.iter().map(|s| s.name().to_string()).collect();
+            Some(Archive::create(path, args.force, names)?)
+        }
         None => None,
     };
     if supply.exhausted(needed) {
@@ -474,49 +479,85 @@ fn run(args: Args) -> Result<Status, CliError> {
 
 /// `--records FILE`: each game appended as it ends (whole pairs first where games are
 /// paired), so the file is a valid archive at every moment, an interrupted run's
-/// included.
+/// included. Beside it, the sidecar `FILE.engines.jsonl` (`matches::players_path`) gets
+/// the game's engines and result in the same write order: line i for game i.
 struct Archive<'p> {
     path: &'p Path,
     file: fs::File,
+    players_path: PathBuf,
+    players: fs::File,
+    /// The run's engine names, which a game's sides index.
+    names: Vec<String>,
     written: usize,
     /// The first failed write; no game is written after it.
     error: Option<std::io::Error>,
 }
 
+/// Opens `path` for writing, refusing one that exists unless `force`.
+fn open_new(path: &Path, force: bool) -> Result<fs::File, CliError> {
+    let mut options = fs::OpenOptions::new();
+    options.write(true);
+    if force {
+        options.create(true).truncate(true);
+    } else {
+        options.create_new(true);
+    }
+    options.open(path).map_err(|e| match e.kind() {
+        std::io::ErrorKind::AlreadyExists => exists(path),
+        _ => CliError::Input(format!("--records: cannot write {}: {e}", path.display())),
+    })
+}
+
+/// The refusal of a file that exists without --force.
+fn exists(path: &Path) -> CliError {
+    CliError::Input(format!(
+        "--records: {} exists; name another file, or add --force to replace it",
+        path.display()
+    ))
+}
+
 impl<'p> Archive<'p> {
-    /// Creates the file, refusing one that exists unless `force`.
-    fn create(path: &'p Path, force: bool) -> Result<Archive<'p>, CliError> {
-        let mut options = fs::OpenOptions::new();
-        options.write(true);
-        if force {
-            options.create(true).truncate(true);
-        } else {
-            options.create_new(true);
+    /// Creates the archive and its sidecar, refusing either if it exists unless `force`.
+    fn create(path: &'p Path, force: bool, names: Vec<String>) -> Result<Archive<'p>, CliError> {
+        let players_path = players_path(path);
+        // Both found before the archive is made, so a refusal leaves nothing behind.
+        for existing in [path, players_path.as_path()] {
+            if !force && existing.exists() {
+                return Err(exists(existing));
+            }
         }
-        let file = options.open(path).map_err(|e| match e.kind() {
-            std::io::ErrorKind::AlreadyExists => CliError::Input(format!(
-                "--records: {} exists; name another file, or add --force to replace it",
-                path.display()
-            )),
-            _ => CliError::Input(format!("--records: cannot write {}: {e}", path.display())),
-        })?;
+        let file = open_new(path, force)?;
+        let players = match open_new(&players_path, force) {
+            Ok(f) => f,
+            Err(e) => {
+                drop(file);
+                let _ = fs::remove_file(path);
+                return Err(e);
+            }
+        };
         // A run that a signal ends before its first game leaves no empty file behind.
         taflcount::cli::interrupt::remove_if_empty_on_quit(path);
+        taflcount::cli::interrupt::remove_if_empty_on_quit(&players_path);
         Ok(Archive {
             path,
             file,
+            players_path,
+            players,
+            names,
             written: 0,
             error: None,
         })
     }
 
-    /// Appends one game in one write; false once a write has failed.
+    /// Appends one game in one write, then its players; false once a write has failed.
     fn append(&mut self, game: &MatchGame) -> bool {
         if self.error.is_none() {
-            match self
+            let players = GamePlayers::of(game, self.written + 1, &self.names);
+            let written = self
                 .file
                 .write_all((game.game.csv_line() + "\n").as_bytes())
-            {
+                .and_then(|()| self.players.write_all(players.line().as_bytes()));
+            match written {
                 Ok(()) => self.written += 1,
                 Err(e) => self.error = Some(e),
             }
@@ -528,27 +569,31 @@ impl<'p> Archive<'p> {
     fn discard_if_empty(self) {
         if self.written == 0 {
             drop(self.file);
+            drop(self.players);
             let _ = fs::remove_file(self.path);
+            let _ = fs::remove_file(&self.players_path);
         }
     }
 
     fn finish(mut self) -> Result<(), CliError> {
-        let synced = self.file.sync_all();
+        let synced = self.file.sync_all().and_then(|()| self.players.sync_all());
         let error = self.error.take().or(synced.err());
         match error {
             Some(source) => Err(CliError::Write {
                 target: format!(
-                    "{} (it holds the first {} games)",
+                    "{} (it holds the first {} games; {} their engines)",
                     self.path.display(),
-                    self.written
+                    self.written,
+                    self.players_path.display()
                 ),
                 source,
             }),
             None => {
                 eprintln!(
-                    "taflmatch: wrote {} games to {}",
+                    "taflmatch: wrote {} games to {} and their engines to {}",
                     self.written,
-                    self.path.display()
+                    self.path.display(),
+                    self.players_path.display()
                 );
                 Ok(())
             }

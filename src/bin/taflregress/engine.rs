@@ -3,7 +3,9 @@
 
 use crate::{Cli, Tier};
 use std::time::{Duration, Instant};
-use taflcount::cli::{print_json, read_text_file, write_file, CliError, Progress, Status};
+use taflcount::cli::{
+    board, print, print_json, read_text_file, write_file, CliError, Progress, Status,
+};
 use taflcount::engine::{EngineKind, EngineSpec, MoveLimit};
 use taflcount::outln;
 use taflcount::regress::engines::{run_engine, EngineSuiteDocument, SnapshotDiff};
@@ -107,6 +109,26 @@ pub fn run(cli: &Cli, text: &str, suite: String, chosen: &[Loaded]) -> Result<St
     } else {
         let rates = doc.by_variant.iter().chain(&doc.by_length);
         outln!("{}", rates_table(rates, TableStyle::Terminal))?;
+        if board::wanted(cli.board) {
+            for (loaded, row) in chosen.iter().zip(&doc.results) {
+                if !row.solved {
+                    // The detail often names its kind already (`illegal move `a1-b1`: ...`).
+                    let failure = row.failure.as_ref().map(|f| {
+                        if f.detail.starts_with(&f.kind) {
+                            f.detail.clone()
+                        } else {
+                            format!("{}: {}", f.kind, f.detail)
+                        }
+                    });
+                    print(&crate::failure_board(
+                        loaded,
+                        &row.expected,
+                        row.played.as_deref(),
+                        failure.as_deref(),
+                    ))?;
+                }
+            }
+        }
         outln!("{}", summary(&doc))?;
         eprintln!("{:.2} s", doc.seconds);
     }

@@ -373,7 +373,8 @@ fn run_suite(cli: &Cli) -> Result<Status, CliError> {
         if board::wanted(cli.board) {
             for (loaded, result) in chosen.iter().zip(&doc.results) {
                 if !result.pass {
-                    print(&failure_board(loaded, result))?;
+                    let played = result.played.as_deref();
+                    print(&failure_board(loaded, &result.expected, played, None))?;
                 }
             }
         }
@@ -388,8 +389,14 @@ fn run_suite(cli: &Cli) -> Result<Status, CliError> {
 }
 
 /// A failed fixture's position: the expected moves in green, the moves to avoid and the
-/// move played in red.
-fn failure_board(loaded: &Loaded, result: &taflcount::regress::FixtureResult) -> String {
+/// move played in red; `failure` says why no move was judged (an outside engine's crash,
+/// hang or illegal answer), if so. The same board for the AI and for `--engine`.
+fn failure_board(
+    loaded: &Loaded,
+    expected: &str,
+    played: Option<&str>,
+    failure: Option<&str>,
+) -> String {
     let mut diagram = Diagram::of_position(&loaded.tables, &loaded.position);
     for mv in &loaded.best {
         diagram = diagram.with_arrow(mv.from, mv.to, Tone::Good, "expected");
@@ -397,19 +404,20 @@ fn failure_board(loaded: &Loaded, result: &taflcount::regress::FixtureResult) ->
     for mv in &loaded.avoid {
         diagram = diagram.with_arrow(mv.from, mv.to, Tone::Bad, "to avoid");
     }
-    let played = result.played.as_deref().unwrap_or("no move");
-    if let Some(mv) = result
-        .played
-        .as_deref()
+    if let Some(mv) = played
         .and_then(|text| text.split_once('-'))
         .and_then(|(from, to)| Some((from.parse().ok()?, to.parse().ok()?)))
     {
         diagram = diagram.with_arrow(mv.0, mv.1, Tone::Bad, "played");
     }
+    let what = match (played, failure) {
+        (Some(mv), _) => format!("played {mv}"),
+        (None, Some(why)) => why.to_string(),
+        (None, None) => "played no move".to_string(),
+    };
     format!(
-        "\n{} failed: expected {}, played {played}\n{}",
-        result.id,
-        result.expected,
+        "\n{} failed: expected {expected}, {what}\n{}",
+        loaded.fixture.id,
         board::draw(&diagram)
     )
 }

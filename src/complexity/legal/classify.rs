@@ -1,7 +1,7 @@
 //! Deciding one sample: illegal by a proven condition, legal by a proof game that
 //! replays to it, or undecided within the search budget.
 
-use super::illegal::{IllegalCheck, IllegalReason};
+use super::illegal::{IllegalCheck, Illegality};
 use crate::complexity::proof_game::verify_proof_game;
 use crate::complexity::proof_game::{find_proof_game, ProofBudget, ProofGame};
 use crate::moves::{Position, Tables};
@@ -9,8 +9,8 @@ use crate::moves::{Position, Tables};
 /// What is known of one sample.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Verdict {
-    /// Unreachable, by the condition named.
-    Illegal(IllegalReason),
+    /// Unreachable, by the condition named, with the squares that show it.
+    Illegal(Illegality),
     /// Reachable: the proof game, checked by replay.
     Legal(ProofGame),
     /// Neither, and why.
@@ -61,8 +61,8 @@ pub fn classify(
     pos: &Position,
     budget: ProofBudget,
 ) -> Verdict {
-    if let Some(reason) = check.check(pos) {
-        return Verdict::Illegal(reason);
+    if let Some(found) = check.explain(pos) {
+        return Verdict::Illegal(found);
     }
     // A panicking search leaves this sample undecided, not the whole run lost; the
     // search only reads the shared tables, so nothing is left half-changed.

@@ -163,9 +163,11 @@ impl LegalTallies {
         let off = (max_a - r.element.attackers.len()) + (max_d - r.element.defenders.len());
         self.by_pieces_off[off].add(key);
         match &r.verdict {
-            Verdict::Illegal(reason) => {
-                self.illegal_by_reason
-                    [IllegalReason::ALL.iter().position(|x| x == reason).unwrap()] += 1
+            Verdict::Illegal(found) => {
+                self.illegal_by_reason[IllegalReason::ALL
+                    .iter()
+                    .position(|&x| x == found.reason)
+                    .unwrap()] += 1
             }
             Verdict::Undecided(Undecided::RejectedProof) => self.rejected_proof_games += 1,
             Verdict::Undecided(Undecided::SearchPanicked) => self.search_panics += 1,

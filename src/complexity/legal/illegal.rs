@@ -29,9 +29,9 @@
 
 use super::reach::Reach;
 use crate::board::{Layout, Piece, PieceKind, Side, Square};
-use crate::complexity::proof_game::arrival_order_conflict;
+use crate::complexity::proof_game::arrival_order_cycle;
 use crate::complexity::StandMask;
-use crate::moves::{Mover, Position, Tables};
+use crate::moves::{Mover, Position, SquareSet, Tables};
 use crate::rules::Jump;
 
 /// Why a position is proven unreachable.
@@ -98,6 +98,24 @@ impl std::fmt::Display for IllegalReason {
     }
 }
 
+/// A proof that a position is unreachable: the condition it fails and the squares that
+/// show it, for a reader to check on the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Illegality {
+    /// The condition failed.
+    pub reason: IllegalReason,
+    /// The squares the argument turns on, per reason:
+    /// - `no_last_move`: every piece of the side not to move (none can have moved);
+    /// - `last_move_captures` and `game_over_before`: for each possible last move, what
+    ///   rules it out: the mover on its square, the enemy taflman its arrival certainly
+    ///   captures and the anvil beyond; or the escape square the king stood on before it
+    ///   (both kinds when the candidates fail differently);
+    /// - `arrival_order`: the pieces of one circle of sandwiches, each of which arrived
+    ///   after the next;
+    /// - `unreachable_square`: every piece standing where its type can never arrive.
+    pub squares: SquareSet,
+}
+
 /// The conditions for one variant, compiled once.
 #[derive(Clone)]
 pub struct IllegalCheck<'t> {
@@ -127,6 +145,11 @@ impl<'t> IllegalCheck<'t> {
     /// nothing). `pos` must hold only kings, taflmen, commanders and knights and have
     /// no berserk continuation pending.
     pub fn check(&self, pos: &Position) -> Option<IllegalReason> {
+        self.explain(pos).map(|found| found.reason)
+    }
+
+    /// [`IllegalCheck::check`] with the squares that show the condition failed.
+    pub fn explain(&self, pos: &Position) -> Option<Illegality> {
         if *pos == self.start {
             return None;
         }
@@ -135,10 +158,19 @@ impl<'t> IllegalCheck<'t> {
         let layout = pos.layout(t);
         let escape = |s: Square| t.escape_squares().contains(s);
         let king_square = pos.king();
-        if !self.reach.holds(&layout) {
-            return Some(IllegalReason::UnreachableSquare);
+        let stray: Vec<Square> = layout
+            .pieces()
+            .filter(|&(s, p)| !self.reach.may_reach(p, s))
+            .map(|(s, _)| s)
+            .collect();
+        if !stray.is_empty() {
+            return Some(Illegality {
+                reason: IllegalReason::UnreachableSquare,
+                squares: stray.into_iter().collect(),
+            });
         }
         let mut reason = IllegalReason::NoLastMove;
+        let mut shown = SquareSet::EMPTY;
         for (to, piece) in layout.pieces().filter(|(_, p)| p.side == mover_side) {
             for (from, before) in self.origins(&layout, mover_side, piece, to) {
                 let mover = Mover::of(piece);
@@ -150,8 +182,9 @@ impl<'t> IllegalCheck<'t> {
                     continue;
                 }
                 // A move the engine allows: is it ruled out?
-                if self.certainly_captures(&layout, piece, to) {
+                if let Some((victim, anvil)) = self.certain_capture(&layout, piece, to) {
                     reason = reason.max(IllegalReason::LastMoveCaptures);
+                    shown |= [to, victim, anvil].into_iter().collect::<SquareSet>();
                     continue;
                 }
                 let king_before = if piece == Piece::KING {
@@ -159,15 +192,29 @@ impl<'t> IllegalCheck<'t> {
                 } else {
                     king_square
                 };
-                if king_before.is_some_and(escape) {
+                if let Some(stood) = king_before.filter(|&s| escape(s)) {
                     reason = reason.max(IllegalReason::GameOverBefore);
+                    shown.insert(stood);
                     continue;
                 }
                 // (a) and (b) pass; (c) looks at the whole placement.
-                return arrival_order_conflict(t, pos).then_some(IllegalReason::ArrivalOrder);
+                return arrival_order_cycle(t, pos).map(|cycle| Illegality {
+                    reason: IllegalReason::ArrivalOrder,
+                    squares: cycle.into_iter().collect(),
+                });
             }
         }
-        Some(reason)
+        if reason == IllegalReason::NoLastMove {
+            shown = layout
+                .pieces()
+                .filter(|(_, p)| p.side == mover_side)
+                .map(|(s, _)| s)
+                .collect();
+        }
+        Some(Illegality {
+            reason,
+            squares: shown,
+        })
     }
 
     /// The squares `from` that `piece` on `to` may have come from in the last move,
@@ -247,14 +294,20 @@ impl<'t> IllegalCheck<'t> {
         Position::from_layout(self.tables, &before, side).ok()
     }
 
-    /// True if `piece`, arriving on `to` in a position whose pieces other than the
-    /// ones it captures are those of `layout`, certainly captures a piece of `layout`:
-    /// it is a hammer, and next to `to` stands an enemy taflman (not the king) with a
-    /// piece of the mover's side that is an anvil beyond it.
-    fn certainly_captures(&self, layout: &Layout, piece: Piece, to: Square) -> bool {
+    /// The piece that `piece`, arriving on `to` in a position whose pieces other than
+    /// the ones it captures are those of `layout`, certainly captures, with its anvil:
+    /// `piece` is a hammer, and next to `to` stands an enemy taflman (not the king) with
+    /// a piece of the mover's side that is an anvil beyond it. `(victim, anvil)`, the
+    /// first such pair in the order east, west, north, south; `None` if there is none.
+    fn certain_capture(
+        &self,
+        layout: &Layout,
+        piece: Piece,
+        to: Square,
+    ) -> Option<(Square, Square)> {
         let t = self.tables;
         if piece == Piece::KING && !t.king_hammer() {
-            return false;
+            return None;
         }
         let dim = t.dim() as isize;
         let enemy_taflman = if piece.side == Side::Attackers {
@@ -262,20 +315,21 @@ impl<'t> IllegalCheck<'t> {
         } else {
             Piece::ATTACKER
         };
-        STEPS.iter().any(|&(df, dr)| {
+        STEPS.iter().find_map(|&(df, dr)| {
             let (vf, vr) = (to.file() as isize + df, to.rank() as isize + dr);
             let (af, ar) = (vf + df, vr + dr);
             if af < 0 || ar < 0 || af >= dim || ar >= dim {
-                return false;
+                return None;
             }
-            let victim = layout.get(Square::new(vf as usize, vr as usize));
-            let anvil = layout.get(Square::new(af as usize, ar as usize));
-            victim == Some(enemy_taflman)
-                && match anvil {
+            let victim = Square::new(vf as usize, vr as usize);
+            let anvil = Square::new(af as usize, ar as usize);
+            let captures = layout.get(victim) == Some(enemy_taflman)
+                && match layout.get(anvil) {
                     Some(p) if p == Piece::KING => piece.side == Side::Defenders && t.king_anvil(),
                     Some(p) => p.side == piece.side,
                     None => false,
-                }
+                };
+            captures.then_some((victim, anvil))
         })
     }
 }

@@ -29,7 +29,7 @@ pub use exhaustive::{
     ClassCheck, ClassCount, ClassRun, ClassifierTally, ExhaustiveError, MAX_NUMBERS,
     WITNESS_SEARCHES,
 };
-pub use illegal::{IllegalCheck, IllegalReason};
+pub use illegal::{IllegalCheck, IllegalReason, Illegality};
 pub use reach::Reach;
 pub use run::{
     run_sample_range, run_samples, run_samples_each, LegalError, Prepared, SampleResult,

@@ -6,10 +6,10 @@ use std::sync::Mutex;
 use num_bigint::BigUint;
 
 use super::classify::{classify, Verdict};
-use super::illegal::IllegalCheck;
+use super::illegal::{IllegalCheck, Illegality};
 use super::sample::sample;
 use super::superset::{Element, Superset};
-use crate::board::{PieceKind, Side};
+use crate::board::{Layout, PieceKind, Side};
 use crate::complexity::proof_game::ProofBudget;
 use crate::complexity::{ComplexitySpec, SpecError};
 use crate::moves::{Position, Tables, Unsupported};
@@ -95,6 +95,20 @@ impl Prepared {
     /// The necessary conditions of this variant.
     pub fn check(&self) -> IllegalCheck<'_> {
         IllegalCheck::new(&self.tables, self.spec.may_stand_by_index().to_vec())
+    }
+
+    /// The conditions applied to a placement and side to move, with the squares that
+    /// show a failed one; an error, in words, for a placement the superset does not hold
+    /// (the conditions are proven for its elements alone).
+    pub fn explain(&self, layout: &Layout, side: Side) -> Result<Option<Illegality>, String> {
+        let element = Element::of_layout(layout, side).ok_or_else(|| {
+            "the conditions judge only positions of one king, taflmen, commanders and knights"
+                .to_string()
+        })?;
+        self.superset
+            .rank(&element)
+            .map_err(|e| format!("not a position the conditions judge: {e}"))?;
+        Ok(self.check().explain(&self.position(&element)))
     }
 
     /// The position of a superset element.

@@ -73,7 +73,7 @@ pub fn samples_header(header: &[String]) -> String {
 /// One sample's line of a samples file (a run writes them as they are decided).
 pub fn sample_line(dim: usize, r: &SampleResult) -> String {
     let detail = match &r.verdict {
-        Verdict::Illegal(reason) => reason.key().to_owned(),
+        Verdict::Illegal(found) => found.reason.key().to_owned(),
         Verdict::Legal(game) => game
             .moves
             .iter()

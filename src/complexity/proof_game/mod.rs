@@ -30,7 +30,7 @@ mod walk;
 pub use sample::{last_move_possible, random_target};
 pub use verify::{verify_proof_game, ProofGameError};
 
-use crate::board::{Piece, PieceKind, Side};
+use crate::board::{Piece, PieceKind, Side, Square};
 use crate::moves::{Move, Position, Tables};
 use crate::rng::SplitMix64;
 
@@ -44,8 +44,16 @@ use crate::rng::SplitMix64;
 /// pieces that are hammer and anvil, or squares hostile whether empty or occupied.
 /// The search gives up on such targets at once.
 pub fn arrival_order_conflict(tables: &Tables, target: &Position) -> bool {
+    arrival_order_cycle(tables, target).is_some()
+}
+
+/// The circle of [`arrival_order_conflict`], if there is one: the squares of its pieces,
+/// each arriving after the next and the last after the first (a piece sandwiched by the
+/// next, directly or with a hostile square). The same target always gives the same
+/// circle.
+pub fn arrival_order_cycle(tables: &Tables, target: &Position) -> Option<Vec<Square>> {
     let start = Position::start(tables);
-    target::TargetMap::new(tables, target, true).has_strict_cycle(&start)
+    target::TargetMap::new(tables, target, true).strict_cycle(&start)
 }
 
 /// The most positions spent on a target whose guiding order constraints go round.

@@ -287,37 +287,60 @@ impl TargetMap {
             .any(|&s| colour[s.index()] == 0 && visit(self, s, &mut colour))
     }
 
-    /// True if a strict map's order constraints prove the target unreachable from
+    /// A cycle if a strict map's order constraints prove the target unreachable from
     /// `start` (docs/proof-games.md, "Order conflicts"): some constraint that must hold
     /// strictly lies on a cycle. A piece `X` on `s` arrived after each enemy piece of its
     /// sandwiches, strictly unless `X` and all of them stand where they stood at the
     /// start (they may never have moved: all at time 0); a cycle through a strict
     /// constraint asks for an arrival later than itself. With a start that sandwiches
     /// nothing, every constraint is strict and this is [`TargetMap::has_cycle`].
-    pub(super) fn has_strict_cycle(&self, start: &Position) -> bool {
+    ///
+    /// The cycle found is given as the squares of its pieces in order, each one arriving
+    /// after the next (and the last after the first): the first square in `squares`
+    /// order that lies on such a cycle starts it, and the way back to it is a shortest
+    /// one, so the same target always gives the same cycle.
+    pub(super) fn strict_cycle(&self, start: &Position) -> Option<Vec<Square>> {
         let at_start = |q: Square| start.piece_at(q) == self.want[q.index()];
-        // Whether `to` reaches `from` along `before` edges.
-        let reaches = |from: Square, to: Square| {
+        // The shortest path along `before` edges from `from` to `to`, both included.
+        let path = |from: Square, to: Square| -> Option<Vec<Square>> {
+            let mut parent: Vec<Option<Square>> = vec![None; Square::INDICES];
             let mut seen = vec![false; Square::INDICES];
-            let mut stack = vec![to];
-            seen[to.index()] = true;
-            while let Some(x) = stack.pop() {
-                if x == from {
-                    return true;
+            let mut queue = std::collections::VecDeque::from([from]);
+            seen[from.index()] = true;
+            while let Some(x) = queue.pop_front() {
+                if x == to {
+                    let mut out = vec![x];
+                    let mut at = x;
+                    while let Some(p) = parent[at.index()] {
+                        out.push(p);
+                        at = p;
+                    }
+                    out.reverse();
+                    return Some(out);
                 }
                 for &n in &self.before[x.index()] {
                     if !seen[n.index()] {
                         seen[n.index()] = true;
-                        stack.push(n);
+                        parent[n.index()] = Some(x);
+                        queue.push_back(n);
                     }
                 }
             }
-            false
+            None
         };
-        self.squares.iter().any(|&s| {
+        self.squares.iter().find_map(|&s| {
             let needs = &self.before[s.index()];
             let strict = !(at_start(s) && needs.iter().all(|&n| at_start(n)));
-            strict && needs.iter().any(|&n| reaches(s, n))
+            if !strict {
+                return None;
+            }
+            needs.iter().find_map(|&n| {
+                // s after n after ... after s: the path from n back to s closes it.
+                let back = path(n, s)?;
+                let mut cycle = vec![s];
+                cycle.extend(&back[..back.len() - 1]);
+                Some(cycle)
+            })
         })
     }
 

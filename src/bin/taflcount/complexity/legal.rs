@@ -144,9 +144,8 @@ pub fn run(rules: &Rules, options: LegalOptions<'_>) -> Result<Status, CliError>
                     write_failed.borrow_mut().get_or_insert(e);
                 }
             }
-            if let Verdict::Illegal(reason) = result.verdict {
-                let same =
-                    |r: &SampleResult| matches!(r.verdict, Verdict::Illegal(f) if f == reason);
+            if let Verdict::Illegal(found) = result.verdict {
+                let same = |r: &SampleResult| matches!(r.verdict, Verdict::Illegal(f) if f.reason == found.reason);
                 match first_illegal.iter_mut().find(|r| same(r)) {
                     Some(kept) if kept.index <= result.index => {}
                     Some(kept) => *kept = result,
@@ -385,15 +384,18 @@ fn render(report: &LegalReport) -> String {
     out
 }
 
-/// The first sample of each illegality condition, drawn, with the condition in words.
+/// The first sample of each illegality condition, drawn with the squares that show it
+/// marked, and the condition in words.
 fn illegal_boards(rules: &Rules, dim: usize, results: &[SampleResult]) -> String {
     let mut out = String::new();
     for reason in IllegalReason::ALL {
-        let first = results
-            .iter()
-            .find(|r| matches!(r.verdict, Verdict::Illegal(found) if found == reason));
-        if let Some(r) = first {
-            let diagram = Diagram::new(r.element.layout(dim), rules, Some(r.element.side));
+        let first = results.iter().find_map(|r| match r.verdict {
+            Verdict::Illegal(found) if found.reason == reason => Some((r, found)),
+            _ => None,
+        });
+        if let Some((r, found)) = first {
+            let diagram = Diagram::new(r.element.layout(dim), rules, Some(r.element.side))
+                .with_highlights(found.squares.iter());
             let _ = writeln!(
                 out,
                 "\nsample {}: illegal, {} ({})",
