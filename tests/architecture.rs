@@ -169,3 +169,10 @@ fn layers_import_only_downward_in_the_order_the_page_gives() {
     wrong.dedup();
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }
+
+#[test]
+fn a_position_is_copied_in_at_most_400_bytes() {
+    // docs/architecture.md, "Copy-make": every move played copies one.
+    let size = std::mem::size_of::<taflcount::moves::Position>();
+    assert!(size <= 400, "Position is {size} bytes");
+}

@@ -4,6 +4,7 @@
 
 use super::mover::Mover;
 use super::position::Position;
+use super::square_set::word_bit;
 use super::tables::Tables;
 use crate::board::{Side, MAX_DIM};
 use std::fmt;
@@ -220,7 +221,7 @@ impl Position {
             return true;
         }
         if let Some(k) = self.king() {
-            if t.escape[k.rank()] & (1 << (k.file() + 1)) != 0 {
+            if t.escape[k.rank()] & (word_bit(k.file())) != 0 {
                 return true;
             }
         }
@@ -251,7 +252,7 @@ impl Position {
         }
         let captured = hint.defenders - self.count[Side::Defenders as usize];
         let d = self.ranks[Side::Defenders as usize].words();
-        let bit = 1u32 << (f + 1);
+        let bit = word_bit(f);
         let mut next = (d[r] & ((bit << 1) | (bit >> 1))).count_ones();
         if r > 0 {
             next += (d[r - 1] & bit != 0) as u32;
@@ -291,7 +292,7 @@ impl Position {
         let ring = (1u32 << (dim + 2)) - 1;
         let mut padded = [ring; MAX_DIM + 2];
         for r in 0..dim {
-            padded[r + 1] = outside[r] | 1 | (1 << (dim + 1));
+            padded[r + 1] = outside[r] | 1 | (word_bit(dim));
         }
         Some(EncirclementHint {
             outside: padded,
@@ -314,7 +315,7 @@ impl Position {
             return end(Side::Attackers, EndReason::NoDefenders);
         }
         if let Some(k) = self.king() {
-            if t.escape[k.rank()] & (1 << (k.file() + 1)) != 0 {
+            if t.escape[k.rank()] & (word_bit(k.file())) != 0 {
                 return end(Side::Defenders, EndReason::Escape);
             }
         }
@@ -437,7 +438,7 @@ impl Position {
         }
         let empty = self.empty_words(t);
         let mut king = [0; MAX_DIM];
-        king[kr] = 1 << (kf + 1);
+        king[kr] = word_bit(kf);
         let around = dilate(dim, t.board, &king);
         let seed: Words = std::array::from_fn(|r| around[r] & empty[r]);
         let region = flood(dim, seed, &empty);
@@ -476,7 +477,7 @@ impl Position {
                         if !t.on_board(nf, nr) {
                             return true;
                         }
-                        let bit = 1 << (nf + 1);
+                        let bit = word_bit(nf as usize);
                         let nr = nr as usize;
                         (king[nr] | safe[nr] | safe_region[nr]) & bit != 0
                     };
@@ -491,7 +492,7 @@ impl Position {
                         let shut = |nf: isize, nr: isize| {
                             t.on_board(nf, nr)
                                 && (king[nr as usize] | safe[nr as usize] | region[nr as usize])
-                                    & (1 << (nf + 1))
+                                    & (word_bit(nf as usize))
                                     != 0
                         };
                         let front = if r == 0 {
@@ -522,7 +523,7 @@ impl Position {
                                 if !t.on_board(cf, cr) {
                                     break;
                                 }
-                                let bit = 1 << (cf + 1);
+                                let bit = word_bit(cf as usize);
                                 let w = cr as usize;
                                 if region[w] & bit != 0 {
                                     ok = !(t.shieldwall == crate::rules::Shieldwall::Strong

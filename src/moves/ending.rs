@@ -39,6 +39,7 @@
 use super::generate::{Move, PieceMoves};
 use super::mover::Mover;
 use super::position::Position;
+use super::square_set::word_bit;
 use super::square_set::SquareSet;
 use super::tables::Tables;
 use crate::board::Direction;
@@ -392,14 +393,14 @@ impl<'t> EndingMoves<'t> {
                 let mut rank_t = region.unwrap_or(SquareSet::EMPTY);
                 let mut file_t = [0u32; MAX_DIM];
                 for s in rank_t.iter() {
-                    file_t[s.file()] |= 1 << (s.rank() + 1);
+                    file_t[s.file()] |= word_bit(s.rank());
                 }
                 for (df, dr) in [(1isize, 0isize), (-1, 0), (0, 1), (0, -1)] {
                     let (nf, nr) = (kf as isize + df, kr as isize + dr);
                     if t.on_board(nf, nr) {
                         let (nf, nr) = (nf as usize, nr as usize);
-                        rank_t[nr] |= 1 << (nf + 1);
-                        file_t[nf] |= 1 << (nr + 1);
+                        rank_t[nr] |= word_bit(nf);
+                        file_t[nf] |= word_bit(nr);
                     }
                 }
                 pos.for_each_piece_moves(t, |pm| {
@@ -418,8 +419,8 @@ impl<'t> EndingMoves<'t> {
 
 /// The number of the four directions a piece can move in.
 fn directions(pm: &PieceMoves) -> u32 {
-    let own_rank = 1u32 << (pm.from.file() + 1);
-    let own_file = 1u32 << (pm.from.rank() + 1);
+    let own_rank = word_bit(pm.from.file());
+    let own_file = word_bit(pm.from.rank());
     (pm.along_rank & (own_rank - 1) != 0) as u32
         + (pm.along_rank & !((own_rank << 1) - 1) != 0) as u32
         + (pm.along_file & (own_file - 1) != 0) as u32

@@ -4,6 +4,7 @@
 
 use super::mover::Mover;
 use super::position::{Position, ABSENT};
+use super::square_set::word_bit;
 use super::tables::{MoveMasks, Tables};
 use crate::board::PieceKind;
 use crate::board::Square;
@@ -160,12 +161,12 @@ impl Position {
             let (jf, jr, lf, lr) = (jf as usize, jr as usize, lf as usize, lr as usize);
             let over = Square::new(jf, jr);
             let land = Square::new(lf, lr);
-            if self.ranks[enemy as usize][jr] & (1 << (jf + 1)) == 0
+            if self.ranks[enemy as usize][jr] & (word_bit(jf)) == 0
                 || over == self.king
                 || self.is_kind(over, PieceKind::Knight)
                 || self.is_kind(over, PieceKind::Commander)
-                || (self.ranks[0][lr] | self.ranks[1][lr]) & (1 << (lf + 1)) != 0
-                || masks.stop_rank[lr] & (1 << (lf + 1)) == 0
+                || (self.ranks[0][lr] | self.ranks[1][lr]) & (word_bit(lf)) != 0
+                || masks.stop_rank[lr] & (word_bit(lf)) == 0
                 || (mode == Jump::Restricted
                     && t.kinds[from.index()] == 0
                     && t.kinds[land.index()] == 0)
@@ -173,9 +174,9 @@ impl Position {
                 continue;
             }
             if dr == 0 {
-                along_rank |= 1 << (lf + 1);
+                along_rank |= word_bit(lf);
             } else {
-                along_file |= 1 << (lr + 1);
+                along_file |= word_bit(lr);
             }
         }
         (along_rank, along_file)

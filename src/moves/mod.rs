@@ -21,5 +21,5 @@ pub use generate::{BitIter, Move, PieceMoves};
 pub use mover::Mover;
 pub use position::Position;
 pub use repetition::{repetition_outcome, Repetitions};
-pub use square_set::{SquareSet, Squares};
+pub use square_set::{word_bit, SquareSet, Squares};
 pub use tables::{Tables, Unsupported};

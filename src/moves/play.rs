@@ -7,6 +7,7 @@
 use super::generate::Move;
 use super::mover::Mover;
 use super::position::{Position, ABSENT};
+use super::square_set::word_bit;
 use super::tables::Tables;
 use crate::board::Square;
 use crate::board::{PieceKind, Side, MAX_DIM};
@@ -23,12 +24,12 @@ const MAX_CUSTODIAL: usize = 6;
 impl Position {
     #[inline(always)]
     pub(super) fn has(&self, side: Side, f: usize, r: usize) -> bool {
-        self.ranks[side as usize][r] & (1 << (f + 1)) != 0
+        self.ranks[side as usize][r] & (word_bit(f)) != 0
     }
 
     #[inline(always)]
     fn occupied_at(&self, f: usize, r: usize) -> bool {
-        (self.ranks[0][r] | self.ranks[1][r]) & (1 << (f + 1)) != 0
+        (self.ranks[0][r] | self.ranks[1][r]) & (word_bit(f)) != 0
     }
 
     #[inline(always)]
@@ -58,7 +59,7 @@ impl Position {
         } else {
             t.hostile_empty[victim as usize][r]
         };
-        mask & (1 << (f + 1)) != 0
+        mask & (word_bit(f)) != 0
     }
 
     /// Plays a legal move of the side to move, reporting each captured (or converted)
@@ -272,7 +273,7 @@ impl Position {
         }
         let (f, r) = (s.file(), s.rank());
         let e = &self.ranks[enemy as usize];
-        let bit = 1u32 << (f + 1);
+        let bit = word_bit(f);
         // Bit 0 and the bits past the board are never set; ranks past it are empty.
         e[r] & ((bit << 1) | (bit >> 1)) != 0
             || (r > 0 && e[r - 1] & bit != 0)
@@ -286,7 +287,7 @@ impl Position {
     pub(super) fn may_flank_wall(&self, t: &Tables, enemy: Side, f: usize, r: usize) -> bool {
         let last = t.dim - 1;
         let e = &self.ranks[enemy as usize];
-        let bit = 1u32 << (f + 1);
+        let bit = word_bit(f);
         ((r == 0 || r == last) && e[r] & ((bit << 1) | (bit >> 1)) != 0)
             || ((f == 0 || f == last)
                 && ((r > 0 && e[r - 1] & bit != 0) || (r < last && e[r + 1] & bit != 0)))
@@ -318,7 +319,7 @@ impl Position {
             KingStrength::Strong => Some(false),
             KingStrength::Middleweight => Some(true),
             KingStrength::StrongAtCentre | KingStrength::StrongOnThrone
-                if t.strong_zone[kr] & (1 << (kf + 1)) != 0 =>
+                if t.strong_zone[kr] & (word_bit(kf)) != 0 =>
             {
                 Some(false)
             }
@@ -380,7 +381,7 @@ impl Position {
             return false;
         }
         let hostile_corner = |f: usize, r: usize| {
-            t.is_corner(f, r) && t.hostile_empty[Side::Defenders as usize][r] & (1 << (f + 1)) != 0
+            t.is_corner(f, r) && t.hostile_empty[Side::Defenders as usize][r] & (word_bit(f)) != 0
         };
         let leader = |s: Square| {
             self.has(Side::Attackers, s.file(), s.rank())

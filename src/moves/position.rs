@@ -4,6 +4,7 @@
 //! common variants pay almost nothing for them. Copy-make: a move is played on a copy.
 
 use super::mover::Mover;
+use super::square_set::word_bit;
 use super::square_set::SquareSet;
 use super::tables::{Tables, Unsupported, MAX_EXOTIC};
 use crate::board::Square;
@@ -117,8 +118,8 @@ impl Position {
     #[inline(always)]
     pub(crate) fn put(&mut self, tables: &Tables, side: Side, mover: Mover, s: Square) {
         let (f, r) = (s.file(), s.rank());
-        self.ranks[side as usize][r] |= 1 << (f + 1);
-        self.files[side as usize][f] |= 1 << (r + 1);
+        self.ranks[side as usize][r] |= word_bit(f);
+        self.files[side as usize][f] |= word_bit(r);
         if let Some(g) = &tables.geometry {
             self.bits[side as usize] |= g.square(s);
         }
@@ -134,8 +135,8 @@ impl Position {
     #[inline(always)]
     pub(crate) fn remove(&mut self, tables: &Tables, side: Side, mover: Mover, s: Square) {
         let (f, r) = (s.file(), s.rank());
-        self.ranks[side as usize][r] &= !(1 << (f + 1));
-        self.files[side as usize][f] &= !(1 << (r + 1));
+        self.ranks[side as usize][r] &= !(word_bit(f));
+        self.files[side as usize][f] &= !(word_bit(r));
         if let Some(g) = &tables.geometry {
             self.bits[side as usize] ^= g.square(s);
         }
@@ -170,10 +171,10 @@ impl Position {
             return;
         }
         let s = side as usize;
-        self.ranks[s][from.rank()] ^= 1 << (from.file() + 1);
-        self.ranks[s][to.rank()] ^= 1 << (to.file() + 1);
-        self.files[s][from.file()] ^= 1 << (from.rank() + 1);
-        self.files[s][to.file()] ^= 1 << (to.rank() + 1);
+        self.ranks[s][from.rank()] ^= word_bit(from.file());
+        self.ranks[s][to.rank()] ^= word_bit(to.file());
+        self.files[s][from.file()] ^= word_bit(from.rank());
+        self.files[s][to.file()] ^= word_bit(to.rank());
         if let Some(g) = &tables.geometry {
             self.bits[s] ^= g.square(from) | g.square(to);
         }
@@ -297,7 +298,7 @@ impl Position {
     #[inline]
     pub fn piece_at(&self, s: Square) -> Option<Piece> {
         let (f, r) = (s.file(), s.rank());
-        let bit = 1 << (f + 1);
+        let bit = word_bit(f);
         let side = if self.ranks[0][r] & bit != 0 {
             Side::Attackers
         } else if self.ranks[1][r] & bit != 0 {

@@ -12,6 +12,14 @@ use std::ops::{
 /// The bits of a rank word that stand for files `a` to `s`.
 const FRAME: u32 = ((1 << MAX_DIM) - 1) << 1;
 
+/// The bit of file `i` in a rank word, or of rank `i` in a file word: bit `i + 1`, as
+/// bit 0 stands for the square before the first (kept empty, so a slide's edge needs no
+/// test). Every such word of the engine is read and written through it.
+#[inline(always)]
+pub const fn word_bit(i: usize) -> u32 {
+    1 << (i + 1)
+}
+
 /// A set of squares: `words()[rank]` has bit `file + 1` set for each member.
 #[derive(Clone, Copy, Default, PartialEq, Eq, Hash)]
 pub struct SquareSet([u32; MAX_DIM]);
@@ -53,19 +61,19 @@ impl SquareSet {
     /// True if `square` is in the set.
     #[inline(always)]
     pub fn contains(&self, square: Square) -> bool {
-        self.0[square.rank()] & (1 << (square.file() + 1)) != 0
+        self.0[square.rank()] & (word_bit(square.file())) != 0
     }
 
     /// Adds `square`.
     #[inline(always)]
     pub fn insert(&mut self, square: Square) {
-        self.0[square.rank()] |= 1 << (square.file() + 1);
+        self.0[square.rank()] |= word_bit(square.file());
     }
 
     /// Takes `square` out.
     #[inline(always)]
     pub fn remove(&mut self, square: Square) {
-        self.0[square.rank()] &= !(1 << (square.file() + 1));
+        self.0[square.rank()] &= !(word_bit(square.file()));
     }
 
     /// How many squares the set holds.

@@ -6,6 +6,7 @@
 //! words are the same with ranks.
 
 use super::mover::Mover;
+use super::square_set::word_bit;
 use super::square_set::SquareSet;
 use crate::board::Square;
 use crate::board::{Bitboard, Geometry, Piece, PieceKind, Side, MAX_DIM};
@@ -250,7 +251,7 @@ impl Tables {
         } else {
             &self.hostile_empty
         };
-        words[victim.index()][s.rank()] & (1 << (s.file() + 1)) != 0
+        words[victim.index()][s.rank()] & (word_bit(s.file())) != 0
     }
 
     /// True if a king move from `from` to `to` escapes: the king is on `king` (if
@@ -312,12 +313,12 @@ impl Tables {
                             // A start on a kind lifts that kind's re-entry rule.
                             let origin = class | !reentry_kinds;
                             if !rules.may_pass_from(piece, file, rank, origin) {
-                                masks.nonpass_rank[rank] |= 1 << (file + 1);
-                                masks.nonpass_file[file] |= 1 << (rank + 1);
+                                masks.nonpass_rank[rank] |= word_bit(file);
+                                masks.nonpass_file[file] |= word_bit(rank);
                             }
                             if rules.may_stop_from(piece, file, rank, origin) {
-                                masks.stop_rank[rank] |= 1 << (file + 1);
-                                masks.stop_file[file] |= 1 << (rank + 1);
+                                masks.stop_rank[rank] |= word_bit(file);
+                                masks.stop_file[file] |= word_bit(rank);
                             }
                         }
                     }
@@ -347,7 +348,7 @@ impl Tables {
             for kind in SpecialKind::ALL {
                 let special = rules.special(kind);
                 for s in &special.squares {
-                    let bit = 1 << (s.file() + 1);
+                    let bit = word_bit(s.file());
                     let (empty, occupied) = match kind {
                         SpecialKind::Centre => (
                             special.hostile_empty.hostile_to(side),
@@ -368,17 +369,17 @@ impl Tables {
             }
         }
         for s in &rules.corners.squares {
-            corners[s.rank()] |= 1 << (s.file() + 1);
+            corners[s.rank()] |= word_bit(s.file());
         }
         for rank in 0..dim {
             for file in 0..dim {
                 let on_edge = rank == 0 || file == 0 || rank == dim - 1 || file == dim - 1;
                 let escapes = match rules.escape {
-                    crate::rules::Escape::Corner => corners[rank] & (1 << (file + 1)) != 0,
+                    crate::rules::Escape::Corner => corners[rank] & (word_bit(file)) != 0,
                     crate::rules::Escape::Edge => on_edge,
                 };
                 if escapes {
-                    escape[rank] |= 1 << (file + 1);
+                    escape[rank] |= word_bit(file);
                 }
                 // `ks:c`: on a centre square or next to one; `ks:t`: on one only.
                 let reach = match rules.king_strength {
@@ -391,7 +392,7 @@ impl Tables {
                     .iter()
                     .any(|c| c.file().abs_diff(file) + c.rank().abs_diff(rank) <= reach);
                 if near_centre {
-                    strong_zone[rank] |= 1 << (file + 1);
+                    strong_zone[rank] |= word_bit(file);
                 }
             }
         }
@@ -423,7 +424,7 @@ impl Tables {
             };
             for (class, masks) in m.classes.iter().enumerate() {
                 for s in g.squares(g.board()) {
-                    let bit = 1 << (s.file() + 1);
+                    let bit = word_bit(s.file());
                     if masks.nonpass_rank[s.rank()] & bit == 0 {
                         bits.pass[class] |= g.square(s);
                     }
@@ -453,8 +454,8 @@ impl Tables {
             escape: SquareSet::from_words(escape),
             escape_by_file: std::array::from_fn(|f| {
                 (0..MAX_DIM)
-                    .filter(|&r| escape[r] & (1 << (f + 1)) != 0)
-                    .fold(0, |w, r| w | 1 << (r + 1))
+                    .filter(|&r| escape[r] & (word_bit(f)) != 0)
+                    .fold(0, |w, r| w | word_bit(r))
             }),
             corners,
             strong_zone,
@@ -503,7 +504,7 @@ impl Tables {
     /// True if the square is one of the `cor` squares.
     #[inline(always)]
     pub fn is_corner(&self, file: usize, rank: usize) -> bool {
-        self.corners[rank] & (1 << (file + 1)) != 0
+        self.corners[rank] & (word_bit(file)) != 0
     }
 
     /// True if the square is on an edge of the board.

@@ -6,6 +6,7 @@
 
 use super::board_view::ranks;
 use crate::board::{Side, MAX_DIM};
+use crate::moves::word_bit;
 use crate::moves::{Mover, Position, Square, Tables};
 
 /// The evaluation's weights, in units of one attacker = 100. `Weights::default()` is
@@ -182,7 +183,7 @@ impl Evaluator {
     pub fn new(t: &Tables, weights: Weights) -> Evaluator {
         let dim = t.dim();
         let is_escape = |f: isize, r: isize| {
-            t.on_board(f, r) && t.escape_squares()[r as usize] & (1 << (f + 1)) != 0
+            t.on_board(f, r) && t.escape_squares()[r as usize] & (word_bit(f as usize)) != 0
         };
         let mut guard = [0u32; MAX_DIM];
         let mut escape_distance = vec![u8::MAX; 32 * MAX_DIM];
@@ -195,7 +196,7 @@ impl Evaluator {
                 let (fi, ri) = (f as isize, r as isize);
                 let near = (-1..=1).any(|df| (-1..=1).any(|dr| is_escape(fi + df, ri + dr)));
                 if near && !is_escape(fi, ri) {
-                    guard[r] |= 1 << (f + 1);
+                    guard[r] |= word_bit(f);
                 }
                 let d = escapes
                     .iter()
@@ -245,13 +246,13 @@ impl Evaluator {
                         lone.remove(t, side, taflman, Square::new(f, r));
                         let bit = 1u128 << (r * dim + f);
                         let s = side as usize;
-                        if f + 1 < dim && pm.along_rank & (1 << (f + 2)) != 0 {
+                        if f + 1 < dim && pm.along_rank & (word_bit(f + 1)) != 0 {
                             step[s][0] |= bit;
                         }
                         if f > 0 && pm.along_rank & (1 << f) != 0 {
                             step[s][1] |= bit;
                         }
-                        if pm.along_file & (1 << (r + 2)) != 0 && r + 1 < dim {
+                        if pm.along_file & (word_bit(r + 1)) != 0 && r + 1 < dim {
                             step[s][2] |= bit;
                         }
                         if r > 0 && pm.along_file & (1 << r) != 0 {
@@ -331,7 +332,7 @@ impl Evaluator {
         let (kf, kr) = (k.file(), k.rank());
         let routes = pm.onto_escapes(t).len();
         let last = self.dim - 1;
-        let ends_of_line = (1u32 << 1) | (1u32 << (last + 1));
+        let ends_of_line = (1u32 << 1) | (word_bit(last));
         let edge_rank = if kr == 0 || kr == last {
             pm.along_rank
         } else {
@@ -438,7 +439,7 @@ impl Evaluator {
                 + mobility as i32 * w.king_mobility;
             score -= self.escape_distance[k.index()] as i32 * w.king_escape_distance;
             let (kf, kr) = (k.file(), k.rank());
-            let bit = 1u32 << (kf + 1);
+            let bit = word_bit(kf);
             let mut next =
                 (att[kr] & (bit << 1)).count_ones() + (att[kr] & (bit >> 1)).count_ones();
             if kr > 0 {

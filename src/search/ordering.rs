@@ -4,6 +4,7 @@
 
 use super::board_view::ranks;
 use crate::board::MAX_DIM;
+use crate::moves::word_bit;
 use crate::moves::{Move, Position, Square, Tables};
 
 const TABLE_MOVE: u32 = u32::MAX;
@@ -101,7 +102,7 @@ impl Ordering {
             anvils[r] = own[r] | t.hostile_when_empty(side.opponent())[r];
         }
         if let Some(k) = king {
-            let bit = 1 << (k.file() + 1);
+            let bit = word_bit(k.file());
             // The king is no taflman victim; as an anvil only when armed.
             victims[k.rank()] &= !bit;
             if !t.king_anvil() && own[k.rank()] & bit != 0 {
@@ -141,7 +142,7 @@ impl Ordering {
             return (ESCAPE, false);
         }
         let (f, r) = (mv.to.file(), mv.to.rank());
-        let bit = 1 << (f + 1);
+        let bit = word_bit(f);
         let by_king = node.king == Some(mv.from);
         if node.capture_squares[r] & bit != 0 && (!by_king || node.king_captures) {
             return (CAPTURE, false);
