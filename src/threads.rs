@@ -154,7 +154,30 @@ pub fn used(threads: usize, jobs: usize) -> usize {
 mod tests {
     use super::*;
     use std::collections::HashSet;
-    use std::sync::Mutex;
+    use std::sync::{Condvar, Mutex};
+
+    /// A gate in phases that threads wait at: a barrier that opens on an event, not on
+    /// a count of threads.
+    #[derive(Default)]
+    struct Gate {
+        phase: Mutex<u32>,
+        opened: Condvar,
+    }
+
+    impl Gate {
+        fn wait_for(&self, phase: u32) {
+            let mut now = self.phase.lock().unwrap();
+            while *now < phase {
+                now = self.opened.wait(now).unwrap();
+            }
+        }
+
+        fn open(&self, phase: u32) {
+            let mut now = self.phase.lock().unwrap();
+            *now = (*now).max(phase);
+            self.opened.notify_all();
+        }
+    }
 
     #[test]
     fn share_collect_hands_every_job_to_the_caller_once_and_stops_when_told() {
@@ -167,18 +190,39 @@ mod tests {
             seen.sort_unstable();
             assert_eq!(seen, (0..40).map(|i| (i, i * i)).collect::<Vec<_>>());
             // Lowering the limit: no job numbered 10 or more starts once job 3 is in.
-            // Jobs take 2 ms, so those started before it was lowered are the first
-            // round or two per thread, far fewer than 1,000.
-            let mut seen = Vec::new();
-            let slow = |i| {
-                std::thread::sleep(std::time::Duration::from_millis(2));
+            // Jobs from 4 on are held at a gate, not slowed by sleeps, so the count
+            // below holds on any machine. Phase 1: job 3 is collected (the limit is
+            // lowered as `collect` returns). The first held job then goes on; every
+            // other waits for phase 2, when that job's result is collected, which
+            // `share_collect` does only after it lowered the limit. So before the
+            // limit is lowered a thread can have taken at most two jobs from 4 on (one
+            // held at the gate, one more after the first went on), and none after it
+            // is: at most 4 + 2 * threads jobs, or 0..10 alone.
+            let gate = Gate::default();
+            let first_through = AtomicBool::new(false);
+            let job = |i: usize| {
+                if i >= 4 {
+                    gate.wait_for(1);
+                    if first_through.swap(true, Ordering::SeqCst) {
+                        gate.wait_for(2);
+                    }
+                }
                 i
             };
-            share_collect(1000, threads, None, &slow, &mut |i, _| {
+            let mut seen = Vec::new();
+            share_collect(1000, threads, None, &job, &mut |i, _| {
                 seen.push(i);
-                (i == 3).then_some(10)
+                if i == 3 {
+                    gate.open(1);
+                    return Some(10);
+                }
+                if i >= 4 {
+                    gate.open(2);
+                }
+                None
             });
-            assert!(seen.len() < 10 + 3 * threads.max(1), "{seen:?}");
+            let most = (4 + 2 * used(threads, 1000)).max(10);
+            assert!(seen.len() <= most, "{threads}: {seen:?}");
             assert!((0..10).all(|i| seen.contains(&i)), "{seen:?}");
             // A stop set before the start: nothing runs.
             let stop = AtomicBool::new(true);

@@ -71,6 +71,13 @@ pub enum UnitsError {
         /// What does not add up.
         reason: String,
     },
+    /// A unit's result could not be written beside it (checked before the work).
+    ResultUnwritable {
+        /// The unit file.
+        unit: PathBuf,
+        /// What the system said.
+        error: std::io::Error,
+    },
     /// Merge: these units have no result (or no unit file) yet.
     Missing {
         /// The unit files still to run, with a note where the unit file itself is absent.
@@ -106,6 +113,12 @@ impl fmt::Display for UnitsError {
                 "{}: the unit files are not the plan's {work}: {reason}",
                 dir.display()
             ),
+            UnitsError::ResultUnwritable { unit, error } => write!(
+                f,
+                "cannot write the result beside {} ({}): {error}",
+                unit.display(),
+                result_path(unit).display()
+            ),
             UnitsError::Missing { names } => write!(
                 f,
                 "the run is incomplete: {} unit(s) without a result: {}",
@@ -121,7 +134,9 @@ impl std::error::Error for UnitsError {}
 impl crate::error::Kind for UnitsError {
     fn kind(&self) -> crate::error::ErrorKind {
         match self {
-            UnitsError::Write { .. } => crate::error::ErrorKind::Io,
+            UnitsError::Write { .. } | UnitsError::ResultUnwritable { .. } => {
+                crate::error::ErrorKind::Io
+            }
             UnitsError::Missing { .. } => crate::error::ErrorKind::CheckFailed,
             _ => crate::error::ErrorKind::Input,
         }
@@ -179,6 +194,58 @@ pub struct Identity<'a> {
 pub trait UnitDocument: Serialize + DeserializeOwned {
     /// The document's identity.
     fn identity(&self) -> Identity<'_>;
+}
+
+/// Implements [`UnitDocument`] for documents with the fields `schema_version`, `kind`,
+/// `plan_id` and `units`: `unit_document!(PlanDoc)` for a document of the whole plan,
+/// `unit_document!(UnitDoc, unit)` for one with a `unit` number.
+macro_rules! unit_document {
+    ($doc:ty) => {
+        $crate::units::unit_document!(@with $doc, |_: &$doc| None);
+    };
+    ($doc:ty, unit) => {
+        $crate::units::unit_document!(@with $doc, |d: &$doc| Some(d.unit));
+    };
+    (@with $doc:ty, $unit:expr) => {
+        impl $crate::units::UnitDocument for $doc {
+            fn identity(&self) -> $crate::units::Identity<'_> {
+                $crate::units::Identity {
+                    schema_version: self.schema_version,
+                    kind: &self.kind,
+                    plan_id: &self.plan_id,
+                    unit: $unit(self),
+                    units: self.units,
+                }
+            }
+        }
+    };
+}
+pub(crate) use unit_document;
+
+/// How a unit run ended (a match unit can also end in its SPRT's decision: its own).
+#[derive(Debug)]
+pub enum UnitOutcome<R> {
+    /// Its result was already there and valid.
+    Skipped(R),
+    /// Worked out now and written.
+    Done(R),
+}
+
+impl<R> UnitOutcome<R> {
+    /// `skipped` or `done`, as the unit commands print it.
+    pub fn status(&self) -> &'static str {
+        match self {
+            UnitOutcome::Skipped(_) => "skipped",
+            UnitOutcome::Done(_) => "done",
+        }
+    }
+
+    /// The unit's result, either way.
+    pub fn result(&self) -> &R {
+        match self {
+            UnitOutcome::Skipped(r) | UnitOutcome::Done(r) => r,
+        }
+    }
 }
 
 /// The file name of unit `i` of `units`: `unit-017.json` (more digits past 1000 units).
@@ -293,6 +360,94 @@ pub fn check_result_identity(
     Ok(())
 }
 
+/// Checks that a result is this unit's: the same plan, unit and count
+/// ([`check_result_identity`]), and worked out from this very unit's work: `digests`
+/// are the digest of the work the result records and the unit's own; `other` says
+/// what a result with another digest was computed from.
+pub fn check_result_of<U: UnitDocument, R: UnitDocument>(
+    path: &Path,
+    unit: &U,
+    result: &R,
+    (recorded, own): (&str, &str),
+    other: &str,
+) -> Result<(), UnitsError> {
+    check_result_identity(path, &unit.identity(), &result.identity())?;
+    if recorded != own {
+        return Err(foreign(path, other));
+    }
+    Ok(())
+}
+
+/// [`check_result_of`] for a result that records the [`doc_digest`] of its unit file
+/// (`recorded`).
+pub fn check_result_of_unit_file<U: UnitDocument, R: UnitDocument>(
+    path: &Path,
+    unit: &U,
+    result: &R,
+    recorded: &str,
+) -> Result<(), UnitsError> {
+    let own = doc_digest(unit);
+    let other = "computed from another unit file than this one";
+    check_result_of(path, unit, result, (recorded, &own), other)
+}
+
+/// Checks a document's plan id against the id recomputed from its own fields
+/// (`fields` names them in the message): an edited plan or unit file has another.
+pub fn check_plan_id<T: UnitDocument>(
+    path: &Path,
+    doc: &T,
+    recomputed: &str,
+    fields: &str,
+) -> Result<(), UnitsError> {
+    if doc.identity().plan_id != recomputed {
+        return Err(corrupt(
+            path,
+            format!("the plan id does not match {fields}"),
+        ));
+    }
+    Ok(())
+}
+
+/// Checks that a unit's range `first..end` is the share [`ranges`] deals to its number
+/// out of `count` items (`what`: `samples`, `pairs`): an edited range would do work
+/// twice or never.
+pub fn check_share(
+    path: &Path,
+    unit: &Identity<'_>,
+    count: u64,
+    (first, end): (u64, u64),
+    what: &str,
+) -> Result<(), UnitsError> {
+    let number = unit.unit.unwrap_or(0);
+    if count < unit.units as u64 || ranges(count, unit.units)[number] != (first, end) {
+        return Err(corrupt(
+            path,
+            format!(
+                "{what} {first}..{end} are not the share of unit {number} of {}",
+                unit.units
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// The valid result already beside a unit file, if there is one (`read` it, then
+/// `check` it against the unit): a finished unit is skipped, so a killed job simply
+/// runs again.
+pub fn existing_result<R>(
+    unit_path: &Path,
+    read: impl FnOnce(&Path) -> Result<R, UnitsError>,
+    check: impl FnOnce(&Path, &R) -> Result<(), UnitsError>,
+) -> Result<Option<R>, UnitsError> {
+    let out = result_path(unit_path);
+    if !out.exists() {
+        return Ok(None);
+    }
+    let result = read(&out)?;
+    check(&out, &result)?;
+    Ok(Some(result))
+}
+
 /// Checks that a unit read from the file at `expected` place `i` of a plan folder is
 /// that plan's unit `i`.
 pub fn check_unit_place(
@@ -334,6 +489,23 @@ pub fn probe_result(unit_path: &Path) -> std::io::Result<()> {
     ));
     std::fs::File::create(&probe)?;
     std::fs::remove_file(&probe)
+}
+
+/// What every unit command does before its work: tries that the result can be written
+/// beside an existing unit file ([`probe_result`]; a missing one is left to the reader
+/// of the unit, which names it), and gives the unit file's name for its progress bar
+/// and its line.
+pub fn start_unit(unit_path: &Path) -> Result<String, UnitsError> {
+    if unit_path.is_file() {
+        probe_result(unit_path).map_err(|error| UnitsError::ResultUnwritable {
+            unit: unit_path.to_path_buf(),
+            error,
+        })?;
+    }
+    Ok(unit_path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default())
 }
 
 /// The unit count of the plan in `dir`, read from its `plan.json` without trusting more

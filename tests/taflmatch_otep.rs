@@ -156,11 +156,17 @@ fn time_controls_read_as_seconds_plus_increment() {
 
 #[test]
 fn taflengine_on_a_clock_never_loses_on_time() {
-    // `search` without a limit plays on the clock alone: one second each plus 20 ms,
-    // two brandub games; a flag fall would show as a time loss.
+    // `search` without a limit plays on the clock alone: two seconds each plus 20 ms,
+    // two brandub games; a flag fall would show as a time loss. Each move spends at
+    // most a thirtieth of the clock plus 15 ms and gets 20 back, so over the 30 moves
+    // a side makes in 60 plies at least 2000 * (29/30)^30 = 723 ms stay, and the
+    // pipes and the scheduler may take about 42 ms a move before the flag falls (on
+    // one second, 361 ms and 23 ms: it fell once under a load of 12). That the
+    // budgets alone never overspend, however long the game, is tested in
+    // `otep::time` (`a_game_on_the_clock_never_spends_more_than_it_has`).
     let t = tables("brandub");
     let supply = random_openings(&t, 2, 1, 7);
-    let tc: TimeControl = "1+0.02".parse().unwrap();
+    let tc: TimeControl = "2+0.02".parse().unwrap();
     let timed = format!("otep:{} --engine search", env!("CARGO_BIN_EXE_taflengine"))
         .parse::<EngineSpec>()
         .unwrap()

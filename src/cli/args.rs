@@ -31,6 +31,23 @@ pub struct GameArgs {
     pub moves: Option<String>,
 }
 
+/// What the `unit` commands of taflcount and taflperft take: the unit file, the
+/// threads and `--json`.
+#[derive(Args, Debug, Clone)]
+pub struct UnitFileArgs {
+    /// The unit file (unit-NNN.json in a plan folder).
+    #[arg(value_name = "UNIT")]
+    pub file: std::path::PathBuf,
+    /// Threads, 1 to 1024; the unit's work is shared out among them, and its result
+    /// does not depend on them.
+    #[arg(long, value_name = "N", default_value_t = 1,
+          value_parser = clap::value_parser!(u16).range(1..=crate::threads::MAX_THREADS as i64))]
+    pub threads: u16,
+    /// Print one JSON object instead of a line.
+    #[arg(long)]
+    pub json: bool,
+}
+
 /// A game chosen on the command line, validated, and the position to start from.
 pub struct ChosenGame {
     /// The rules, compiled, with the name they were chosen by.

@@ -24,7 +24,7 @@ use crate::notation::MoveText;
 use crate::stats::{Pentanomial, SprtParameters, SprtState};
 use crate::units::{
     corrupt, doc_digest, file_digest, foreign, read_checked, read_doc, result_path, to_json,
-    write_atomic, Identity, UnitDocument, UnitState, UnitsError,
+    unit_document, write_atomic, UnitDocument, UnitState, UnitsError,
 };
 
 /// The version of the plan, unit, result and decision documents of match units.
@@ -355,25 +355,10 @@ pub struct DecisionDoc {
     pub llr: f64,
 }
 
-macro_rules! identity {
-    ($t:ty, $unit:expr) => {
-        impl UnitDocument for $t {
-            fn identity(&self) -> Identity<'_> {
-                Identity {
-                    schema_version: self.schema_version,
-                    kind: &self.kind,
-                    plan_id: &self.plan_id,
-                    unit: $unit(self),
-                    units: self.units,
-                }
-            }
-        }
-    };
-}
-identity!(MatchPlanDoc, |_: &MatchPlanDoc| None);
-identity!(MatchUnitDoc, |d: &MatchUnitDoc| Some(d.unit));
-identity!(MatchResultDoc, |d: &MatchResultDoc| Some(d.unit));
-identity!(DecisionDoc, |_: &DecisionDoc| None);
+unit_document!(MatchPlanDoc);
+unit_document!(MatchUnitDoc, unit);
+unit_document!(MatchResultDoc, unit);
+unit_document!(DecisionDoc);
 
 /// Where a program named by an `otep:` command is: as given if it has a `/`, else
 /// the first match on `PATH`.
@@ -512,12 +497,8 @@ pub fn plan_match(
 /// Reads and checks a plan document (its id must match its contents).
 pub fn read_match_plan(path: &Path) -> Result<MatchPlanDoc, UnitsError> {
     let doc: MatchPlanDoc = read_checked(path, TOOL, MATCH_UNITS_SCHEMA_VERSION, PLAN_KIND)?;
-    if doc.plan_id != doc.run.plan_id(doc.units) {
-        return Err(corrupt(
-            path,
-            "the plan id does not match the plan's match and units",
-        ));
-    }
+    let id = doc.run.plan_id(doc.units);
+    crate::units::check_plan_id(path, &doc, &id, "the plan's match and units")?;
     Ok(doc)
 }
 
@@ -525,25 +506,16 @@ pub fn read_match_plan(path: &Path) -> Result<MatchPlanDoc, UnitsError> {
 /// plan deals to its number.
 pub fn read_match_unit(path: &Path) -> Result<MatchUnitDoc, UnitsError> {
     let doc: MatchUnitDoc = read_checked(path, TOOL, MATCH_UNITS_SCHEMA_VERSION, UNIT_KIND)?;
-    if doc.plan_id != doc.run.plan_id(doc.units) {
-        return Err(corrupt(
-            path,
-            "the plan id does not match the unit's match and units",
-        ));
-    }
-    let pairs = doc.run.pairs();
-    if doc.units > pairs
-        || crate::units::ranges(pairs as u64, doc.units)[doc.unit]
-            != (doc.first_pair as u64, doc.end_pair as u64)
-    {
-        return Err(corrupt(
-            path,
-            format!(
-                "pairs {}..{} are not the share of unit {} of {}",
-                doc.first_pair, doc.end_pair, doc.unit, doc.units
-            ),
-        ));
-    }
+    let id = doc.run.plan_id(doc.units);
+    crate::units::check_plan_id(path, &doc, &id, "the unit's match and units")?;
+    let range = (doc.first_pair as u64, doc.end_pair as u64);
+    crate::units::check_share(
+        path,
+        &doc.identity(),
+        doc.run.pairs() as u64,
+        range,
+        "pairs",
+    )?;
     Ok(doc)
 }
 
@@ -559,13 +531,7 @@ fn check_result(
     unit: &MatchUnitDoc,
     result: &MatchResultDoc,
 ) -> Result<Vec<MatchGame>, UnitsError> {
-    crate::units::check_result_identity(path, &unit.identity(), &result.identity())?;
-    if result.unit_digest != doc_digest(unit) {
-        return Err(foreign(
-            path,
-            "computed from another unit file than this one",
-        ));
-    }
+    crate::units::check_result_of_unit_file(path, unit, result, &result.unit_digest)?;
     let n = 2 * (unit.end_pair - unit.first_pair);
     if result.games.len() != n || result.records.len() != n {
         return Err(corrupt(
@@ -715,10 +681,8 @@ pub fn run_match_unit(
 ) -> Result<MatchUnitRun, UnitsError> {
     let unit = read_match_unit(path)?;
     let dir = path.parent().unwrap_or(Path::new("."));
-    let out = result_path(path);
-    if out.exists() {
-        let result = read_match_result(&out)?;
-        check_result(&out, &unit, &result)?;
+    let check = |out: &Path, result: &MatchResultDoc| check_result(out, &unit, result).map(drop);
+    if let Some(result) = crate::units::existing_result(path, read_match_result, check)? {
         return Ok(MatchUnitRun::Skipped(result));
     }
     if let Some(decision) = decision_of(dir, &unit.plan_id)? {
@@ -783,7 +747,7 @@ pub fn run_match_unit(
             threads: crate::threads::used(threads, h.games.len()),
         },
     };
-    write_atomic(&out, &to_json(&result))?;
+    write_atomic(&result_path(path), &to_json(&result))?;
     Ok(MatchUnitRun::Done(result))
 }
 

@@ -29,4 +29,4 @@ mod time;
 
 pub use message::{AnalysedLine, Clock, Message, MessageError};
 pub use session::{game_ignoring_unknown_keys, Action, Request, Session, SessionError};
-pub use time::{move_budget_ms, TimeKeeper};
+pub use time::{move_budget_ms, reply_wait, TimeKeeper};

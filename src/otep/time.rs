@@ -21,6 +21,15 @@ pub fn move_budget_ms(remaining_ms: u64, increment_ms: u64) -> u64 {
     share.min(cap).max(1)
 }
 
+/// How long a move found after `searched` is held back before it is sent: until
+/// `min_reply` from the start (OpenTafl's AI crashes on a move that comes within a few
+/// milliseconds of `play`, issue 23), but never past the move's `budget` on the clock.
+pub fn reply_wait(budget: Option<Duration>, min_reply: Duration, searched: Duration) -> Duration {
+    budget
+        .map_or(min_reply, |b| b.min(min_reply))
+        .saturating_sub(searched)
+}
+
 /// What the engine learned from the clock over a game: the increment, inferred from the
 /// time left between two of its moves (OTEP's `clock` line does not state it).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -77,6 +86,67 @@ mod tests {
         assert_eq!(move_budget_ms(0, 0), 1);
         // No overflow on absurd clocks.
         assert!(move_budget_ms(u64::MAX, u64::MAX) < u64::MAX);
+    }
+
+    #[test]
+    fn the_reply_waits_for_the_minimum_but_never_past_the_budget() {
+        let ms = Duration::from_millis;
+        // No clock: the minimum reply time, less the time already spent searching.
+        assert_eq!(reply_wait(None, ms(50), ms(0)), ms(50));
+        assert_eq!(reply_wait(None, ms(50), ms(20)), ms(30));
+        assert_eq!(reply_wait(None, ms(50), ms(80)), ms(0));
+        // 400 ms on the clock give a 13 ms budget: a 5000 ms minimum waits 13 ms at
+        // most, never the 5000 ms.
+        let budget = Some(Duration::from_millis(move_budget_ms(400, 0)));
+        assert_eq!(reply_wait(budget, ms(5000), ms(0)), ms(13));
+        assert_eq!(reply_wait(budget, ms(5000), ms(10)), ms(3));
+        // A budget above the minimum: the minimum.
+        assert_eq!(reply_wait(Some(ms(2000)), ms(400), ms(1)), ms(399));
+        assert_eq!(reply_wait(Some(ms(2000)), ms(0), ms(0)), ms(0));
+    }
+
+    /// The least time left over `moves` moves of a game on `base_ms` plus
+    /// `increment_ms` a move, for an engine that spends each budget in full and loses
+    /// `overhead_ms` more a move to pipes and scheduling; the host's clock is kept as
+    /// `engine::otep` keeps it (time used taken off, the increment added).
+    fn least_left(base_ms: u64, increment_ms: u64, overhead_ms: u64, moves: usize) -> i64 {
+        let mut keeper = TimeKeeper::default();
+        let mut left = base_ms as i64;
+        let mut least = left;
+        for _ in 0..moves {
+            let budget = keeper.budget(left as u64);
+            keeper.spent(left as u64, budget);
+            left += increment_ms as i64 - (budget.as_millis() as u64 + overhead_ms) as i64;
+            least = least.min(left);
+            if left <= 0 {
+                break;
+            }
+        }
+        least
+    }
+
+    /// What `taflengine_on_a_clock_never_loses_on_time` (tests/taflmatch_otep.rs) plays
+    /// for real, worked out on the computed budgets alone, so that no loaded machine
+    /// can make it pass or fail.
+    #[test]
+    fn a_game_on_the_clock_never_spends_more_than_it_has() {
+        // With more than 50 ms left, a budget leaves max(50, left / 10) of it, so the
+        // next move starts with at least 50 + increment - overhead; with 50 or less it
+        // is 1 ms, and the clock grows by increment - 1 - overhead. So on 1 s + 20 ms
+        // an overhead of up to 19 ms a move never empties the clock, however long the
+        // game.
+        for overhead in [0, 10, 19] {
+            assert!(least_left(1000, 20, overhead, 1000) > 0, "{overhead} ms");
+        }
+        // Over the 30 moves a side makes in 60 plies, each move spends at most a
+        // thirtieth of what is left plus 15 ms and gets 20 back: at least
+        // 1000 * (29/30)^30 = 361.6 ms stay on the clock.
+        assert!(least_left(1000, 20, 0, 30) > 361);
+        // The same on 2 s + 20 ms: 2000 * (29/30)^30 = 723.2 ms.
+        assert!(least_left(2000, 20, 0, 30) > 723);
+        // More overhead than the increment and the margin bear does empty the clock:
+        // the check can fail.
+        assert!(least_left(1000, 20, 40, 1000) <= 0);
     }
 
     #[test]

@@ -3,8 +3,9 @@
 
 use std::path::PathBuf;
 
+use taflcount::cli::args::UnitFileArgs;
 use taflcount::cli::{print_json, CliError, Progress, Status};
-use taflcount::complexity::legal::{read_sample_unit, run_sample_unit, SampleUnitRun};
+use taflcount::complexity::legal::{read_sample_unit, run_sample_unit};
 use taflcount::outln;
 
 /// Decide the samples of one unit file and write unit-NNN.result.json beside it
@@ -15,42 +16,17 @@ use taflcount::outln;
     after_help = "Example:\n  taflcount unit runs/cph-legal/unit-003.json --threads 2\n\nExit codes: 0 decided or already done, 2 usage or input error (a corrupt or foreign file)."
 )]
 pub struct UnitArgs {
-    /// The unit file (unit-NNN.json in a plan folder).
-    #[arg(value_name = "UNIT")]
-    pub file: PathBuf,
-    /// Threads, 1 to 1024; the results do not depend on it.
-    #[arg(long, value_name = "N", default_value_t = 1,
-          value_parser = clap::value_parser!(u16).range(1..=taflcount::threads::MAX_THREADS as i64))]
-    pub threads: u16,
-    /// Print the result document (JSON) instead of a line.
-    #[arg(long)]
-    pub json: bool,
+    #[command(flatten)]
+    pub unit: UnitFileArgs,
 }
 
-pub fn run(args: &UnitArgs) -> Result<Status, CliError> {
-    if args.file.is_file() {
-        taflcount::units::probe_result(&args.file).map_err(|source| CliError::Write {
-            target: format!(
-                "the result beside {} ({})",
-                args.file.display(),
-                taflcount::units::result_path(&args.file).display()
-            ),
-            source,
-        })?;
-    }
+pub fn run(UnitArgs { unit: args }: &UnitArgs) -> Result<Status, CliError> {
+    let name = taflcount::units::start_unit(&args.file)?;
     let unit = read_sample_unit(&args.file)?;
-    let name = args
-        .file
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_default();
     let progress = Progress::new(unit.end - unit.first, &name);
     let outcome = run_sample_unit(&args.file, usize::from(args.threads), &|| progress.inc(1))?;
     progress.finish();
-    let (status, result) = match &outcome {
-        SampleUnitRun::Skipped(r) => ("skipped", r),
-        SampleUnitRun::Done(r) => ("done", r),
-    };
+    let (status, result) = (outcome.status(), outcome.result());
     if args.json {
         print_json(result)?;
     } else {

@@ -17,7 +17,7 @@ use taflcount::cli::{exit_code, CliError, Status};
 use taflcount::matches::{EngineFactory, EngineKind, EngineSpec, Turn};
 use taflcount::moves::{Move, Position, Tables};
 use taflcount::notation::{record, MoveText};
-use taflcount::otep::{Action, AnalysedLine, Message, Request, Session, TimeKeeper};
+use taflcount::otep::{reply_wait, Action, AnalysedLine, Message, Request, Session, TimeKeeper};
 use taflcount::process::{LineEvent, Lines, TooLong};
 use taflcount::search::{Limits, Searcher};
 use taflcount::text::LINE_LIMIT;
@@ -338,11 +338,11 @@ fn think(
     if let Request::Play(_) = request {
         // Never sooner than --min-reply-ms, never later than the budget allows; the host
         // is heard meanwhile (`goodbye` still ends the engine at once).
-        let least = budget.map_or(player.min_reply, |b| b.min(player.min_reply));
-        while let Some(wait) = least
-            .checked_sub(started.elapsed())
-            .filter(|w| !w.is_zero())
-        {
+        loop {
+            let wait = reply_wait(budget, player.min_reply, started.elapsed());
+            if wait.is_zero() {
+                break;
+            }
             inputs.watch(wait.min(STATUS_EVERY), wire);
         }
     }

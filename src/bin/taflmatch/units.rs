@@ -159,22 +159,8 @@ fn plan(a: &PlanArgs) -> Result<Status, CliError> {
 }
 
 fn unit(a: &UnitArgs) -> Result<Status, CliError> {
-    if a.file.is_file() {
-        taflcount::units::probe_result(&a.file).map_err(|source| CliError::Write {
-            target: format!(
-                "the result beside {} ({})",
-                a.file.display(),
-                taflcount::units::result_path(&a.file).display()
-            ),
-            source,
-        })?;
-    }
+    let name = taflcount::units::start_unit(&a.file)?;
     let doc = read_match_unit(&a.file)?;
-    let name = a
-        .file
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_default();
     let games = 2 * (doc.end_pair - doc.first_pair);
     let progress = Progress::new(games as u64, &name);
     let mut shown = 0;

@@ -10,8 +10,9 @@ use super::document::{LegalReport, LegalTallies, Timings};
 use super::run::{run_sample_range, Prepared};
 use crate::rules::Rules;
 use crate::units::{
-    corrupt, doc_digest, foreign, ranges, read_checked, result_path, scan_units, to_json,
-    write_atomic, Identity, UnitDocument, UnitState, UnitsError,
+    check_plan_id, check_result_of_unit_file, check_share, corrupt, doc_digest, existing_result,
+    ranges, read_checked, result_path, scan_units, to_json, unit_document, write_atomic,
+    UnitDocument, UnitOutcome, UnitState, UnitsError,
 };
 
 /// The version of the plan, unit and result documents of sample units.
@@ -129,24 +130,9 @@ pub struct SampleResultDoc {
     pub timing: SampleTiming,
 }
 
-macro_rules! identity {
-    ($t:ty, $unit:expr) => {
-        impl UnitDocument for $t {
-            fn identity(&self) -> Identity<'_> {
-                Identity {
-                    schema_version: self.schema_version,
-                    kind: &self.kind,
-                    plan_id: &self.plan_id,
-                    unit: $unit(self),
-                    units: self.units,
-                }
-            }
-        }
-    };
-}
-identity!(SamplePlanDoc, |_: &SamplePlanDoc| None);
-identity!(SampleUnitDoc, |d: &SampleUnitDoc| Some(d.unit));
-identity!(SampleResultDoc, |d: &SampleResultDoc| Some(d.unit));
+unit_document!(SamplePlanDoc);
+unit_document!(SampleUnitDoc, unit);
+unit_document!(SampleResultDoc, unit);
 
 /// A plan of `run` in `units` units: the plan document and the unit documents. The
 /// rules are checked (the estimate must handle the variant) before anything is written.
@@ -198,12 +184,13 @@ pub fn plan_samples(
 /// Reads and checks a plan document (its id must match its contents).
 pub fn read_sample_plan(path: &Path) -> Result<SamplePlanDoc, UnitsError> {
     let doc: SamplePlanDoc = read_checked(path, TOOL, UNITS_SCHEMA_VERSION, PLAN_KIND)?;
-    if doc.plan_id != doc.run.plan_id(doc.units) {
-        return Err(corrupt(
-            path,
-            "the plan id does not match the plan's rules, seed, budget, samples and units",
-        ));
-    }
+    let id = doc.run.plan_id(doc.units);
+    check_plan_id(
+        path,
+        &doc,
+        &id,
+        "the plan's rules, seed, budget, samples and units",
+    )?;
     Ok(doc)
 }
 
@@ -211,23 +198,15 @@ pub fn read_sample_plan(path: &Path) -> Result<SamplePlanDoc, UnitsError> {
 /// plan deals to its number (an edited range would count samples twice or never).
 pub fn read_sample_unit(path: &Path) -> Result<SampleUnitDoc, UnitsError> {
     let doc: SampleUnitDoc = read_checked(path, TOOL, UNITS_SCHEMA_VERSION, UNIT_KIND)?;
-    if doc.plan_id != doc.run.plan_id(doc.units) {
-        return Err(corrupt(
-            path,
-            "the plan id does not match the unit's rules, seed, budget, samples and units",
-        ));
-    }
-    if doc.run.samples < doc.units as u64
-        || ranges(doc.run.samples, doc.units)[doc.unit] != (doc.first, doc.end)
-    {
-        return Err(corrupt(
-            path,
-            format!(
-                "samples {}..{} are not the share of unit {} of {}",
-                doc.first, doc.end, doc.unit, doc.units
-            ),
-        ));
-    }
+    let id = doc.run.plan_id(doc.units);
+    check_plan_id(
+        path,
+        &doc,
+        &id,
+        "the unit's rules, seed, budget, samples and units",
+    )?;
+    let range = (doc.first, doc.end);
+    check_share(path, &doc.identity(), doc.run.samples, range, "samples")?;
     Ok(doc)
 }
 
@@ -244,13 +223,7 @@ fn check_result(
     result: &SampleResultDoc,
     groups: usize,
 ) -> Result<(), UnitsError> {
-    crate::units::check_result_identity(path, &unit.identity(), &result.identity())?;
-    if result.unit_digest != doc_digest(unit) {
-        return Err(foreign(
-            path,
-            "computed from another unit file than this one",
-        ));
-    }
+    check_result_of_unit_file(path, unit, result, &result.unit_digest)?;
     if let Some(why) = result.tallies.inconsistency(groups, unit.end - unit.first) {
         return Err(corrupt(path, why));
     }
@@ -261,14 +234,8 @@ fn groups_of(prepared: &Prepared) -> usize {
     prepared.superset.max_attackers() + prepared.superset.max_defenders() + 1
 }
 
-/// How a unit run ended.
-#[derive(Debug)]
-pub enum SampleUnitRun {
-    /// Its result was already there and valid.
-    Skipped(SampleResultDoc),
-    /// Decided now and written.
-    Done(SampleResultDoc),
-}
+/// How a unit run ended: skipped (its result was already there) or decided now.
+pub type SampleUnitRun = UnitOutcome<SampleResultDoc>;
 
 /// Decides a unit's samples on up to `threads` threads (`done` after each) and writes
 /// its result atomically beside it; a unit whose valid result is already there is
@@ -280,10 +247,9 @@ pub fn run_sample_unit(
 ) -> Result<SampleUnitRun, UnitsError> {
     let unit = read_sample_unit(path)?;
     let prepared = unit.run.prepared(path)?;
-    let out = result_path(path);
-    if out.exists() {
-        let result = read_sample_result(&out)?;
-        check_result(&out, &unit, &result, groups_of(&prepared))?;
+    let groups = groups_of(&prepared);
+    let check = |out: &Path, result: &SampleResultDoc| check_result(out, &unit, result, groups);
+    if let Some(result) = existing_result(path, read_sample_result, check)? {
         return Ok(SampleUnitRun::Skipped(result));
     }
     let clock = std::time::Instant::now();
@@ -308,7 +274,7 @@ pub fn run_sample_unit(
             threads: crate::threads::used(threads, results.len()),
         },
     };
-    write_atomic(&out, &to_json(&result))?;
+    write_atomic(&result_path(path), &to_json(&result))?;
     Ok(SampleUnitRun::Done(result))
 }
 

@@ -270,41 +270,9 @@ pub fn positions_digest(units: &[UnitDoc]) -> String {
 
 pub use crate::units::{result_path, unit_file_name};
 
-impl crate::units::UnitDocument for PlanDoc {
-    fn identity(&self) -> crate::units::Identity<'_> {
-        crate::units::Identity {
-            schema_version: self.schema_version,
-            kind: &self.kind,
-            plan_id: &self.plan_id,
-            unit: None,
-            units: self.units,
-        }
-    }
-}
-
-impl crate::units::UnitDocument for UnitDoc {
-    fn identity(&self) -> crate::units::Identity<'_> {
-        crate::units::Identity {
-            schema_version: self.schema_version,
-            kind: &self.kind,
-            plan_id: &self.plan_id,
-            unit: Some(self.unit),
-            units: self.units,
-        }
-    }
-}
-
-impl crate::units::UnitDocument for ResultDoc {
-    fn identity(&self) -> crate::units::Identity<'_> {
-        crate::units::Identity {
-            schema_version: self.schema_version,
-            kind: &self.kind,
-            plan_id: &self.plan_id,
-            unit: Some(self.unit),
-            units: self.units,
-        }
-    }
-}
+crate::units::unit_document!(PlanDoc);
+crate::units::unit_document!(UnitDoc, unit);
+crate::units::unit_document!(ResultDoc, unit);
 
 /// Equal as far as any perft below can tell: pieces, side to move, berserk continuation,
 /// last mover and a captured king.

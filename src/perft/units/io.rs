@@ -85,13 +85,14 @@ pub fn read_result(path: &Path) -> Result<ResultDoc, UnitsError> {
 /// Checks that a result belongs to a unit: same plan, same unit, same positions, and
 /// numbers that add up.
 pub fn check_result(path: &Path, unit: &UnitDoc, result: &ResultDoc) -> Result<(), UnitsError> {
-    crate::units::check_result_identity(path, &unit.identity(), &result.identity())?;
-    if result.unit_digest != unit_digest(&unit.positions) {
-        return Err(crate::units::foreign(
-            path,
-            "computed from other positions than the unit file's",
-        ));
-    }
+    let own = unit_digest(&unit.positions);
+    crate::units::check_result_of(
+        path,
+        unit,
+        result,
+        (&result.unit_digest, &own),
+        "computed from other positions than the unit file's",
+    )?;
     let reach = unit.depth - unit.split;
     if result.depth != unit.depth
         || result.split != unit.split

@@ -29,11 +29,11 @@ pub const SCHEMA_VERSION: u32 = 1;
 const PLAN_KIND: &str = "taflperft-plan";
 const UNIT_KIND: &str = "taflperft-unit";
 const RESULT_KIND: &str = "taflperft-unit-result";
+use crate::units::corrupt;
 /// What went wrong with a plan, a unit or a merge (the work-unit framework's error).
 pub use crate::units::UnitsError;
 /// The plan document's name in a plan folder.
 pub use crate::units::PLAN_FILE;
-use crate::units::{corrupt, UnitDocument};
 
 mod format;
 mod io;

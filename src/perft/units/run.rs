@@ -55,14 +55,8 @@ pub fn load_unit(path: &Path, key_seed: u64) -> Result<LoadedUnit, UnitsError> {
     })
 }
 
-/// How a unit run ended.
-#[derive(Debug)]
-pub enum UnitRun {
-    /// Its result was already there and valid.
-    Skipped(ResultDoc),
-    /// Counted now and written.
-    Done(ResultDoc),
-}
+/// How a unit run ended: skipped (its result was already there) or counted now.
+pub type UnitRun = crate::units::UnitOutcome<ResultDoc>;
 
 /// Options of a unit run.
 pub struct UnitOptions<'a> {
@@ -77,12 +71,10 @@ pub struct UnitOptions<'a> {
 /// Counts a unit and writes its result atomically beside it; a unit whose valid result
 /// is already there is skipped, so a killed run simply starts again.
 pub fn run_unit(path: &Path, options: &UnitOptions) -> Result<UnitRun, UnitsError> {
-    let out = result_path(path);
     let seed = options.table.map_or(0, |(t, _)| t.seed());
     let unit = load_unit(path, seed)?;
-    if out.exists() {
-        let done = read_result(&out)?;
-        check_result(&out, &unit.doc, &done)?;
+    let check = |out: &Path, done: &ResultDoc| check_result(out, &unit.doc, done);
+    if let Some(done) = crate::units::existing_result(path, read_result, check)? {
         return Ok(UnitRun::Skipped(done));
     }
     let clock = std::time::Instant::now();
@@ -152,6 +144,6 @@ pub fn run_unit(path: &Path, options: &UnitOptions) -> Result<UnitRun, UnitsErro
             threads: crate::threads::used(options.threads, n),
         },
     };
-    write_atomic(&out, &to_json(&result))?;
+    write_atomic(&result_path(path), &to_json(&result))?;
     Ok(UnitRun::Done(result))
 }
