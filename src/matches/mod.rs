@@ -43,7 +43,9 @@ pub use document::{
     TaflmatchDocument, SCHEMA_VERSION,
 };
 pub use openings::{openings_from_list, Opening, OpeningError, OpeningSource, OpeningSupply};
-pub use players::{parse_players, players_path, GamePlayers, PlayersError, PLAYERS_SCHEMA_VERSION};
+pub use players::{
+    parse_players, players_path, viewer_players, GamePlayers, PlayersError, PLAYERS_SCHEMA_VERSION,
+};
 pub use run::{
     play_pairs, run_match, run_round_robin, run_side_balance, GameSummary, HeadToHead, MatchError,
     MatchGame, MatchProgress, MatchSettings, Pairing, RoundRobin, RunHooks, SideBalance,

@@ -6,6 +6,7 @@
 
 use super::run::MatchGame;
 use crate::board::Side;
+use crate::render::viewer::{ViewerGame, ViewerPlayer};
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 
@@ -14,6 +15,7 @@ pub const PLAYERS_SCHEMA_VERSION: u32 = 1;
 
 /// One game's players and result.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct GamePlayers {
     /// The line's layout version ([`PLAYERS_SCHEMA_VERSION`]).
     pub schema_version: u32,
@@ -150,6 +152,49 @@ pub fn parse_players(text: &str, results: &[&str]) -> Result<Vec<GamePlayers>, P
         });
     }
     Ok(out)
+}
+
+impl GamePlayers {
+    /// `game`, a game of the viewer, with its engines named from this sidecar line;
+    /// its result names the winner.
+    pub fn name_in(&self, mut game: ViewerGame) -> ViewerGame {
+        game.attackers = self.attackers.clone();
+        game.defenders = self.defenders.clone();
+        if let Some(winner) = &self.winner {
+            game.result = format!("{}, {winner}", game.result);
+        }
+        game
+    }
+}
+
+/// Each engine of a match's sidecar with its wins, draws and losses over `games`
+/// (all the archive's), in the order the engines first appear: the viewer's table.
+pub fn viewer_players(games: &[GamePlayers]) -> Vec<ViewerPlayer> {
+    let mut engines: Vec<(&str, [usize; 3])> = Vec::new();
+    for g in games {
+        for (engine, side) in [(&g.attackers, "Black"), (&g.defenders, "White")] {
+            let index = match engines.iter().position(|(e, _)| e == engine) {
+                Some(i) => i,
+                None => {
+                    engines.push((engine, [0; 3]));
+                    engines.len() - 1
+                }
+            };
+            let column = match g.result.as_str() {
+                "Draw" => 1,
+                result if result == side => 0,
+                _ => 2,
+            };
+            engines[index].1[column] += 1;
+        }
+    }
+    engines
+        .into_iter()
+        .map(|(engine, [wins, draws, losses])| ViewerPlayer {
+            engine: engine.to_string(),
+            results: format!("{wins} wins, {draws} draws, {losses} losses"),
+        })
+        .collect()
 }
 
 #[cfg(test)]

@@ -4,7 +4,6 @@
 
 use super::Diagram;
 use crate::board::{PieceKind, RecordOrder, Side};
-use crate::complexity::legal::IllegalReason;
 use crate::document::Header;
 use serde::{Deserialize, Serialize};
 
@@ -155,14 +154,12 @@ impl ShowDocument {
         }
     }
 
-    /// The document with the verdict of `--illegal`: `Some(None)` when the position
-    /// passes every condition, `Some(Some(reason))` when it fails one.
-    pub fn with_illegal(mut self, verdict: Option<Option<IllegalReason>>) -> ShowDocument {
-        self.illegal = verdict.map(|found| IllegalVerdict {
-            illegal: found.is_some(),
-            reason: found.map_or(String::new(), |r| r.key().to_string()),
-            condition: found.map_or(String::new(), |r| r.describe().to_string()),
-        });
+    /// The document with the verdict of `--illegal`, if it was asked for.
+    pub fn with_illegal_verdict(
+        mut self,
+        verdict: Option<impl Into<IllegalVerdict>>,
+    ) -> ShowDocument {
+        self.illegal = verdict.map(Into::into);
         self
     }
 

@@ -7,7 +7,6 @@
 use super::svg::{self, CELL, MARGIN};
 use super::Diagram;
 use crate::board::{Layout, Side};
-use crate::matches::GamePlayers;
 use crate::moves::{Position, Tables};
 use crate::notation::{replay, GameRecord, ReplayError};
 use serde::Serialize;
@@ -131,49 +130,6 @@ impl ViewerGame {
             attackers: String::new(),
             defenders: String::new(),
         })
-    }
-
-    /// The game with its engines named, from the archive's sidecar; the result names
-    /// the winner.
-    pub fn with_players(mut self, players: &GamePlayers) -> ViewerGame {
-        self.attackers = players.attackers.clone();
-        self.defenders = players.defenders.clone();
-        if let Some(winner) = &players.winner {
-            self.result = format!("{}, {winner}", self.result);
-        }
-        self
-    }
-}
-
-impl ViewerPlayer {
-    /// Each engine of a match's sidecar with its wins, draws and losses over `games`
-    /// (all the archive's), in the order the engines first appear.
-    pub fn tally(games: &[GamePlayers]) -> Vec<ViewerPlayer> {
-        let mut engines: Vec<(&str, [usize; 3])> = Vec::new();
-        for g in games {
-            for (engine, side) in [(&g.attackers, "Black"), (&g.defenders, "White")] {
-                let index = match engines.iter().position(|(e, _)| e == engine) {
-                    Some(i) => i,
-                    None => {
-                        engines.push((engine, [0; 3]));
-                        engines.len() - 1
-                    }
-                };
-                let column = match g.result.as_str() {
-                    "Draw" => 1,
-                    result if result == side => 0,
-                    _ => 2,
-                };
-                engines[index].1[column] += 1;
-            }
-        }
-        engines
-            .into_iter()
-            .map(|(engine, [wins, draws, losses])| ViewerPlayer {
-                engine: engine.to_string(),
-                results: format!("{wins} wins, {draws} draws, {losses} losses"),
-            })
-            .collect()
     }
 }
 

@@ -140,7 +140,7 @@ pub fn run(args: ShowArgs) -> Result<(), CliError> {
             shown.ply,
             outcome,
         )
-        .with_illegal(illegal.map(|found| found.map(|f| f.reason)));
+        .with_illegal_verdict(illegal.map(|found| found.map(|f| f.reason)));
         return print_json(&document);
     }
     let mut out = board::draw(&shown.diagram);

@@ -5,7 +5,7 @@ use std::path::PathBuf;
 
 use clap::Args;
 use taflcount::cli::{read_text_file, write_file, CliError, GameArgs};
-use taflcount::matches::{parse_players, players_path, GamePlayers, MatchDocument};
+use taflcount::matches::{parse_players, players_path, viewer_players, GamePlayers, MatchDocument};
 use taflcount::notation::{parse_games, GameRecord};
 use taflcount::render::viewer::{html, ViewerGame, ViewerPlayer};
 
@@ -87,14 +87,14 @@ pub fn run(args: ViewArgs) -> Result<(), CliError> {
                 ))
             })?;
             Ok(match &sidecar {
-                Some(players) => game.with_players(&players[number - 1]),
+                Some(players) => players[number - 1].name_in(game),
                 None => game,
             })
         })
         .collect::<Result<Vec<_>, CliError>>()?;
     let players = match (&args.match_document, &sidecar) {
         (Some(path), _) => players_of(path)?,
-        (None, Some(sidecar)) => ViewerPlayer::tally(sidecar),
+        (None, Some(sidecar)) => viewer_players(sidecar),
         (None, None) => Vec::new(),
     };
     let title = args.title.clone().unwrap_or_else(|| {

@@ -98,6 +98,17 @@ impl std::fmt::Display for IllegalReason {
     }
 }
 
+impl From<Option<IllegalReason>> for crate::render::document::IllegalVerdict {
+    /// `show --illegal`'s verdict: the condition that fails, if one does.
+    fn from(found: Option<IllegalReason>) -> Self {
+        crate::render::document::IllegalVerdict {
+            illegal: found.is_some(),
+            reason: found.map_or(String::new(), |r| r.key().to_string()),
+            condition: found.map_or(String::new(), |r| r.describe().to_string()),
+        }
+    }
+}
+
 /// A proof that a position is unreachable: the condition it fails and the squares that
 /// show it, for a reader to check on the board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
