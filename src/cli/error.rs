@@ -36,6 +36,9 @@ pub enum CliError {
     Check(String),
     /// The system refused a write the library made, with its message: exit 1.
     Io(String),
+    /// A result could not be encoded (JSON): a fault of the program, not of the input,
+    /// so exit 1, never the input error's 2.
+    Encode(String),
     /// The reader of stdout went away (`| head`): a quiet exit 0.
     ClosedPipe,
 }
@@ -58,6 +61,7 @@ impl fmt::Display for CliError {
             CliError::Input(message) => f.write_str(message),
             CliError::Write { target, source } => write!(f, "cannot write {target}: {source}"),
             CliError::Check(message) | CliError::Io(message) => f.write_str(message),
+            CliError::Encode(message) => write!(f, "cannot encode the result: {message}"),
             CliError::ClosedPipe => f.write_str("stdout was closed"),
         }
     }
@@ -108,7 +112,9 @@ mod tests {
     fn library_errors_keep_their_kind_to_the_exit_code() {
         let code = |e: CliError| match e {
             CliError::Input(_) => USAGE,
-            CliError::Check(_) | CliError::Io(_) | CliError::Write { .. } => CHECK_FAILED,
+            CliError::Check(_) | CliError::Io(_) | CliError::Write { .. } | CliError::Encode(_) => {
+                CHECK_FAILED
+            }
             CliError::ClosedPipe => 0,
         };
         let write = UnitsError::Write {

@@ -14,5 +14,5 @@ pub mod progress;
 pub use crate::text::read_text_file;
 pub use args::{ChosenGame, GameArgs};
 pub use error::{exit_code, CliError, Status};
-pub use output::{check_writable, print, print_json, write_file};
+pub use output::{check_writable, json_text, print, print_json, write_file};
 pub use progress::Progress;

@@ -55,12 +55,19 @@ pub fn print_line(args: std::fmt::Arguments) -> Result<(), CliError> {
     )
 }
 
+/// A document as pretty JSON ending with a newline: the one encoding of every tool's
+/// `--json` and saved documents. A failure is the program's ([`CliError::Encode`],
+/// exit 1), never an input error.
+pub fn json_text<T: Serialize + ?Sized>(document: &T) -> Result<String, CliError> {
+    let mut text =
+        serde_json::to_string_pretty(document).map_err(|e| CliError::Encode(e.to_string()))?;
+    text.push('\n');
+    Ok(text)
+}
+
 /// Writes a document as pretty JSON ending with a newline.
 pub fn print_json<T: Serialize + ?Sized>(document: &T) -> Result<(), CliError> {
-    let mut text = serde_json::to_string_pretty(document)
-        .map_err(|e| CliError::input(format!("cannot serialise the result: {e}")))?;
-    text.push('\n');
-    print(&text)
+    print(&json_text(document)?)
 }
 
 /// `println!` for results: `outln!("{x}")?` returns [`CliError::ClosedPipe`] when the
@@ -94,5 +101,23 @@ pub fn write_error(e: crate::files::WriteError) -> CliError {
             target: path.display().to_string(),
             source: error,
         },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_document_json_cannot_encode_is_the_programs_failure_not_the_inputs() {
+        // JSON object keys must be strings: a map keyed by pairs cannot be encoded.
+        let map: std::collections::BTreeMap<(u8, u8), u8> = [((1, 2), 3)].into();
+        let error = json_text(&map).unwrap_err();
+        assert!(matches!(error, CliError::Encode(_)), "{error:?}");
+        assert!(
+            error.to_string().starts_with("cannot encode the result: "),
+            "{error}"
+        );
+        assert_eq!(json_text(&[1, 2]).unwrap(), "[\n  1,\n  2\n]\n");
     }
 }

@@ -11,7 +11,7 @@ use taflcount::bench::{
 use taflcount::cli::output::finish_when_closed;
 use taflcount::cli::parse::{parse_with, Rule};
 use taflcount::cli::{
-    check_writable, exit_code, print_json, write_file, CliError, Progress, Status,
+    check_writable, exit_code, json_text, print_json, write_file, CliError, Progress, Status,
 };
 use taflcount::outln;
 use taflcount::report::bench::{
@@ -153,9 +153,7 @@ fn run(cli: &Cli) -> Result<Status, CliError> {
         eprintln!("taflbench: warning: {warning}");
     }
     if let Some(path) = &cli.save {
-        let text = serde_json::to_string_pretty(&doc.to_json())
-            .expect("documents always serialise")
-            + "\n";
+        let text = json_text(&doc.to_json())?;
         write_file(path, text.as_bytes(), cli.force)?;
     }
     if let Some(path) = &cli.report {

@@ -5,7 +5,7 @@ mod legal;
 use std::path::{Path, PathBuf};
 
 use clap::{ArgGroup, Args};
-use taflcount::cli::{print, write_file, CliError, Status};
+use taflcount::cli::{print, print_json, write_file, CliError, Status};
 use taflcount::complexity::{ComplexityReport, ComplexitySpec, GameTreeEstimate};
 use taflcount::report::complexity::{render, render_catalog_markdown};
 use taflcount::report::table::TableStyle;
@@ -124,7 +124,7 @@ fn run_bounds(args: &ComplexityArgs) -> Result<(), CliError> {
             .collect::<Result<_, _>>()?;
         return match (&args.report, args.json) {
             (Some(dir), _) => write_report(dir, &reports, args.force),
-            (None, true) => print(&(to_json(&reports)? + "\n")),
+            (None, true) => print_json(&reports),
             (None, false) => {
                 let tables: Vec<String> = reports
                     .iter()
@@ -137,7 +137,7 @@ fn run_bounds(args: &ComplexityArgs) -> Result<(), CliError> {
     let spec = spec_of(args)?;
     let report = ComplexityReport::compute(&spec, &trees);
     if args.json {
-        print(&(to_json(&report)? + "\n"))
+        print_json(&report)
     } else {
         print(&render(&report, TableStyle::Terminal))
     }
@@ -267,11 +267,6 @@ fn game_trees(args: &ComplexityArgs) -> Result<Vec<GameTreeEstimate>, CliError> 
         }
         _ => Ok(Vec::new()),
     }
-}
-
-fn to_json<T: serde::Serialize>(value: &T) -> Result<String, CliError> {
-    serde_json::to_string_pretty(value)
-        .map_err(|e| CliError::Input(format!("cannot encode JSON: {e}")))
 }
 
 fn write_report(dir: &Path, reports: &[ComplexityReport], force: bool) -> Result<(), CliError> {

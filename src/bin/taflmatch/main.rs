@@ -14,7 +14,9 @@ use std::time::Instant;
 
 use clap::Parser;
 use taflcount::board::Side;
-use taflcount::cli::{exit_code, interrupt, print, CliError, GameArgs, Progress, Status};
+use taflcount::cli::{
+    exit_code, interrupt, print, print_json, CliError, GameArgs, Progress, Status,
+};
 use taflcount::engine::ForfeitTally;
 use taflcount::matches::openings::{
     openings_from_records, openings_from_text, random_openings, OpeningSupply,
@@ -436,9 +438,7 @@ fn run(args: Args) -> Result<Status, CliError> {
         )
     });
     if args.json {
-        let mut text = serde_json::to_string_pretty(&json).expect("documents serialise");
-        text.push('\n');
-        print(&text)?;
+        print_json(&json)?;
     } else {
         print(&(text + note.as_deref().unwrap_or_default()))?;
     }

@@ -9,7 +9,7 @@ use std::sync::atomic::Ordering;
 
 use taflcount::cli::output::write_error;
 use taflcount::cli::progress::Progress;
-use taflcount::cli::{board, interrupt, print, CliError, Status};
+use taflcount::cli::{board, interrupt, print, print_json, CliError, Status};
 use taflcount::complexity::legal::{
     merge_samples, plan_samples, run_samples_each, sample_line, samples_header, Estimate,
     LegalReport, LegalTallies, Prepared, Timings,
@@ -79,9 +79,7 @@ pub fn merge(dir: &Path, json: bool) -> Result<taflcount::cli::Status, CliError>
         merged.plan.plan_id, merged.plan.units
     );
     if json {
-        let json = serde_json::to_string_pretty(&merged.report)
-            .map_err(|e| CliError::Input(format!("cannot encode JSON: {e}")))?;
-        print(&(json + "\n"))?;
+        print_json(&merged.report)?;
     } else {
         print(&render(&merged.report))?;
     }
@@ -182,9 +180,7 @@ pub fn run(rules: &Rules, options: LegalOptions<'_>) -> Result<Status, CliError>
         }
     }
     if options.json {
-        let json = serde_json::to_string_pretty(&report)
-            .map_err(|e| CliError::Input(format!("cannot encode JSON: {e}")))?;
-        print(&(json + "\n"))?;
+        print_json(&report)?;
     } else {
         let mut text = render(&report);
         if interrupted {
