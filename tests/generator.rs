@@ -64,29 +64,41 @@ fn bulk_counts_equal_per_piece_counts_on_random_boards() {
     assert!(positions > 1_000, "only {positions} positions");
 }
 
+/// Checks every move `child_count` answers in `pos` against playing it and counting
+/// the child's moves piece by piece: how many it answered, and how many of those
+/// children ended by encirclement.
+fn check_child_counts(name: &str, t: &Tables, pos: &Position) -> (usize, usize) {
+    let (mut answered, mut encircled) = (0, 0);
+    if !pos.child_counts_apply(t) || pos.ended_before_moving(t) {
+        return (0, 0);
+    }
+    for mv in pos.legal_moves(t) {
+        let Some(n) = pos.child_count(t, mv) else {
+            continue;
+        };
+        let mut child = pos.clone();
+        child.play(t, mv);
+        let played = if child.ended_before_moving(t) {
+            if child.outcome(t).map(|o| o.reason) == Some(EndReason::Encirclement) {
+                encircled += 1;
+            }
+            0
+        } else {
+            child.count_moves_by_piece(t)
+        };
+        assert_eq!(n, played, "{name}: {mv} in {}", pos.layout(t));
+        answered += 1;
+    }
+    (answered, encircled)
+}
+
 #[test]
 fn child_counts_equal_playing_the_move_in_random_play_of_every_variant() {
     let mut answered = 0;
     for name in catalog::names() {
         let t = Tables::new(&catalog::find(name).unwrap().rules()).unwrap();
         for pos in random_play(&t, 5, 6, 200) {
-            if !pos.child_counts_apply(&t) || pos.ended_before_moving(&t) {
-                continue;
-            }
-            for mv in pos.legal_moves(&t) {
-                let Some(n) = pos.child_count(&t, mv) else {
-                    continue;
-                };
-                let mut child = pos.clone();
-                child.play(&t, mv);
-                let played = if child.ended_before_moving(&t) {
-                    0
-                } else {
-                    child.count_moves_by_piece(&t)
-                };
-                assert_eq!(n, played, "{name}: {mv} in {}", pos.layout(&t));
-                answered += 1;
-            }
+            answered += check_child_counts(name, &t, &pos).0;
         }
     }
     assert!(
@@ -114,26 +126,9 @@ fn child_counts_equal_playing_the_move_where_encirclement_is_near() {
             if pos.side_to_move() != Side::Attackers {
                 pos.null_move(&t);
             }
-            if !pos.child_counts_apply(&t) || pos.ended_before_moving(&t) {
-                continue;
-            }
-            for mv in pos.legal_moves(&t) {
-                let Some(n) = pos.child_count(&t, mv) else {
-                    continue;
-                };
-                let mut child = pos.clone();
-                child.play(&t, mv);
-                let played = if child.ended_before_moving(&t) {
-                    if child.outcome(&t).map(|o| o.reason) == Some(EndReason::Encirclement) {
-                        encircled += 1;
-                    }
-                    0
-                } else {
-                    child.count_moves_by_piece(&t)
-                };
-                assert_eq!(n, played, "{name}: {mv} in {}", pos.layout(&t));
-                answered += 1;
-            }
+            let (a, e) = check_child_counts(name, &t, &pos);
+            answered += a;
+            encircled += e;
         }
     }
     assert!(answered > 50_000, "only {answered} moves answered");

@@ -140,8 +140,8 @@ impl Position {
     ///
     /// In this engine every capture a move makes is next to where it lands (custodial,
     /// the king's, Linnaean), or a jump's, or a relaxed shieldwall's anywhere on the
-    /// edge: a move that lands with no enemy next to it, in a variant without relaxed
-    /// shieldwalls, by a piece that does not jump, captures nothing. The end of the game
+    /// edge: a move that lands with no enemy next to it, where its piece's captures need
+    /// that contact (`Tables::captures_need_contact`), captures nothing. The end of the game
     /// then comes only from the escape, an edge fort (which needs the king on an edge,
     /// left to the played path) or encirclement (flooded here on the bitboards).
     #[inline(always)]
@@ -216,10 +216,8 @@ impl Position {
             Mover::taflman(side)
         };
         let to = g.square(mv.to);
-        if t.jumps[mover as usize] != crate::rules::Jump::None
-            || (t.shieldwall != Shieldwall::None && !t.shieldwall_flank)
-            || (g.neighbours(mv.to).intersects(self.bits[enemy as usize])
-                && self.may_capture_next_to(t, side, mover, mv))
+        if !t.captures_need_contact[mover as usize]
+            || (self.enemy_next_to(t, enemy, mv.to) && self.may_capture_next_to(t, side, mover, mv))
         {
             return None;
         }

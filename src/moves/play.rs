@@ -267,7 +267,7 @@ impl Position {
 
     /// True if a piece of `enemy` stands orthogonally next to `s`.
     #[inline(always)]
-    fn enemy_next_to(&self, t: &Tables, enemy: Side, s: Square) -> bool {
+    pub(super) fn enemy_next_to(&self, t: &Tables, enemy: Side, s: Square) -> bool {
         if let Some(g) = &t.geometry {
             return g.neighbours(s).intersects(self.bits[enemy as usize]);
         }
