@@ -371,6 +371,17 @@ fn view_refuses_bad_input_with_exit_2() {
         (
             vec![
                 "view",
+                illegal.to_str().unwrap(),
+                "--variant",
+                "brandub",
+                "--html",
+                out_page,
+            ],
+            "replayed as brandub: another variant needs --variant or --rules",
+        ),
+        (
+            vec![
+                "view",
                 "no-such.csv",
                 "--variant",
                 "brandub",

@@ -81,9 +81,11 @@ pub fn run(args: ViewArgs) -> Result<(), CliError> {
         .map(|(number, record)| {
             let game = ViewerGame::from_record(tables, number, record).map_err(|e| {
                 CliError::input(format!(
-                    "{} game {number} (line {}): {e}",
+                    "{} game {number} (line {}): {e} (the games are replayed as {}: \
+                     another variant needs --variant or --rules)",
                     args.records.display(),
-                    record.line
+                    record.line,
+                    game.name.as_deref().unwrap_or("the given rules")
                 ))
             })?;
             Ok(match &sidecar {
