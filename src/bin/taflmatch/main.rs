@@ -2,7 +2,6 @@
 //! game pairs with Elo, normalized Elo, LOS and an optional SPRT; round robins on one
 //! Elo scale; one engine against itself for the variant's side balance.
 
-mod render;
 mod units;
 
 use std::fs;
@@ -28,6 +27,7 @@ use taflcount::matches::{
     RunContext, RunHooks, SideBalanceDocument, TaflmatchDocument, TimeControl,
 };
 use taflcount::moves::Tables;
+use taflcount::report::matches::{progress_line, taflmatch_text};
 use taflcount::stats::SprtParameters;
 use taflcount::text::read_text_file;
 use taflcount::threads::used;
@@ -353,7 +353,7 @@ fn run(args: Args) -> Result<Status, CliError> {
                     &mut |p| {
                         progress.inc((p.games_done.max(done) - done) as u64);
                         done = done.max(p.games_done);
-                        progress.set_message(render::progress_line(p));
+                        progress.set_message(progress_line(p));
                     },
                     hooks,
                 )
@@ -364,7 +364,6 @@ fn run(args: Args) -> Result<Status, CliError> {
                     threads: used(threads, planned),
                 };
                 (
-                    render::match_text(&header, &result),
                     TaflmatchDocument::Match(MatchDocument::new(&header, &result, timing)),
                     result.games,
                 )
@@ -387,7 +386,6 @@ fn run(args: Args) -> Result<Status, CliError> {
                     threads: used(threads, planned),
                 };
                 (
-                    render::round_robin_text(&header, &result),
                     TaflmatchDocument::RoundRobin(RoundRobinDocument::new(
                         &header, &result, timing,
                     )),
@@ -411,7 +409,6 @@ fn run(args: Args) -> Result<Status, CliError> {
                     threads: used(threads, planned),
                 };
                 (
-                    render::side_balance_text(&header, &result),
                     TaflmatchDocument::SideBalance(SideBalanceDocument::new(
                         &header, &result, timing,
                     )),
@@ -420,7 +417,7 @@ fn run(args: Args) -> Result<Status, CliError> {
             }
         })
     })();
-    let (text, mut json, games) = match outcome {
+    let (mut document, games) = match outcome {
         Ok(done) => done,
         Err(e) => {
             if let Some(a) = archive {
@@ -430,7 +427,7 @@ fn run(args: Args) -> Result<Status, CliError> {
         }
     };
     let interrupted = interrupt::stopped() && archive.as_ref().is_none_or(|a| a.error.is_none());
-    json.set_interrupted(interrupted);
+    document.set_interrupted(interrupted);
     let note = interrupted.then(|| {
         format!(
             "interrupted by Ctrl-C after {} of {planned} games: the figures above cover those\n",
@@ -438,9 +435,9 @@ fn run(args: Args) -> Result<Status, CliError> {
         )
     });
     if args.json {
-        print_json(&json)?;
+        print_json(&document)?;
     } else {
-        print(&(text + note.as_deref().unwrap_or_default()))?;
+        print(&(taflmatch_text(&document) + note.as_deref().unwrap_or_default()))?;
     }
     if let Some(a) = archive {
         a.finish()?;

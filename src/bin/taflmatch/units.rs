@@ -13,9 +13,10 @@ use taflcount::matches::{
     openings_from_list, MatchDocument, MatchSettings, MatchTiming, RunContext, TaflmatchDocument,
 };
 use taflcount::outln;
+use taflcount::report::matches::match_text;
 use taflcount::units::UnitsError;
 
-use crate::{render, setup, Args};
+use crate::{setup, Args};
 
 #[derive(clap::Subcommand, Debug)]
 pub enum Command {
@@ -278,12 +279,11 @@ fn merge(a: &MergeArgs) -> Result<Status, CliError> {
         seconds: m.unit_seconds,
         threads: 1,
     };
+    let doc = MatchDocument::new(&header, &m.result, timing);
     if a.json {
-        print_json(&TaflmatchDocument::Match(MatchDocument::new(
-            &header, &m.result, timing,
-        )))?;
+        print_json(&TaflmatchDocument::Match(doc))?;
     } else {
-        print(&render::match_text(&header, &m.result))?;
+        print(&match_text(&doc))?;
     }
     if m.complete {
         if m.decision.is_some() {
