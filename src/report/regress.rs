@@ -1,7 +1,8 @@
 //! taflregress's documents as tables and text.
 
-use crate::regress::tier::{CurveDocument, Rate, TierDocument};
+use crate::regress::score::Rate;
 use crate::regress::{BenchDocument, MineDocument, SuiteDocument};
+use crate::regress::{CurveDocument, TierDocument};
 use crate::report::plot::{line_band_plot_from, Series};
 use crate::report::table::{new_table, TableStyle};
 

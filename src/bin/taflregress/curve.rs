@@ -7,7 +7,8 @@ use taflcount::cli::{check_writable, print_json, write_file, CliError, Progress,
 use taflcount::engine::{EngineSpec, MoveLimit};
 use taflcount::outln;
 use taflcount::regress::engines::run_engine;
-use taflcount::regress::tier::{run_tier, CurveDocument, CurvePoint, TierDocument, CURVE_BUDGETS};
+use taflcount::regress::tier::{run_tier, CURVE_BUDGETS};
+use taflcount::regress::{CurveDocument, CurvePoint, TierDocument};
 use taflcount::regress::{Loaded, Timing, SCHEMA_VERSION};
 use taflcount::report::regress::{curve_svg, curve_table, tier_summary, tier_table};
 use taflcount::report::table::TableStyle;
