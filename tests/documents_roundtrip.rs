@@ -22,8 +22,8 @@ use taflcount::perft::{
 };
 use taflcount::regress::EngineSuiteDocument;
 use taflcount::regress::{
-    AnalysisDocument, BenchDocument as RegressBench, MineDocument, ProveDocument,
-    SuiteDocument as RegressSuite,
+    AnalysisDocument, MineDocument, ProveDocument, RegressBenchDocument as RegressBench,
+    RegressSuiteDocument as RegressSuite,
 };
 use taflcount::regress::{CurveDocument, TierDocument};
 use taflcount::sampling::BranchingReport;

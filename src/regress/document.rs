@@ -34,7 +34,7 @@ impl Timing {
 
 /// A run of the misplay suite.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct SuiteDocument {
+pub struct RegressSuiteDocument {
     /// [`SCHEMA_VERSION`] and `taflregress`.
     #[serde(flatten)]
     pub header: Header,
@@ -172,7 +172,7 @@ impl From<&Misplay> for MisplayRow {
 
 /// The bench: fixed searches whose node total is the search's behaviour signature.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct BenchDocument {
+pub struct RegressBenchDocument {
     /// [`SCHEMA_VERSION`] and `taflregress`.
     #[serde(flatten)]
     pub header: Header,

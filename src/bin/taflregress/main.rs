@@ -17,7 +17,7 @@ use taflcount::notation::{parse_games, play_line, replay, GameRecord};
 use taflcount::outln;
 use taflcount::regress::{
     self, history_since_capture, judge, AnalysisDocument, Expect, Fixture, LimitSpec, Loaded,
-    MineDocument, MisplayRow, Proof, ProofKind, ProveDocument, SuiteDocument, Timing,
+    MineDocument, MisplayRow, Proof, ProofKind, ProveDocument, RegressSuiteDocument, Timing,
     SCHEMA_VERSION,
 };
 use taflcount::render::{Diagram, Tone};
@@ -356,7 +356,7 @@ fn run_suite(cli: &Cli) -> Result<Status, CliError> {
     progress.finish();
     let passed = results.iter().filter(|r| r.pass).count();
     let nodes: u64 = results.iter().map(|r| r.nodes).sum();
-    let doc = SuiteDocument {
+    let doc = RegressSuiteDocument {
         header: taflcount::document::Header::new(SCHEMA_VERSION, "taflregress"),
         suite: name,
         positions: results.len(),

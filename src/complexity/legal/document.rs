@@ -3,7 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::classify::{Undecided, Verdict};
+use super::classify::{Legality, Undecided};
 use super::estimate::{BigCount, Estimate, Tally};
 use super::illegal::IllegalReason;
 use super::run::{Prepared, SampleResult};
@@ -163,14 +163,14 @@ impl LegalTallies {
         let off = (max_a - r.element.attackers.len()) + (max_d - r.element.defenders.len());
         self.by_pieces_off[off].add(key);
         match &r.verdict {
-            Verdict::Illegal(found) => {
+            Legality::Illegal(found) => {
                 self.illegal_by_reason[IllegalReason::ALL
                     .iter()
                     .position(|&x| x == found.reason)
                     .unwrap()] += 1
             }
-            Verdict::Undecided(Undecided::RejectedProof) => self.rejected_proof_games += 1,
-            Verdict::Undecided(Undecided::SearchPanicked) => self.search_panics += 1,
+            Legality::Undecided(Undecided::RejectedProof) => self.rejected_proof_games += 1,
+            Legality::Undecided(Undecided::SearchPanicked) => self.search_panics += 1,
             _ => {}
         }
     }

@@ -19,7 +19,7 @@ mod superset;
 mod units;
 
 pub use class_index::{ClassIndex, ClassSet, MAX_CELLS};
-pub use classify::{classify, Undecided, Verdict};
+pub use classify::{classify, Legality, Undecided};
 pub use document::{
     BoundRow, GroupRow, LegalReport, LegalTallies, PublishedFigure, ReasonCount, Timings,
     DEFINITION, LEGAL_SCHEMA_VERSION,

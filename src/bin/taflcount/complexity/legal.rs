@@ -14,7 +14,7 @@ use taflcount::complexity::legal::{
     merge_samples, plan_samples, run_samples_each, sample_line, samples_header, LegalReport,
     LegalTallies, Prepared, Timings,
 };
-use taflcount::complexity::legal::{IllegalReason, SampleResult, Verdict};
+use taflcount::complexity::legal::{IllegalReason, Legality, SampleResult};
 use taflcount::files::AtomicFile;
 use taflcount::render::Diagram;
 use taflcount::report::complexity::legal_text;
@@ -142,8 +142,8 @@ pub fn run(rules: &Rules, options: LegalOptions<'_>) -> Result<Status, CliError>
                     write_failed.borrow_mut().get_or_insert(e);
                 }
             }
-            if let Verdict::Illegal(found) = result.verdict {
-                let same = |r: &SampleResult| matches!(r.verdict, Verdict::Illegal(f) if f.reason == found.reason);
+            if let Legality::Illegal(found) = result.verdict {
+                let same = |r: &SampleResult| matches!(r.verdict, Legality::Illegal(f) if f.reason == found.reason);
                 match first_illegal.iter_mut().find(|r| same(r)) {
                     Some(kept) if kept.index <= result.index => {}
                     Some(kept) => *kept = result,
@@ -210,7 +210,7 @@ fn illegal_boards(rules: &Rules, dim: usize, results: &[SampleResult]) -> String
     let mut out = String::new();
     for reason in IllegalReason::ALL {
         let first = results.iter().find_map(|r| match r.verdict {
-            Verdict::Illegal(found) if found.reason == reason => Some((r, found)),
+            Legality::Illegal(found) if found.reason == reason => Some((r, found)),
             _ => None,
         });
         if let Some((r, found)) = first {
