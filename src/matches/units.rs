@@ -18,6 +18,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use super::openings::{openings_from_list, OpeningSource, OpeningSupply};
 use super::run::{play_pairs, HeadToHead, MatchGame, MatchSettings};
 use crate::board::Side;
+use crate::document::Timing;
 use crate::engine::{EngineFactory, EngineKind, EngineSpec, GameEnd, PlayedGame, PlyBranching};
 use crate::moves::{EndReason, Tables};
 use crate::notation::MoveText;
@@ -283,16 +284,6 @@ impl GameRecord {
     }
 }
 
-/// Time and threads of a unit, apart so that results compare without them.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct MatchUnitTiming {
-    /// Wall-clock seconds spent playing the unit.
-    pub seconds: f64,
-    /// Games played at once.
-    pub threads: usize,
-}
-
 /// `unit-NNN.result.json`: the unit's games and what they add up to.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -320,7 +311,7 @@ pub struct MatchResultDoc {
     /// The games as CSV archive lines, in the same order.
     pub records: Vec<String>,
     /// Time and threads.
-    pub timing: MatchUnitTiming,
+    pub timing: Timing,
 }
 
 /// Games lost by an engine's failure.
@@ -742,7 +733,7 @@ pub fn run_match_unit(
         },
         records: h.games.iter().map(|g| g.game.csv_line()).collect(),
         games: h.games.iter().map(GameRecord::of).collect(),
-        timing: MatchUnitTiming {
+        timing: Timing {
             seconds: clock.elapsed().as_secs_f64(),
             threads: crate::threads::used(threads, h.games.len()),
         },

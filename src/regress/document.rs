@@ -15,17 +15,17 @@ pub const SCHEMA_VERSION: u32 = 2;
 
 /// Wall time of a run, apart so snapshots can leave it out.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Timing {
+pub struct SearchTiming {
     /// Seconds.
     pub seconds: f64,
     /// Search nodes per second.
     pub nodes_per_second: f64,
 }
 
-impl Timing {
+impl SearchTiming {
     /// The timing of `nodes` searched in `seconds`.
-    pub fn new(nodes: u64, seconds: f64) -> Timing {
-        Timing {
+    pub fn new(nodes: u64, seconds: f64) -> SearchTiming {
+        SearchTiming {
             seconds,
             nodes_per_second: nodes as f64 / seconds.max(1e-9),
         }
@@ -51,7 +51,7 @@ pub struct RegressSuiteDocument {
     /// One result per position, in file order.
     pub results: Vec<FixtureResult>,
     /// How long it took.
-    pub timing: Timing,
+    pub timing: SearchTiming,
 }
 
 /// The deep prover's answer on one position (`taflregress analyze --prove N`).
@@ -72,7 +72,7 @@ pub struct ProveDocument {
     /// Positions the prover made.
     pub positions: u64,
     /// How long it took.
-    pub timing: Timing,
+    pub timing: SearchTiming,
 }
 
 /// The search's answer on one position.
@@ -96,7 +96,7 @@ pub struct AnalysisDocument {
     /// Search nodes.
     pub nodes: u64,
     /// How long it took.
-    pub timing: Timing,
+    pub timing: SearchTiming,
 }
 
 impl AnalysisDocument {
@@ -111,7 +111,7 @@ impl AnalysisDocument {
             pv: r.pv.iter().map(|m| m.to_string()).collect(),
             depth: r.depth,
             nodes: r.nodes,
-            timing: Timing::new(r.nodes, seconds),
+            timing: SearchTiming::new(r.nodes, seconds),
         }
     }
 }
@@ -181,7 +181,7 @@ pub struct RegressBenchDocument {
     /// Nodes over all rows: the signature.
     pub nodes: u64,
     /// How long it took.
-    pub timing: Timing,
+    pub timing: SearchTiming,
 }
 
 /// One bench search.
@@ -224,7 +224,7 @@ pub struct TierDocument {
     /// One row per position, in file order.
     pub results: Vec<TierRow>,
     /// How long it took.
-    pub timing: Timing,
+    pub timing: SearchTiming,
 }
 
 impl TierDocument {
@@ -242,7 +242,7 @@ impl TierDocument {
             by_length: by_length(&results),
             nodes,
             results,
-            timing: Timing::new(nodes, seconds),
+            timing: SearchTiming::new(nodes, seconds),
         }
     }
 
@@ -300,7 +300,7 @@ pub struct CurveDocument {
     /// One point per budget, smallest first.
     pub points: Vec<CurvePoint>,
     /// How long it took.
-    pub timing: Timing,
+    pub timing: SearchTiming,
 }
 
 impl CurvePoint {

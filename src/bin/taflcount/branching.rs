@@ -8,6 +8,7 @@ use clap::Args;
 use taflcount::cli::{
     check_writable, print, print_json, read_text_file, write_file, CliError, GameArgs, Progress,
 };
+use taflcount::document::Timing;
 use taflcount::engine::{EngineFactory, EngineSpec, ForfeitTally};
 use taflcount::files::file_stem;
 use taflcount::notation::parse_games;
@@ -16,7 +17,7 @@ use taflcount::report::plot::branching_by_ply_svg;
 use taflcount::report::table::TableStyle;
 use taflcount::sampling::{
     opening_plies_for, sample_records, self_play_each, BranchingReport, SelfPlay, Source,
-    StatisticsBuilder, Timing, SCHEMA_VERSION,
+    StatisticsBuilder, SCHEMA_VERSION,
 };
 
 #[derive(Args, Debug)]

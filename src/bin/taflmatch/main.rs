@@ -16,6 +16,7 @@ use taflcount::board::Side;
 use taflcount::cli::{
     exit_code, interrupt, print, print_json, CliError, GameArgs, Progress, Status,
 };
+use taflcount::document::Timing;
 use taflcount::engine::ForfeitTally;
 use taflcount::matches::openings::{
     openings_from_records, openings_from_text, random_openings, OpeningSupply,
@@ -23,8 +24,8 @@ use taflcount::matches::openings::{
 use taflcount::matches::players_path;
 use taflcount::matches::{
     run_match, run_round_robin, run_side_balance, EngineFactory, EngineSpec, GamePlayers,
-    MatchDocument, MatchError, MatchGame, MatchSettings, MatchTiming, RoundRobinDocument,
-    RunContext, RunHooks, SideBalanceDocument, TaflmatchDocument, TimeControl,
+    MatchDocument, MatchError, MatchGame, MatchSettings, RoundRobinDocument, RunContext, RunHooks,
+    SideBalanceDocument, TaflmatchDocument, TimeControl,
 };
 use taflcount::moves::Tables;
 use taflcount::report::matches::{progress_line, taflmatch_text};
@@ -359,7 +360,7 @@ fn run(args: Args) -> Result<Status, CliError> {
                 )
                 .map_err(match_error)?;
                 progress.finish();
-                let timing = MatchTiming {
+                let timing = Timing {
                     seconds: started.elapsed().as_secs_f64(),
                     threads: used(threads, planned),
                 };
@@ -381,7 +382,7 @@ fn run(args: Args) -> Result<Status, CliError> {
                 )
                 .map_err(match_error)?;
                 progress.finish();
-                let timing = MatchTiming {
+                let timing = Timing {
                     seconds: started.elapsed().as_secs_f64(),
                     threads: used(threads, planned),
                 };
@@ -404,7 +405,7 @@ fn run(args: Args) -> Result<Status, CliError> {
                 )
                 .map_err(match_error)?;
                 progress.finish();
-                let timing = MatchTiming {
+                let timing = Timing {
                     seconds: started.elapsed().as_secs_f64(),
                     threads: used(threads, planned),
                 };

@@ -5,12 +5,13 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use taflcount::cli::{print, print_json, CliError, Progress, Status};
+use taflcount::document::Timing;
 use taflcount::matches::units::{
     merge_match, plan_match, read_match_unit, run_match_unit, MatchPlanInput, MatchUnitRun,
     MergedMatch, EXTRA_FILES, LLR_SVG,
 };
 use taflcount::matches::{
-    openings_from_list, MatchDocument, MatchSettings, MatchTiming, RunContext, TaflmatchDocument,
+    openings_from_list, MatchDocument, MatchSettings, RunContext, TaflmatchDocument,
 };
 use taflcount::outln;
 use taflcount::report::matches::match_text;
@@ -275,7 +276,7 @@ fn merge(a: &MergeArgs) -> Result<Status, CliError> {
         },
     };
     eprintln!("taflmatch: plan {}: {}", m.plan.plan_id, watch_line(&m));
-    let timing = MatchTiming {
+    let timing = Timing {
         seconds: m.unit_seconds,
         threads: 1,
     };

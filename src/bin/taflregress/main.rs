@@ -17,7 +17,7 @@ use taflcount::notation::{parse_games, play_line, replay, GameRecord};
 use taflcount::outln;
 use taflcount::regress::{
     self, history_since_capture, judge, AnalysisDocument, Expect, Fixture, LimitSpec, Loaded,
-    MineDocument, MisplayRow, Proof, ProofKind, ProveDocument, RegressSuiteDocument, Timing,
+    MineDocument, MisplayRow, Proof, ProofKind, ProveDocument, RegressSuiteDocument, SearchTiming,
     SCHEMA_VERSION,
 };
 use taflcount::render::{Diagram, Tone};
@@ -364,7 +364,7 @@ fn run_suite(cli: &Cli) -> Result<Status, CliError> {
         failed: results.len() - passed,
         nodes,
         results,
-        timing: Timing::new(nodes, started.elapsed().as_secs_f64()),
+        timing: SearchTiming::new(nodes, started.elapsed().as_secs_f64()),
     };
     if cli.json {
         print_json(&doc)?;
@@ -474,7 +474,7 @@ fn prove_win(a: &AnalyzeArgs, within: u32) -> Result<Status, CliError> {
         answer: word.to_owned(),
         winning_move,
         positions: prover.nodes(),
-        timing: Timing::new(prover.nodes(), seconds),
+        timing: SearchTiming::new(prover.nodes(), seconds),
     };
     if a.json {
         print_json(&doc)?;

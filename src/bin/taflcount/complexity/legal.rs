@@ -12,9 +12,10 @@ use taflcount::cli::progress::Progress;
 use taflcount::cli::{board, interrupt, print, print_json, CliError, Status};
 use taflcount::complexity::legal::{
     merge_samples, plan_samples, run_samples_each, sample_line, samples_header, LegalReport,
-    LegalTallies, Prepared, Timings,
+    LegalTallies, Prepared,
 };
 use taflcount::complexity::legal::{IllegalReason, Legality, SampleResult};
+use taflcount::document::Timing;
 use taflcount::files::AtomicFile;
 use taflcount::render::Diagram;
 use taflcount::report::complexity::legal_text;
@@ -155,7 +156,7 @@ pub fn run(rules: &Rules, options: LegalOptions<'_>) -> Result<Status, CliError>
     progress.finish();
     let interrupted = interrupt::stopped();
     let decided = tally.samples();
-    let timings = Timings {
+    let timings = Timing {
         seconds: (started.elapsed().as_secs_f64() * 1000.0).round() / 1000.0,
         threads: options.threads,
     };
