@@ -327,9 +327,11 @@ fn run(args: Args) -> Result<Status, CliError> {
             }
         }
     };
+    let mut engine_failed = |failure: &str| eprintln!("taflcount: {failure}");
     let hooks = RunHooks {
         game_ended: Some(&mut append),
         stop: Some(stop),
+        engine_failed: Some(&mut engine_failed),
     };
     let factories: Vec<&dyn EngineFactory> =
         specs.iter().map(|s| s as &dyn EngineFactory).collect();

@@ -174,6 +174,7 @@ fn unit(a: &UnitArgs) -> Result<Status, CliError> {
             progress.inc((done - shown) as u64);
             shown = done;
         },
+        &mut |failure| eprintln!("taflcount: {failure}"),
     )?;
     progress.finish();
     let (status, result) = match &outcome {
