@@ -253,9 +253,7 @@ fn merge(a: &MergeArgs) -> Result<Status, CliError> {
         eprintln!("taflmatch: {}", watch_line(&m));
         std::thread::sleep(Duration::from_secs(a.interval));
     };
-    let tables = taflcount::game::Game::from_otn(&m.plan.run.rules)
-        .map_err(|e| CliError::Input(e.to_string()))?
-        .tables;
+    let tables = taflcount::game::Game::from_otn(&m.plan.run.rules)?.tables;
     let run = &m.plan.run;
     let supply = openings_from_list(
         &tables,

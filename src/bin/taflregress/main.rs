@@ -455,9 +455,7 @@ fn prove_win(a: &AnalyzeArgs, within: u32) -> Result<Status, CliError> {
     let ended =
         taflcount::moves::Repetitions::new(&tables, &position, &history).ending(&tables, &position);
     let started = Instant::now();
-    let mut prover = regress::Prover::new(&tables, &position, &history)
-        .map_err(|e| CliError::input(e.to_string()))?
-        .with_node_limit(limit);
+    let mut prover = regress::Prover::new(&tables, &position, &history)?.with_node_limit(limit);
     let answer = prover.winning_move(&position, within);
     let seconds = started.elapsed().as_secs_f64();
     let side = position.side_to_move();

@@ -92,7 +92,7 @@ pub fn merge(dir: &Path, json: bool) -> Result<taflcount::cli::Status, CliError>
 /// stops drawing samples: the batch in hand ends, then the report (and the samples file)
 /// covers the samples decided, and the exit code is 130.
 pub fn run(rules: &Rules, options: LegalOptions<'_>) -> Result<Status, CliError> {
-    let prepared = Prepared::new(rules).map_err(|e| CliError::Input(e.to_string()))?;
+    let prepared = Prepared::new(rules)?;
     // The file is started before the work: a folder that refuses it is found now.
     let mut saved = match options.save_samples {
         Some(dir) => {
