@@ -1,7 +1,9 @@
 //! The header every tool's JSON document starts with: which layout it is, which program
 //! wrote it and, for a program with several kinds of run, which kind. Each document
 //! embeds it with `#[serde(flatten)]`, so the keys stay at the top level, first, and a
-//! reader can tell one document from another before it reads the rest.
+//! reader can tell one document from another before it reads the rest. `Timing` is the
+//! wall time and threads of a run, the one object a document keeps them in, apart from
+//! its results so that documents compare without them.
 
 use serde::{Deserialize, Serialize};
 
@@ -38,9 +40,33 @@ impl Header {
     }
 }
 
+/// How long a run took and on how many threads: apart from the results, so that
+/// snapshots and comparisons leave it out. Read with unknown fields refused, as the
+/// unit result files that carry it require.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Timing {
+    /// Wall-clock seconds of the run's work.
+    pub seconds: f64,
+    /// The threads it ran on (games played at once in a match).
+    pub threads: usize,
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_timing_writes_seconds_then_threads_and_refuses_other_keys() {
+        let timing = Timing {
+            seconds: 1.5,
+            threads: 2,
+        };
+        let text = serde_json::to_string(&timing).unwrap();
+        assert_eq!(text, r#"{"seconds":1.5,"threads":2}"#);
+        assert_eq!(serde_json::from_str::<Timing>(&text).unwrap(), timing);
+        assert!(serde_json::from_str::<Timing>(r#"{"seconds":1.5,"threads":2,"x":0}"#).is_err());
+    }
 
     #[derive(Debug, PartialEq, Serialize, Deserialize)]
     struct Doc {

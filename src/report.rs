@@ -8,6 +8,8 @@ pub mod branching;
 #[cfg(feature = "cli")]
 pub mod complexity;
 #[cfg(feature = "cli")]
+pub mod matches;
+#[cfg(feature = "cli")]
 pub mod perft;
 pub mod plot;
 #[cfg(feature = "cli")]

@@ -5,9 +5,8 @@
 mod closed_stdout;
 
 use std::process::{Command, Output};
-use taflcount::matches::{
-    MatchDocument, MatchTiming, RoundRobinDocument, SideBalanceDocument, SCHEMA_VERSION,
-};
+use taflcount::document::Timing;
+use taflcount::matches::{MatchDocument, RoundRobinDocument, SideBalanceDocument, SCHEMA_VERSION};
 use taflcount::sampling::BranchingReport;
 
 fn run(bin: &str, args: &[&str]) -> Output {
@@ -269,7 +268,7 @@ fn one_thread_and_two_threads_play_the_same_games() {
         let a = args(threads, file.to_str().unwrap());
         let a: Vec<&str> = a.iter().map(String::as_str).collect();
         let mut v: MatchDocument = json(&taflmatch(&a));
-        v.timing = MatchTiming {
+        v.timing = Timing {
             seconds: 0.0,
             threads: 0,
         };

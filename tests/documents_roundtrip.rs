@@ -20,12 +20,12 @@ use taflcount::perft::{
     AgainstDetails, AgainstReport, EstimateDocument, MergeReport, PerftDocument, PlanReport,
     SuiteDocument, UnitReport, VariantList,
 };
-use taflcount::regress::engines::EngineSuiteDocument;
-use taflcount::regress::tier::{CurveDocument, TierDocument};
+use taflcount::regress::EngineSuiteDocument;
 use taflcount::regress::{
-    AnalysisDocument, BenchDocument as RegressBench, MineDocument, ProveDocument,
-    SuiteDocument as RegressSuite,
+    AnalysisDocument, MineDocument, ProveDocument, RegressBenchDocument as RegressBench,
+    RegressSuiteDocument as RegressSuite,
 };
+use taflcount::regress::{CurveDocument, TierDocument};
 use taflcount::sampling::BranchingReport;
 
 mod common;

@@ -10,7 +10,8 @@
 
 use std::collections::BTreeMap;
 use std::path::Path;
-use taflcount::regress::tier::{run_tier, TierDocument, DEFAULT_NODES};
+use taflcount::regress::tier::{run_tier, DEFAULT_NODES};
+use taflcount::regress::TierDocument;
 use taflcount::regress::{self, Loaded, ProofKind};
 
 /// The budget of the snapshotted solved set.

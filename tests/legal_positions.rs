@@ -541,7 +541,7 @@ fn json_is_one_typed_document_and_threads_change_nothing() {
         "--json",
     ];
     let mut one = json_report(&[&args[..], &["--threads", "1"]].concat());
-    let mut two = json_report(&[&args[..], &["--threads", "2"]].concat());
+    let two = json_report(&[&args[..], &["--threads", "2"]].concat());
     assert_eq!(one.header.schema_version, 1);
     assert_eq!(
         (one.variant.as_str(), one.seed, one.nodes),
@@ -566,8 +566,7 @@ fn json_is_one_typed_document_and_threads_change_nothing() {
         .to_owned();
     assert_eq!(one.superset.value, printed);
     assert_eq!(two.timings.threads, 2);
-    one.timings = two.timings.clone();
-    two.timings = one.timings.clone();
+    one.timings = two.timings;
     assert_eq!(one, two);
 }
 

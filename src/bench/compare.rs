@@ -11,7 +11,7 @@ pub const DEFAULT_THRESHOLD: f64 = 0.10;
 /// How one figure moved.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
-pub enum Verdict {
+pub enum SpeedChange {
     /// Slower by more than the threshold, beyond the noise: a regression.
     Slower,
     /// Faster by more than the threshold, beyond the noise.
@@ -24,38 +24,38 @@ pub enum Verdict {
     NotComparable(String),
 }
 
-impl Verdict {
+impl SpeedChange {
     /// The verdict's cell in the comparison table; only a regression is in capitals, to stand out.
     pub fn text(&self) -> String {
         match self {
-            Verdict::Slower => "SLOWER".into(),
-            Verdict::Faster => "faster".into(),
-            Verdict::WithinNoise => "within noise".into(),
-            Verdict::Unchanged => "unchanged".into(),
-            Verdict::NotComparable(why) => format!("not compared: {why}"),
+            SpeedChange::Slower => "SLOWER".into(),
+            SpeedChange::Faster => "faster".into(),
+            SpeedChange::WithinNoise => "within noise".into(),
+            SpeedChange::Unchanged => "unchanged".into(),
+            SpeedChange::NotComparable(why) => format!("not compared: {why}"),
         }
     }
 }
 
 /// The verdict for a current (median, spread) against a baseline's, `threshold` a
 /// fraction (0.10 for 10 %).
-pub fn verdict(current: (f64, f64), baseline: (f64, f64), threshold: f64) -> Verdict {
+pub fn verdict(current: (f64, f64), baseline: (f64, f64), threshold: f64) -> SpeedChange {
     let ((now, now_spread), (then, then_spread)) = (current, baseline);
     let ratio = now / then;
     if ratio < 1.0 - threshold {
         if now + now_spread < then - then_spread {
-            Verdict::Slower
+            SpeedChange::Slower
         } else {
-            Verdict::WithinNoise
+            SpeedChange::WithinNoise
         }
     } else if ratio > 1.0 + threshold {
         if now - now_spread > then + then_spread {
-            Verdict::Faster
+            SpeedChange::Faster
         } else {
-            Verdict::WithinNoise
+            SpeedChange::WithinNoise
         }
     } else {
-        Verdict::Unchanged
+        SpeedChange::Unchanged
     }
 }
 
@@ -75,7 +75,7 @@ pub struct ComparisonRow {
     /// current / baseline: below 1 is slower.
     pub ratio: Option<f64>,
     /// How the figure moved.
-    pub verdict: Verdict,
+    pub verdict: SpeedChange,
 }
 
 /// Every current figure against the baseline's figure for the same variant and kernel.
@@ -90,7 +90,7 @@ pub struct Comparison {
 impl Comparison {
     /// True if any figure is a regression.
     pub fn has_regression(&self) -> bool {
-        self.rows.iter().any(|r| r.verdict == Verdict::Slower)
+        self.rows.iter().any(|r| r.verdict == SpeedChange::Slower)
     }
 }
 
@@ -159,32 +159,32 @@ fn compare_figure(now: &Figure, then: Option<&Figure>, threshold: f64) -> Compar
         baseline: then.and_then(|f| f.median),
         current: now.median,
         ratio: None,
-        verdict: Verdict::Unchanged,
+        verdict: SpeedChange::Unchanged,
     };
     let Some(then) = then else {
-        row.verdict = Verdict::NotComparable("not in the baseline".into());
+        row.verdict = SpeedChange::NotComparable("not in the baseline".into());
         return row;
     };
     row.verdict = match (now.rate(), then.rate()) {
-        (Some(_), Some(_)) if now.work != then.work => Verdict::NotComparable(format!(
+        (Some(_), Some(_)) if now.work != then.work => SpeedChange::NotComparable(format!(
             "the baseline measured {}",
             then.work.as_deref().unwrap_or("other work")
         )),
         (Some(current), Some(baseline)) if !(current.0 > 0.0 && baseline.0 > 0.0) => {
             // Loaded files are validated; a kernel that measured no work cannot be
             // compared either (its ratio would be 0, infinite or NaN).
-            Verdict::NotComparable("a rate of zero".into())
+            SpeedChange::NotComparable("a rate of zero".into())
         }
         (Some(current), Some(baseline)) => {
             row.ratio = Some(current.0 / baseline.0);
             verdict(current, baseline, threshold)
         }
-        (None, _) => Verdict::NotComparable(
+        (None, _) => SpeedChange::NotComparable(
             now.unavailable
                 .clone()
                 .unwrap_or_else(|| "not measured".into()),
         ),
-        (_, None) => Verdict::NotComparable(format!(
+        (_, None) => SpeedChange::NotComparable(format!(
             "baseline: {}",
             then.unavailable.as_deref().unwrap_or("not measured")
         )),
@@ -201,18 +201,21 @@ mod tests {
     #[test]
     fn slower_beyond_threshold_and_noise_is_a_regression() {
         // 20 % slower, intervals [78, 82] and [98, 102] apart.
-        assert_eq!(verdict((80.0, 2.0), (100.0, 2.0), 0.10), Verdict::Slower);
+        assert_eq!(
+            verdict((80.0, 2.0), (100.0, 2.0), 0.10),
+            SpeedChange::Slower
+        );
     }
 
     #[test]
     fn equal_figures_are_unchanged() {
         assert_eq!(
             verdict((100.0, 2.0), (100.0, 2.0), 0.10),
-            Verdict::Unchanged
+            SpeedChange::Unchanged
         );
         assert_eq!(
             verdict((100.0, 0.0), (100.0, 0.0), 0.10),
-            Verdict::Unchanged
+            SpeedChange::Unchanged
         );
     }
 
@@ -221,24 +224,36 @@ mod tests {
         // 20 % slower, but the current interval [65, 95] reaches the baseline's [90, 110].
         assert_eq!(
             verdict((80.0, 15.0), (100.0, 10.0), 0.10),
-            Verdict::WithinNoise
+            SpeedChange::WithinNoise
         );
         // Within the threshold however tight the intervals: 5 % slower.
-        assert_eq!(verdict((95.0, 0.1), (100.0, 0.1), 0.10), Verdict::Unchanged);
+        assert_eq!(
+            verdict((95.0, 0.1), (100.0, 0.1), 0.10),
+            SpeedChange::Unchanged
+        );
     }
 
     #[test]
     fn the_threshold_is_respected() {
-        assert_eq!(verdict((95.0, 0.1), (100.0, 0.1), 0.03), Verdict::Slower);
-        assert_eq!(verdict((85.0, 0.1), (100.0, 0.1), 0.20), Verdict::Unchanged);
+        assert_eq!(
+            verdict((95.0, 0.1), (100.0, 0.1), 0.03),
+            SpeedChange::Slower
+        );
+        assert_eq!(
+            verdict((85.0, 0.1), (100.0, 0.1), 0.20),
+            SpeedChange::Unchanged
+        );
     }
 
     #[test]
     fn faster_is_never_a_regression() {
-        assert_eq!(verdict((150.0, 2.0), (100.0, 2.0), 0.10), Verdict::Faster);
+        assert_eq!(
+            verdict((150.0, 2.0), (100.0, 2.0), 0.10),
+            SpeedChange::Faster
+        );
         assert_eq!(
             verdict((150.0, 40.0), (100.0, 20.0), 0.10),
-            Verdict::WithinNoise
+            SpeedChange::WithinNoise
         );
     }
 
@@ -281,7 +296,7 @@ mod tests {
         assert!(equal
             .rows
             .iter()
-            .all(|r| r.verdict == Verdict::Unchanged && r.ratio == Some(1.0)));
+            .all(|r| r.verdict == SpeedChange::Unchanged && r.ratio == Some(1.0)));
 
         let slower = document(vec![
             figure("perft-bulk", &[70.0, 71.0, 69.0]),
@@ -289,9 +304,9 @@ mod tests {
         ]);
         let result = compare(&slower, &baseline, DEFAULT_THRESHOLD);
         assert!(result.has_regression());
-        assert_eq!(result.rows[0].verdict, Verdict::Slower);
+        assert_eq!(result.rows[0].verdict, SpeedChange::Slower);
         assert_eq!(result.rows[0].ratio, Some(0.7));
-        assert_eq!(result.rows[1].verdict, Verdict::Unchanged);
+        assert_eq!(result.rows[1].verdict, SpeedChange::Unchanged);
     }
 
     #[test]
@@ -312,7 +327,7 @@ mod tests {
         assert!(result
             .rows
             .iter()
-            .all(|r| matches!(r.verdict, Verdict::NotComparable(_)) && r.ratio.is_none()));
+            .all(|r| matches!(r.verdict, SpeedChange::NotComparable(_)) && r.ratio.is_none()));
         assert_eq!(
             result.rows[1].verdict.text(),
             "not compared: AI not built yet"

@@ -12,7 +12,7 @@ mod measure;
 mod workload;
 
 pub use compare::{
-    compare, verdict, BenchReport, Comparison, ComparisonReport, ComparisonRow, Verdict,
+    compare, verdict, BenchReport, Comparison, ComparisonReport, ComparisonRow, SpeedChange,
     DEFAULT_THRESHOLD,
 };
 pub use document::{BenchDocument, Figure, LoadError, SCHEMA_VERSION};

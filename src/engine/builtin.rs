@@ -2,7 +2,7 @@
 //! search and the Monte Carlo tree search.
 
 use super::greedy::Greedy;
-use super::interface::{Engine, EngineError, GameSeed, MoveLimit, Turn};
+use super::interface::{Engine, EngineError, GameSeed, MoveLimit, SearchEffort, Turn};
 use crate::mcts::{Mcts, MctsConfig, MctsLimits};
 use crate::moves::{Move, Tables};
 use crate::rng::{game_rng, GameRng};
@@ -110,6 +110,8 @@ pub struct SearchEngine<'t> {
     /// The limit set from outside, if any.
     limit: Option<MoveLimit>,
     searcher: Searcher<'t>,
+    /// What the last move's search went through.
+    effort: Option<SearchEffort>,
 }
 
 impl<'t> SearchEngine<'t> {
@@ -130,6 +132,7 @@ impl<'t> SearchEngine<'t> {
             weights,
             limit: None,
             searcher,
+            effort: None,
         }
     }
 
@@ -168,14 +171,20 @@ impl Engine for SearchEngine<'_> {
     }
 
     fn choose(&mut self, turn: &Turn) -> Result<Move, EngineError> {
-        self.searcher
-            .best_move(turn.position, turn.history)
-            .best_move
-            .ok_or(EngineError::NoMove)
+        let result = self.searcher.best_move(turn.position, turn.history);
+        self.effort = Some(SearchEffort {
+            depth: result.depth,
+            nodes: result.nodes,
+        });
+        result.best_move.ok_or(EngineError::NoMove)
     }
 
     fn reset(&mut self) {
         self.rebuild();
+    }
+
+    fn last_effort(&self) -> Option<SearchEffort> {
+        self.effort
     }
 }
 

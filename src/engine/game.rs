@@ -178,6 +178,10 @@ pub struct PlayedGame {
     pub attacker_captures: u32,
     /// Pieces the defenders captured, counted the same way.
     pub defender_captures: u32,
+    /// When an engine crashed, hung or lost on time, its error in full (`attackers:
+    /// engine crashed: ...`; `end` keeps only the fixed words the reports count), for the
+    /// caller to show: the library prints nothing.
+    pub failure: Option<String>,
 }
 
 impl PlayedGame {
@@ -239,6 +243,7 @@ pub fn play(t: &Tables, opening: &[Move], mut seats: Seats, max_plies: usize) ->
         end: GameEnd::Unfinished,
         attacker_captures: 0,
         defender_captures: 0,
+        failure: None,
     };
     let mut ply = 0;
     loop {
@@ -268,14 +273,14 @@ pub fn play(t: &Tables, opening: &[Move], mut seats: Seats, max_plies: usize) ->
                 }
                 Err(e) => {
                     // Crashes and time losses under fixed words (the report counts
-                    // them); the details go to stderr.
+                    // them); the details go to the caller in `failure`.
                     let reason = match &e {
                         EngineError::Crashed(_) | EngineError::Hung(_) => {
-                            eprintln!("taflcount: {side}: {e}");
+                            game.failure = Some(format!("{side}: {e}"));
                             super::interface::CRASHED.to_string()
                         }
                         EngineError::TimeLoss(_) => {
-                            eprintln!("taflcount: {side}: {e}");
+                            game.failure = Some(format!("{side}: {e}"));
                             e.kind().to_string()
                         }
                         EngineError::Illegal(why) => format!("illegal move ({why})"),

@@ -148,6 +148,21 @@ pub trait Engine {
     /// Forgets everything after a failure: an external engine's process is stopped and a
     /// new one starts with the next game.
     fn reset(&mut self) {}
+
+    /// What the last `choose` searched, for an engine that counts it (taflcount's
+    /// alpha-beta search); `None` for the others.
+    fn last_effort(&self) -> Option<SearchEffort> {
+        None
+    }
+}
+
+/// How far a search went for one move: what taflregress's hard tier reports per position.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SearchEffort {
+    /// The last depth the search completed.
+    pub depth: u32,
+    /// Positions the search made.
+    pub nodes: u64,
 }
 
 /// Makes the engines of one kind, one per game or per thread (so games can run on

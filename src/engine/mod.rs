@@ -37,8 +37,8 @@ pub use builtin::{FirstEngine, GreedyEngine, MctsEngine, RandomEngine, SearchEng
 pub use game::{play, play_game, ForfeitTally, GameEnd, PlayedGame, PlyBranching, Seats};
 pub use greedy::Greedy;
 pub use interface::{
-    Engine, EngineError, EngineFactory, GameSeed, MoveLimit, Turn, BAD_ANSWER, CRASHED, HUNG,
-    LOST_ON_TIME,
+    Engine, EngineError, EngineFactory, GameSeed, MoveLimit, SearchEffort, Turn, BAD_ANSWER,
+    CRASHED, HUNG, LOST_ON_TIME,
 };
 pub use otep::{OtepEngine, OtepLimits, TimeControl};
 pub use spec::{parse_duration, read_weights, EngineKind, EngineSpec, SpecError};

@@ -4,7 +4,7 @@
 
 use super::openings::OpeningSupply;
 use super::run::{GameSummary, HeadToHead, MatchSettings, RoundRobin, SideBalance, SideResults};
-use crate::document::Header;
+use crate::document::{Header, Timing};
 use crate::sampling::Moments;
 use crate::stats::{EloEstimate, Pentanomial, SprtState, Trinomial};
 use serde::{Deserialize, Serialize};
@@ -59,15 +59,6 @@ pub struct OpeningsReport {
     pub repeated: bool,
     /// Openings of the source left out as repeats of a position supplied already.
     pub duplicates_skipped: usize,
-}
-
-/// Wall time and threads, apart so that documents compare without them.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
-pub struct MatchTiming {
-    /// Wall-clock seconds of the run.
-    pub seconds: f64,
-    /// Games played at once.
-    pub threads: usize,
 }
 
 /// One engine's results, overall and by side.
@@ -191,7 +182,7 @@ pub struct MatchDocument {
     /// The games' lengths and endings.
     pub games_summary: SummaryReport,
     /// Wall time and threads.
-    pub timing: MatchTiming,
+    pub timing: Timing,
     /// True if Ctrl-C stopped the run: the figures cover the games played (false when
     /// read from a document written before Ctrl-C was handled).
     #[serde(default)]
@@ -200,7 +191,7 @@ pub struct MatchDocument {
 
 impl MatchDocument {
     /// The document of the match `r`.
-    pub fn new(c: &RunContext, r: &HeadToHead, timing: MatchTiming) -> MatchDocument {
+    pub fn new(c: &RunContext, r: &HeadToHead, timing: Timing) -> MatchDocument {
         MatchDocument {
             header: Header::with_mode(SCHEMA_VERSION, "taflmatch", "match"),
             variant: c.variant.clone(),
@@ -289,7 +280,7 @@ pub struct RoundRobinDocument {
     /// The games' lengths and endings.
     pub games_summary: SummaryReport,
     /// Wall time and threads.
-    pub timing: MatchTiming,
+    pub timing: Timing,
     /// True if Ctrl-C stopped the run: the figures cover the games played (false when
     /// read from a document written before Ctrl-C was handled).
     #[serde(default)]
@@ -298,7 +289,7 @@ pub struct RoundRobinDocument {
 
 impl RoundRobinDocument {
     /// The document of the round robin `r`.
-    pub fn new(c: &RunContext, r: &RoundRobin, timing: MatchTiming) -> RoundRobinDocument {
+    pub fn new(c: &RunContext, r: &RoundRobin, timing: Timing) -> RoundRobinDocument {
         RoundRobinDocument {
             header: Header::with_mode(SCHEMA_VERSION, "taflmatch", "round-robin"),
             variant: c.variant.clone(),
@@ -372,7 +363,7 @@ pub struct SideBalanceDocument {
     /// The games' lengths and endings.
     pub games_summary: SummaryReport,
     /// Wall time and threads.
-    pub timing: MatchTiming,
+    pub timing: Timing,
     /// True if Ctrl-C stopped the run: the figures cover the games played (false when
     /// read from a document written before Ctrl-C was handled).
     #[serde(default)]
@@ -381,7 +372,7 @@ pub struct SideBalanceDocument {
 
 impl SideBalanceDocument {
     /// The document of the side balance `r`.
-    pub fn new(c: &RunContext, r: &SideBalance, timing: MatchTiming) -> SideBalanceDocument {
+    pub fn new(c: &RunContext, r: &SideBalance, timing: Timing) -> SideBalanceDocument {
         let a = &r.attackers;
         SideBalanceDocument {
             header: Header::with_mode(SCHEMA_VERSION, "taflmatch", "side-balance"),

@@ -38,9 +38,9 @@ pub use crate::engine::{
     RandomEngine, SearchEngine, SpecError, TimeControl, Turn, CRASHED, LOST_ON_TIME,
 };
 pub use document::{
-    signed, verdict, EngineResults, MatchDocument, MatchTiming, OpeningsReport, PairingRow,
-    RatingRow, RoundRobinDocument, RunContext, SideBalanceDocument, SummaryReport,
-    TaflmatchDocument, SCHEMA_VERSION,
+    signed, verdict, EngineResults, MatchDocument, OpeningsReport, PairingRow, RatingRow,
+    RoundRobinDocument, RunContext, SideBalanceDocument, SummaryReport, TaflmatchDocument,
+    SCHEMA_VERSION,
 };
 pub use openings::{openings_from_list, Opening, OpeningError, OpeningSource, OpeningSupply};
 pub use players::{

@@ -405,6 +405,19 @@ pub struct RunHooks<'a> {
     /// the games from game 0 up to the first one not played (whole pairs where games
     /// are paired), as if the run had been asked for that many.
     pub stop: Option<&'a AtomicBool>,
+    /// Called on the calling thread as each game ends in which an engine crashed, hung
+    /// or lost on time, with its error in full ([`PlayedGame::failure`]): the library
+    /// prints nothing, the program shows it.
+    pub engine_failed: Option<&'a mut dyn FnMut(&str)>,
+}
+
+impl RunHooks<'_> {
+    /// Hands `game`'s engine failure, if any, to `engine_failed`.
+    fn report_failure(&mut self, game: &MatchGame) {
+        if let (Some(hook), Some(failure)) = (self.engine_failed.as_mut(), &game.game.failure) {
+            hook(failure);
+        }
+    }
 }
 
 /// Two engines, `settings.games` games in pairs, stopped early if the SPRT decides.
@@ -436,6 +449,7 @@ pub fn run_match(
     let mut complete = 0;
     let mut decided = None;
     let mut collect = |g: usize, game: MatchGame| {
+        hooks.report_failure(&game);
         slots.put(g, game);
         let mut stop = None;
         while decided.is_none() && complete < pairs {
@@ -508,8 +522,8 @@ impl HeadToHead {
 
 /// Plays the pairs numbered `pairs` of a match (a work unit's share): pair p is games
 /// 2p (the first engine attacking) and 2p + 1, from opening p, with the seeds of those
-/// game numbers, so the games are those of a whole run. No SPRT stops it; `stop` does
-/// (the games in play end). Returns the whole pairs played from the first, in order;
+/// game numbers, so the games are those of a whole run. No SPRT stops it; `hooks.stop`
+/// does (the games in play end). Returns the whole pairs played from the first, in order;
 /// `progress` gets the games ended so far.
 pub fn play_pairs(
     t: &Tables,
@@ -518,7 +532,7 @@ pub fn play_pairs(
     settings: &MatchSettings,
     pairs: std::ops::Range<usize>,
     progress: &mut dyn FnMut(usize),
-    stop: Option<&AtomicBool>,
+    mut hooks: RunHooks,
 ) -> Result<Vec<MatchGame>, MatchError> {
     check_openings(openings, settings)?;
     let first = 2 * pairs.start;
@@ -528,10 +542,11 @@ pub fn play_pairs(
         let slots = if g % 2 == 0 { (0, 1) } else { (1, 0) };
         one_game(t, &engines, slots, openings, g / 2, settings, g)
     };
+    let stop = hooks.stop;
     let mut slots = Slots::new();
     let mut done = 0;
-    let mut hooks = RunHooks::default();
     let mut collect = |j: usize, game: MatchGame| {
+        hooks.report_failure(&game);
         slots.put(j, game);
         slots.emit(slots.ended(2), &mut hooks);
         done += 1;
@@ -621,6 +636,7 @@ pub fn run_round_robin(
     let mut slots = Slots::new();
     let mut done = 0;
     let mut collect = |j: usize, game: MatchGame| {
+        hooks.report_failure(&game);
         slots.put(j, game);
         slots.emit(slots.ended(2), &mut hooks);
         done += 1;
@@ -709,6 +725,7 @@ pub fn run_side_balance(
     let mut slots = Slots::new();
     let mut done = 0;
     let mut collect = |g: usize, game: MatchGame| {
+        hooks.report_failure(&game);
         slots.put(g, game);
         slots.emit(slots.ended(1), &mut hooks);
         done += 1;
@@ -978,6 +995,7 @@ mod tests {
             let hooks = RunHooks {
                 game_ended: Some(&mut hook),
                 stop: None,
+                engine_failed: None,
             };
             let r = run_match(&t, [&a, &b], &supply, &s, &mut |_| {}, hooks).unwrap();
             assert_eq!(seen, r.games, "{threads} threads");
@@ -990,6 +1008,7 @@ mod tests {
             let hooks = RunHooks {
                 game_ended: Some(&mut hook),
                 stop: Some(&stop),
+                engine_failed: None,
             };
             let r = run_match(
                 &t,
@@ -1023,6 +1042,7 @@ mod tests {
             let hooks = RunHooks {
                 game_ended: None,
                 stop: Some(&stop),
+                engine_failed: None,
             };
             let r = run_side_balance(
                 &t,

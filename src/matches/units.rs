@@ -16,8 +16,9 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use super::openings::{openings_from_list, OpeningSource, OpeningSupply};
-use super::run::{play_pairs, HeadToHead, MatchGame, MatchSettings};
+use super::run::{play_pairs, HeadToHead, MatchGame, MatchSettings, RunHooks};
 use crate::board::Side;
+use crate::document::Timing;
 use crate::engine::{EngineFactory, EngineKind, EngineSpec, GameEnd, PlayedGame, PlyBranching};
 use crate::moves::{EndReason, Tables};
 use crate::notation::MoveText;
@@ -278,19 +279,11 @@ impl GameRecord {
                 end,
                 attacker_captures: self.attacker_captures,
                 defender_captures: self.defender_captures,
+                // Reported when the game was played; result files keep the end only.
+                failure: None,
             },
         })
     }
-}
-
-/// Time and threads of a unit, apart so that results compare without them.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct MatchUnitTiming {
-    /// Wall-clock seconds spent playing the unit.
-    pub seconds: f64,
-    /// Games played at once.
-    pub threads: usize,
 }
 
 /// `unit-NNN.result.json`: the unit's games and what they add up to.
@@ -320,7 +313,7 @@ pub struct MatchResultDoc {
     /// The games as CSV archive lines, in the same order.
     pub records: Vec<String>,
     /// Time and threads.
-    pub timing: MatchUnitTiming,
+    pub timing: Timing,
 }
 
 /// Games lost by an engine's failure.
@@ -670,7 +663,8 @@ pub fn decision_of(dir: &Path, plan_id: &str) -> Result<Option<DecisionDoc>, Uni
 }
 
 /// Plays a unit's pairs, `threads` games at once, and writes its result atomically
-/// beside it; `progress` gets the games ended. A unit whose valid result is already
+/// beside it; `progress` gets the games ended, `engine_failed` each engine error in
+/// full (a crash, a hang, a time loss) as its game ends. A unit whose valid result is already
 /// there is skipped; a plan already decided is not played; a decision appearing while
 /// the unit plays stops it (looked for as games end, at most once every `poll`).
 pub fn run_match_unit(
@@ -678,6 +672,7 @@ pub fn run_match_unit(
     threads: usize,
     poll: std::time::Duration,
     progress: &mut dyn FnMut(usize),
+    engine_failed: &mut dyn FnMut(&str),
 ) -> Result<MatchUnitRun, UnitsError> {
     let unit = read_match_unit(path)?;
     let dir = path.parent().unwrap_or(Path::new("."));
@@ -718,7 +713,11 @@ pub fn run_match_unit(
         &settings,
         unit.first_pair..unit.end_pair,
         &mut watch,
-        Some(&stop),
+        RunHooks {
+            stop: Some(&stop),
+            engine_failed: Some(engine_failed),
+            game_ended: None,
+        },
     )
     .map_err(|e| UnitsError::Invalid(e.to_string()))?;
     if stop.load(Ordering::SeqCst) {
@@ -742,7 +741,7 @@ pub fn run_match_unit(
         },
         records: h.games.iter().map(|g| g.game.csv_line()).collect(),
         games: h.games.iter().map(GameRecord::of).collect(),
-        timing: MatchUnitTiming {
+        timing: Timing {
             seconds: clock.elapsed().as_secs_f64(),
             threads: crate::threads::used(threads, h.games.len()),
         },
@@ -913,7 +912,7 @@ mod tests {
 
     fn play(dir: &Path, i: usize, units: usize) -> MatchUnitRun {
         let poll = std::time::Duration::from_millis(100);
-        run_match_unit(&unit(dir, i, units), 2, poll, &mut |_| {}).unwrap()
+        run_match_unit(&unit(dir, i, units), 2, poll, &mut |_| {}, &mut |_| {}).unwrap()
     }
 
     #[test]
@@ -1033,7 +1032,7 @@ mod tests {
         // The node's copy differs: the unit refuses before any game.
         std::fs::write(&program, "#!/bin/sh\nexit 2\n").unwrap();
         let poll = std::time::Duration::from_millis(100);
-        let e = run_match_unit(&unit(&dir, 0, 2), 1, poll, &mut |_| {})
+        let e = run_match_unit(&unit(&dir, 0, 2), 1, poll, &mut |_| {}, &mut |_| {})
             .err()
             .unwrap()
             .to_string();

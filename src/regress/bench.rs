@@ -1,7 +1,7 @@
 //! The search's behaviour signature: fixed searches from fixed positions whose node
 //! total changes exactly when the search's behaviour does (as chess engines' `bench`).
 
-use super::document::{BenchDocument, BenchRow, Timing, SCHEMA_VERSION};
+use super::document::{BenchRow, RegressBenchDocument, SearchTiming, SCHEMA_VERSION};
 use crate::game::{Game, GameError};
 use crate::search::{Limits, Searcher};
 use std::time::Instant;
@@ -15,7 +15,7 @@ pub const BENCH: &[(&str, u32)] = &[
 ];
 
 /// Runs every bench search; `done` is called after each (for progress).
-pub fn bench(done: &dyn Fn(&BenchRow)) -> Result<BenchDocument, GameError> {
+pub fn bench(done: &dyn Fn(&BenchRow)) -> Result<RegressBenchDocument, GameError> {
     let started = Instant::now();
     let mut rows = Vec::new();
     for &(variant, depth) in BENCH {
@@ -32,8 +32,8 @@ pub fn bench(done: &dyn Fn(&BenchRow)) -> Result<BenchDocument, GameError> {
         rows.push(row);
     }
     let nodes = rows.iter().map(|r| r.nodes).sum();
-    let timing = Timing::new(nodes, started.elapsed().as_secs_f64());
-    Ok(BenchDocument {
+    let timing = SearchTiming::new(nodes, started.elapsed().as_secs_f64());
+    Ok(RegressBenchDocument {
         header: crate::document::Header::new(SCHEMA_VERSION, "taflregress"),
         rows,
         nodes,

@@ -1,8 +1,11 @@
 //! What taflregress reports, one struct per command: the JSON is these structs
 //! serialised and the tables are rendered from them.
 
+use super::engines::{EngineRow, FailureCounts, SnapshotDiff};
 use super::fixture::FixtureResult;
 use super::mine::Misplay;
+use super::score::{by_length, by_variant, Rate, Scored};
+use super::tier::TierRow;
 use crate::document::Header;
 use crate::search::{SearchOutcome, SearchResult};
 use serde::{Deserialize, Serialize};
@@ -12,17 +15,17 @@ pub const SCHEMA_VERSION: u32 = 2;
 
 /// Wall time of a run, apart so snapshots can leave it out.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Timing {
+pub struct SearchTiming {
     /// Seconds.
     pub seconds: f64,
     /// Search nodes per second.
     pub nodes_per_second: f64,
 }
 
-impl Timing {
+impl SearchTiming {
     /// The timing of `nodes` searched in `seconds`.
-    pub fn new(nodes: u64, seconds: f64) -> Timing {
-        Timing {
+    pub fn new(nodes: u64, seconds: f64) -> SearchTiming {
+        SearchTiming {
             seconds,
             nodes_per_second: nodes as f64 / seconds.max(1e-9),
         }
@@ -31,7 +34,7 @@ impl Timing {
 
 /// A run of the misplay suite.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct SuiteDocument {
+pub struct RegressSuiteDocument {
     /// [`SCHEMA_VERSION`] and `taflregress`.
     #[serde(flatten)]
     pub header: Header,
@@ -48,7 +51,7 @@ pub struct SuiteDocument {
     /// One result per position, in file order.
     pub results: Vec<FixtureResult>,
     /// How long it took.
-    pub timing: Timing,
+    pub timing: SearchTiming,
 }
 
 /// The deep prover's answer on one position (`taflregress analyze --prove N`).
@@ -69,7 +72,7 @@ pub struct ProveDocument {
     /// Positions the prover made.
     pub positions: u64,
     /// How long it took.
-    pub timing: Timing,
+    pub timing: SearchTiming,
 }
 
 /// The search's answer on one position.
@@ -93,7 +96,7 @@ pub struct AnalysisDocument {
     /// Search nodes.
     pub nodes: u64,
     /// How long it took.
-    pub timing: Timing,
+    pub timing: SearchTiming,
 }
 
 impl AnalysisDocument {
@@ -108,7 +111,7 @@ impl AnalysisDocument {
             pv: r.pv.iter().map(|m| m.to_string()).collect(),
             depth: r.depth,
             nodes: r.nodes,
-            timing: Timing::new(r.nodes, seconds),
+            timing: SearchTiming::new(r.nodes, seconds),
         }
     }
 }
@@ -169,7 +172,7 @@ impl From<&Misplay> for MisplayRow {
 
 /// The bench: fixed searches whose node total is the search's behaviour signature.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct BenchDocument {
+pub struct RegressBenchDocument {
     /// [`SCHEMA_VERSION`] and `taflregress`.
     #[serde(flatten)]
     pub header: Header,
@@ -178,7 +181,7 @@ pub struct BenchDocument {
     /// Nodes over all rows: the signature.
     pub nodes: u64,
     /// How long it took.
-    pub timing: Timing,
+    pub timing: SearchTiming,
 }
 
 /// One bench search.
@@ -194,4 +197,200 @@ pub struct BenchRow {
     pub score: i32,
     /// Nodes searched.
     pub nodes: u64,
+}
+
+/// A run of the hard tier at one budget (`taflregress --tier hard`).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct TierDocument {
+    /// [`SCHEMA_VERSION`] and `taflregress`.
+    #[serde(flatten)]
+    pub header: Header,
+    /// Always `hard`.
+    pub tier: String,
+    /// The suite folder, or `built-in`.
+    pub suite: String,
+    /// The node budget of every search.
+    pub budget: u64,
+    /// Positions run.
+    pub positions: usize,
+    /// Positions solved.
+    pub solved: usize,
+    /// Solve rates per variant, then `all`.
+    pub by_variant: Vec<Rate>,
+    /// Solve rates per length of the win.
+    pub by_length: Vec<Rate>,
+    /// Search nodes over all positions.
+    pub nodes: u64,
+    /// One row per position, in file order.
+    pub results: Vec<TierRow>,
+    /// How long it took.
+    pub timing: SearchTiming,
+}
+
+impl TierDocument {
+    /// The document of rows run at `budget`, taking `seconds`.
+    pub fn new(suite: String, budget: u64, results: Vec<TierRow>, seconds: f64) -> TierDocument {
+        let nodes = results.iter().map(|r| r.nodes).sum();
+        TierDocument {
+            header: Header::new(SCHEMA_VERSION, "taflregress"),
+            tier: "hard".to_owned(),
+            suite,
+            budget,
+            positions: results.len(),
+            solved: results.iter().filter(|r| r.solved).count(),
+            by_variant: by_variant(&results),
+            by_length: by_length(&results),
+            nodes,
+            results,
+            timing: SearchTiming::new(nodes, seconds),
+        }
+    }
+
+    /// The solved set as text, one line per position (`solved id` or `missed id`), after
+    /// the rates: what the snapshot test keeps, so a changed snapshot names the
+    /// positions gained and lost.
+    pub fn solved_set(&self) -> String {
+        let mut out = format!(
+            "hard tier at {} nodes: solved {} of {}\n",
+            self.budget, self.solved, self.positions
+        );
+        for r in self.by_variant.iter().chain(&self.by_length) {
+            out.push_str(&format!("  {}: {} of {}\n", r.group, r.solved, r.positions));
+        }
+        let mut rows: Vec<&TierRow> = self.results.iter().collect();
+        rows.sort_by(|a, b| a.id.cmp(&b.id));
+        for r in rows {
+            let word = if r.solved { "solved" } else { "missed" };
+            out.push_str(&format!("{word} {}\n", r.id));
+        }
+        out
+    }
+}
+
+/// One budget of the curve.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct CurvePoint {
+    /// The node budget.
+    pub budget: u64,
+    /// Positions solved.
+    pub solved: usize,
+    /// Solve rates per variant, then `all`.
+    pub by_variant: Vec<Rate>,
+    /// Solve rates per length of the win.
+    pub by_length: Vec<Rate>,
+    /// Search nodes over all positions.
+    pub nodes: u64,
+}
+
+/// Solved against budget (`taflregress curve`).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct CurveDocument {
+    /// [`SCHEMA_VERSION`] and `taflregress`.
+    #[serde(flatten)]
+    pub header: Header,
+    /// Always `hard`.
+    pub tier: String,
+    /// The suite folder, or `built-in`.
+    pub suite: String,
+    /// `curve --engine`: the engine run at each budget (absent: taflcount's AI).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub engine: Option<String>,
+    /// Positions in the tier.
+    pub positions: usize,
+    /// One point per budget, smallest first.
+    pub points: Vec<CurvePoint>,
+    /// How long it took.
+    pub timing: SearchTiming,
+}
+
+impl CurvePoint {
+    /// The point of rows run at `budget`.
+    pub fn new(budget: u64, rows: &[TierRow]) -> CurvePoint {
+        CurvePoint::of(budget, rows, rows.iter().map(|r| r.nodes).sum())
+    }
+
+    /// The point of any engine's rows run at `budget`, `nodes` searched in all (0 when the
+    /// engine does not say).
+    pub fn of<R: Scored>(budget: u64, rows: &[R], nodes: u64) -> CurvePoint {
+        CurvePoint {
+            budget,
+            solved: rows.iter().filter(|r| r.solved()).count(),
+            by_variant: by_variant(rows),
+            by_length: by_length(rows),
+            nodes,
+        }
+    }
+}
+
+/// A run of a tier with any engine (`taflregress --engine SPEC`).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct EngineSuiteDocument {
+    /// [`SCHEMA_VERSION`] and `taflregress`.
+    #[serde(flatten)]
+    pub header: Header,
+    /// The engine's description, as given.
+    pub engine: String,
+    /// `core` or `hard`.
+    pub tier: String,
+    /// The suite folder, or `built-in`.
+    pub suite: String,
+    /// The limit of each move: `nodes=N`, `movetime=MS` or `the engine's own`.
+    pub limit: String,
+    /// Positions run.
+    pub positions: usize,
+    /// Positions solved.
+    pub solved: usize,
+    /// Solve rates per variant, then `all`.
+    pub by_variant: Vec<Rate>,
+    /// Solve rates per length of the win.
+    pub by_length: Vec<Rate>,
+    /// Fixtures failed without a move judged, by kind.
+    pub failures: FailureCounts,
+    /// `--min-solved`: the share (percent) below which the run fails.
+    pub min_solved: Option<f64>,
+    /// `--snapshot`: the comparison with the snapshot file.
+    pub snapshot: Option<SnapshotDiff>,
+    /// One row per position, in file order.
+    pub results: Vec<EngineRow>,
+    /// Wall time, seconds.
+    pub seconds: f64,
+}
+
+impl EngineSuiteDocument {
+    /// The document of rows run.
+    pub fn new(
+        engine: String,
+        tier: &str,
+        suite: String,
+        limit: String,
+        results: Vec<EngineRow>,
+        seconds: f64,
+    ) -> EngineSuiteDocument {
+        EngineSuiteDocument {
+            header: Header::new(SCHEMA_VERSION, "taflregress"),
+            engine,
+            tier: tier.to_owned(),
+            suite,
+            limit,
+            positions: results.len(),
+            solved: results.iter().filter(|r| r.solved).count(),
+            by_variant: by_variant(&results),
+            by_length: by_length(&results),
+            failures: FailureCounts::of(&results),
+            min_solved: None,
+            snapshot: None,
+            results,
+            seconds,
+        }
+    }
+
+    /// The share solved, in percent.
+    pub fn percent(&self) -> f64 {
+        100.0 * self.solved as f64 / self.positions.max(1) as f64
+    }
+
+    /// True if `--min-solved` is given and the share solved is below it.
+    pub fn below_gate(&self) -> bool {
+        self.min_solved.is_some_and(|p| self.percent() < p)
+    }
 }

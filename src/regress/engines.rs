@@ -5,13 +5,11 @@
 //! hangs past its limit, plays an illegal move or answers what does not read fails that
 //! fixture with the reason, is restarted, and the run goes on.
 
-use super::document::SCHEMA_VERSION;
 use super::fixture::{history_positions, Loaded};
-use super::tier::{by_length, by_variant, plies_of, variant_of, Rate, Scored};
-use crate::document::Header;
+use super::score::Scored;
 use crate::engine::{
-    Engine, EngineError, EngineFactory, EngineSpec, GameSeed, MoveLimit, OtepEngine, Turn,
-    BAD_ANSWER, CRASHED, HUNG,
+    Engine, EngineError, EngineFactory, EngineSpec, GameSeed, MoveLimit, OtepEngine, SearchEffort,
+    Turn, BAD_ANSWER, CRASHED, HUNG,
 };
 use crate::notation::{record, MoveText};
 use serde::{Deserialize, Serialize};
@@ -95,6 +93,28 @@ impl FailureCounts {
     }
 }
 
+/// The variant a fixture is scored under.
+fn variant_of(l: &Loaded) -> String {
+    l.fixture
+        .variant
+        .clone()
+        .unwrap_or_else(|| "rules".to_string())
+}
+
+/// The length of a hard fixture's win: its proof's shortest, else its horizon.
+fn plies_of(l: &Loaded) -> u32 {
+    l.fixture.proof.shortest.unwrap_or(l.fixture.proof.within)
+}
+
+/// One fixture judged: the row, and what the engine's search went through when it says.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Judged {
+    /// What the engine did.
+    pub row: EngineRow,
+    /// The depth and nodes of its search ([`Engine::last_effort`]).
+    pub effort: Option<SearchEffort>,
+}
+
 /// Judges `mv` against the fixture's expectation.
 fn right(l: &Loaded, mv: crate::moves::Move) -> bool {
     (l.best.is_empty() || l.best.contains(&mv)) && !l.avoid.contains(&mv)
@@ -102,7 +122,7 @@ fn right(l: &Loaded, mv: crate::moves::Move) -> bool {
 
 /// Sets one fixture up in `engine` and judges its move; after a failure the engine is
 /// reset (an external one restarted with the next fixture).
-fn run_one(engine: &mut dyn Engine, l: &Loaded, index: usize) -> EngineRow {
+fn run_one(engine: &mut dyn Engine, l: &Loaded, index: usize) -> Judged {
     let t = &l.tables;
     // The first position sent is the one before the history's moves.
     let earlier = history_positions(&l.file, t, &l.position, &l.fixture.history)
@@ -140,10 +160,11 @@ fn run_one(engine: &mut dyn Engine, l: &Loaded, index: usize) -> EngineRow {
         ),
         Err(e) => (None, false, Some(e)),
     };
+    let effort = engine.last_effort();
     if failure.is_some() {
         engine.reset();
     }
-    EngineRow {
+    let row = EngineRow {
         id: l.fixture.id.clone(),
         variant: variant_of(l),
         plies: plies_of(l),
@@ -154,7 +175,8 @@ fn run_one(engine: &mut dyn Engine, l: &Loaded, index: usize) -> EngineRow {
             kind: e.kind().to_owned(),
             detail: e.detail().to_string(),
         }),
-    }
+    };
+    Judged { row, effort }
 }
 
 /// Runs every fixture with the engine `spec` describes, `limit` (if any) replacing its
@@ -168,21 +190,39 @@ pub fn run_engine(
     concurrency: usize,
     tick: &(dyn Fn(&EngineRow) + Sync),
 ) -> Vec<EngineRow> {
-    let rows: Mutex<Vec<Option<EngineRow>>> = Mutex::new(vec![None; loaded.len()]);
+    judge_all(loaded, spec, limit, concurrency, tick)
+        .into_iter()
+        .map(|judged| judged.row)
+        .collect()
+}
+
+/// [`run_engine`] with what each search went through: the one runner of the suite, for
+/// any engine and for the hard tier's AI (`tier::run_tier`) alike.
+pub fn judge_all(
+    loaded: &[Loaded],
+    spec: &EngineSpec,
+    limit: Option<MoveLimit>,
+    concurrency: usize,
+    tick: &(dyn Fn(&EngineRow) + Sync),
+) -> Vec<Judged> {
+    let rows: Mutex<Vec<Option<Judged>>> = Mutex::new(vec![None; loaded.len()]);
     // External engines are kept between fixtures (a process serves any variant); the
     // in-process ones are made for each fixture's rules.
     let idle: Mutex<Vec<OtepEngine>> = Mutex::new(Vec::new());
-    let failed = |l: &Loaded, e: EngineError| EngineRow {
-        id: l.fixture.id.clone(),
-        variant: variant_of(l),
-        plies: plies_of(l),
-        expected: l.expected(),
-        played: None,
-        solved: false,
-        failure: Some(Failure {
-            kind: e.kind().to_owned(),
-            detail: e.detail().to_string(),
-        }),
+    let failed = |l: &Loaded, e: EngineError| Judged {
+        row: EngineRow {
+            id: l.fixture.id.clone(),
+            variant: variant_of(l),
+            plies: plies_of(l),
+            expected: l.expected(),
+            played: None,
+            solved: false,
+            failure: Some(Failure {
+                kind: e.kind().to_owned(),
+                detail: e.detail().to_string(),
+            }),
+        },
+        effort: None,
     };
     crate::threads::share_out(concurrency, loaded.len(), &|i| {
         let l = &loaded[i];
@@ -206,7 +246,7 @@ pub fn run_engine(
                 Err(e) => failed(l, e),
             }
         };
-        tick(&row);
+        tick(&row.row);
         rows.lock().unwrap_or_else(|e| e.into_inner())[i] = Some(row);
     });
     rows.into_inner()
@@ -292,79 +332,6 @@ impl SnapshotDiff {
             .collect();
         ids.extend(rows.iter().filter(|r| r.solved).map(|r| r.id.clone()));
         ids.into_iter().map(|id| format!("{id}\n")).collect()
-    }
-}
-
-/// A run of a tier with any engine (`taflregress --engine SPEC`).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct EngineSuiteDocument {
-    /// [`SCHEMA_VERSION`] and `taflregress`.
-    #[serde(flatten)]
-    pub header: Header,
-    /// The engine's description, as given.
-    pub engine: String,
-    /// `core` or `hard`.
-    pub tier: String,
-    /// The suite folder, or `built-in`.
-    pub suite: String,
-    /// The limit of each move: `nodes=N`, `movetime=MS` or `the engine's own`.
-    pub limit: String,
-    /// Positions run.
-    pub positions: usize,
-    /// Positions solved.
-    pub solved: usize,
-    /// Solve rates per variant, then `all`.
-    pub by_variant: Vec<Rate>,
-    /// Solve rates per length of the win.
-    pub by_length: Vec<Rate>,
-    /// Fixtures failed without a move judged, by kind.
-    pub failures: FailureCounts,
-    /// `--min-solved`: the share (percent) below which the run fails.
-    pub min_solved: Option<f64>,
-    /// `--snapshot`: the comparison with the snapshot file.
-    pub snapshot: Option<SnapshotDiff>,
-    /// One row per position, in file order.
-    pub results: Vec<EngineRow>,
-    /// Wall time, seconds.
-    pub seconds: f64,
-}
-
-impl EngineSuiteDocument {
-    /// The document of rows run.
-    pub fn new(
-        engine: String,
-        tier: &str,
-        suite: String,
-        limit: String,
-        results: Vec<EngineRow>,
-        seconds: f64,
-    ) -> EngineSuiteDocument {
-        EngineSuiteDocument {
-            header: Header::new(SCHEMA_VERSION, "taflregress"),
-            engine,
-            tier: tier.to_owned(),
-            suite,
-            limit,
-            positions: results.len(),
-            solved: results.iter().filter(|r| r.solved).count(),
-            by_variant: by_variant(&results),
-            by_length: by_length(&results),
-            failures: FailureCounts::of(&results),
-            min_solved: None,
-            snapshot: None,
-            results,
-            seconds,
-        }
-    }
-
-    /// The share solved, in percent.
-    pub fn percent(&self) -> f64 {
-        100.0 * self.solved as f64 / self.positions.max(1) as f64
-    }
-
-    /// True if `--min-solved` is given and the share solved is below it.
-    pub fn below_gate(&self) -> bool {
-        self.min_solved.is_some_and(|p| self.percent() < p)
     }
 }
 

@@ -9,13 +9,15 @@ pub mod fixture;
 pub mod journal;
 pub mod mine;
 pub mod prover;
+pub mod score;
 pub mod solver;
 pub mod tier;
 
 pub use bench::{bench, BENCH};
 pub use document::{
-    AnalysisDocument, BenchDocument, BenchRow, MineDocument, MisplayRow, ProveDocument,
-    SuiteDocument, Timing, SCHEMA_VERSION,
+    AnalysisDocument, BenchRow, CurveDocument, CurvePoint, EngineSuiteDocument, MineDocument,
+    MisplayRow, ProveDocument, RegressBenchDocument, RegressSuiteDocument, SearchTiming,
+    TierDocument, SCHEMA_VERSION,
 };
 pub use fixture::{
     built_in, built_in_hard, fixture_game, history_positions, load_dir, load_file, load_text,

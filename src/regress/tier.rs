@@ -4,13 +4,12 @@
 //! AI solves (plays a winning move) at a node budget, per variant and per length of the
 //! win, and that share against the budget (the curve).
 
-use super::document::{Timing, SCHEMA_VERSION};
+use super::engines::judge_all;
 use super::fixture::Loaded;
-use crate::document::Header;
-use crate::search::Limits;
+use super::score::Scored;
+use crate::engine::{EngineKind, EngineSpec};
+use crate::search::{Limits, Weights};
 use serde::{Deserialize, Serialize};
-use std::collections::BTreeMap;
-use std::sync::Mutex;
 
 /// The node budget the hard tier is scored at unless told otherwise: the default budget
 /// of taflengine's AI (`search:nodes=50000`), so the figure describes the AI as it plays.
@@ -40,29 +39,6 @@ pub struct TierRow {
     pub nodes: u64,
 }
 
-/// Positions solved of a group.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Rate {
-    /// The group: a variant, or a length (`5 plies`), or `all`.
-    pub group: String,
-    /// Positions in the group.
-    pub positions: usize,
-    /// Positions solved.
-    pub solved: usize,
-    /// `solved / positions`, 0 to 1.
-    pub rate: f64,
-}
-
-/// A row of a scored run: its variant, the length of its win, and whether it was solved.
-pub trait Scored {
-    /// The variant the fixture is scored under.
-    fn variant(&self) -> &str;
-    /// The length of the fixture's win (or its proof's horizon), in plies.
-    fn plies(&self) -> u32;
-    /// True if the engine played a right move.
-    fn solved(&self) -> bool;
-}
-
 impl Scored for TierRow {
     fn variant(&self) -> &str {
         &self.variant
@@ -75,224 +51,52 @@ impl Scored for TierRow {
     }
 }
 
-impl Rate {
-    fn of<'a, R: Scored + 'a>(group: String, rows: impl Iterator<Item = &'a R>) -> Rate {
-        let (mut positions, mut solved) = (0, 0);
-        for r in rows {
-            positions += 1;
-            solved += usize::from(r.solved());
-        }
-        Rate {
-            group,
-            positions,
-            solved,
-            rate: solved as f64 / positions.max(1) as f64,
-        }
+/// taflcount's AI as the hard tier scores it: the alpha-beta search with the default
+/// weights, `budget` nodes a move, a fresh transposition table for each position.
+pub fn ai_at(budget: u64) -> EngineSpec {
+    EngineSpec {
+        text: format!("search:nodes={budget}"),
+        kind: EngineKind::Search {
+            limits: Limits::nodes(budget),
+            movetime: None,
+            weights: Weights::default(),
+            eval: None,
+        },
     }
 }
 
-/// The variant a fixture is scored under.
-pub fn variant_of(l: &Loaded) -> String {
-    l.fixture
-        .variant
-        .clone()
-        .unwrap_or_else(|| "rules".to_string())
-}
-
-/// The length of a hard fixture's win: its proof's shortest, else its horizon.
-pub fn plies_of(l: &Loaded) -> u32 {
-    l.fixture.proof.shortest.unwrap_or(l.fixture.proof.within)
-}
-
-/// Runs every position at `budget` nodes on `threads` threads (each position is searched
-/// alone by one thread, so the answers do not depend on the number of threads), calling
-/// `tick` after each. Rows come back in the order of `loaded`.
+/// Runs every position with [`ai_at`] `budget` on `threads` threads (each position is
+/// searched alone by one thread, so the answers do not depend on the number of threads),
+/// calling `tick` after each. Rows come back in the order of `loaded`.
 pub fn run_tier(
     loaded: &[Loaded],
     budget: u64,
     threads: usize,
     tick: &(dyn Fn() + Sync),
 ) -> Vec<TierRow> {
-    let limits = Limits {
-        depth: None,
-        nodes: Some(budget),
-    };
-    let rows: Mutex<Vec<Option<TierRow>>> = Mutex::new(vec![None; loaded.len()]);
-    // Through the one thread pool: a thread the system refuses is no panic here either.
-    crate::threads::share_out(threads, loaded.len(), &|i| {
-        let l = &loaded[i];
-        let r = l.run_with(limits);
-        let row = TierRow {
-            id: l.fixture.id.clone(),
-            variant: variant_of(l),
-            plies: plies_of(l),
-            solved: r.pass,
-            played: r.played,
-            depth: r.depth,
-            nodes: r.nodes,
-        };
-        rows.lock().unwrap_or_else(|e| e.into_inner())[i] = Some(row);
-        tick();
-    });
-    rows.into_inner()
-        .unwrap_or_else(|e| e.into_inner())
+    judge_all(loaded, &ai_at(budget), None, threads, &|_| tick())
         .into_iter()
-        .flatten()
+        .map(|judged| {
+            let effort = judged.effort.unwrap_or_default();
+            let row = judged.row;
+            TierRow {
+                id: row.id,
+                variant: row.variant,
+                plies: row.plies,
+                solved: row.solved,
+                played: row.played,
+                depth: effort.depth,
+                nodes: effort.nodes,
+            }
+        })
         .collect()
-}
-
-/// Solve rates by variant (sorted by name), then `all`.
-pub fn by_variant<R: Scored>(rows: &[R]) -> Vec<Rate> {
-    let mut groups: BTreeMap<&str, Vec<&R>> = BTreeMap::new();
-    for r in rows {
-        groups.entry(r.variant()).or_default().push(r);
-    }
-    let mut rates: Vec<Rate> = groups
-        .into_iter()
-        .map(|(g, rs)| Rate::of(g.to_string(), rs.into_iter()))
-        .collect();
-    rates.push(Rate::of("all".into(), rows.iter()));
-    rates
-}
-
-/// Solve rates by length of the win (shortest first).
-pub fn by_length<R: Scored>(rows: &[R]) -> Vec<Rate> {
-    let mut groups: BTreeMap<u32, Vec<&R>> = BTreeMap::new();
-    for r in rows {
-        groups.entry(r.plies()).or_default().push(r);
-    }
-    groups
-        .into_iter()
-        .map(|(p, rs)| Rate::of(format!("{p} plies"), rs.into_iter()))
-        .collect()
-}
-
-/// A run of the hard tier at one budget (`taflregress --tier hard`).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct TierDocument {
-    /// [`SCHEMA_VERSION`] and `taflregress`.
-    #[serde(flatten)]
-    pub header: Header,
-    /// Always `hard`.
-    pub tier: String,
-    /// The suite folder, or `built-in`.
-    pub suite: String,
-    /// The node budget of every search.
-    pub budget: u64,
-    /// Positions run.
-    pub positions: usize,
-    /// Positions solved.
-    pub solved: usize,
-    /// Solve rates per variant, then `all`.
-    pub by_variant: Vec<Rate>,
-    /// Solve rates per length of the win.
-    pub by_length: Vec<Rate>,
-    /// Search nodes over all positions.
-    pub nodes: u64,
-    /// One row per position, in file order.
-    pub results: Vec<TierRow>,
-    /// How long it took.
-    pub timing: Timing,
-}
-
-impl TierDocument {
-    /// The document of rows run at `budget`, taking `seconds`.
-    pub fn new(suite: String, budget: u64, results: Vec<TierRow>, seconds: f64) -> TierDocument {
-        let nodes = results.iter().map(|r| r.nodes).sum();
-        TierDocument {
-            header: Header::new(SCHEMA_VERSION, "taflregress"),
-            tier: "hard".to_owned(),
-            suite,
-            budget,
-            positions: results.len(),
-            solved: results.iter().filter(|r| r.solved).count(),
-            by_variant: by_variant(&results),
-            by_length: by_length(&results),
-            nodes,
-            results,
-            timing: Timing::new(nodes, seconds),
-        }
-    }
-
-    /// The solved set as text, one line per position (`solved id` or `missed id`), after
-    /// the rates: what the snapshot test keeps, so a changed snapshot names the
-    /// positions gained and lost.
-    pub fn solved_set(&self) -> String {
-        let mut out = format!(
-            "hard tier at {} nodes: solved {} of {}\n",
-            self.budget, self.solved, self.positions
-        );
-        for r in self.by_variant.iter().chain(&self.by_length) {
-            out.push_str(&format!("  {}: {} of {}\n", r.group, r.solved, r.positions));
-        }
-        let mut rows: Vec<&TierRow> = self.results.iter().collect();
-        rows.sort_by(|a, b| a.id.cmp(&b.id));
-        for r in rows {
-            let word = if r.solved { "solved" } else { "missed" };
-            out.push_str(&format!("{word} {}\n", r.id));
-        }
-        out
-    }
-}
-
-/// One budget of the curve.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct CurvePoint {
-    /// The node budget.
-    pub budget: u64,
-    /// Positions solved.
-    pub solved: usize,
-    /// Solve rates per variant, then `all`.
-    pub by_variant: Vec<Rate>,
-    /// Solve rates per length of the win.
-    pub by_length: Vec<Rate>,
-    /// Search nodes over all positions.
-    pub nodes: u64,
-}
-
-/// Solved against budget (`taflregress curve`).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct CurveDocument {
-    /// [`SCHEMA_VERSION`] and `taflregress`.
-    #[serde(flatten)]
-    pub header: Header,
-    /// Always `hard`.
-    pub tier: String,
-    /// The suite folder, or `built-in`.
-    pub suite: String,
-    /// `curve --engine`: the engine run at each budget (absent: taflcount's AI).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub engine: Option<String>,
-    /// Positions in the tier.
-    pub positions: usize,
-    /// One point per budget, smallest first.
-    pub points: Vec<CurvePoint>,
-    /// How long it took.
-    pub timing: Timing,
-}
-
-impl CurvePoint {
-    /// The point of rows run at `budget`.
-    pub fn new(budget: u64, rows: &[TierRow]) -> CurvePoint {
-        CurvePoint::of(budget, rows, rows.iter().map(|r| r.nodes).sum())
-    }
-
-    /// The point of any engine's rows run at `budget`, `nodes` searched in all (0 when the
-    /// engine does not say).
-    pub fn of<R: Scored>(budget: u64, rows: &[R], nodes: u64) -> CurvePoint {
-        CurvePoint {
-            budget,
-            solved: rows.iter().filter(|r| r.solved()).count(),
-            by_variant: by_variant(rows),
-            by_length: by_length(rows),
-            nodes,
-        }
-    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::regress::document::TierDocument;
+    use crate::regress::score::{by_length, by_variant};
 
     fn row(id: &str, variant: &str, plies: u32, solved: bool) -> TierRow {
         TierRow {

@@ -1,8 +1,10 @@
 //! `taflcount complexity` as text: a heading, the bounds, the game trees and the
-//! published figures beside the exact values they meant.
+//! published figures beside the exact values they meant; `--legal`'s estimate beside
+//! them.
 
 use std::fmt::Write;
 
+use crate::complexity::legal::{BigCount, Estimate, LegalReport, Share};
 use crate::complexity::ComplexityReport;
 use crate::number::abbreviate;
 use crate::report::table::{new_table, TableStyle};
@@ -145,4 +147,183 @@ fn overview(reports: &[ComplexityReport]) -> comfy_table::Table {
         table.add_row(row);
     }
     table
+}
+
+/// A share with its 95% interval: `12.34% [11.02, 13.80]`.
+fn share_text(s: &Share) -> String {
+    format!(
+        "{:.2}% [{:.2}, {:.2}]",
+        100.0 * s.fraction,
+        100.0 * s.low,
+        100.0 * s.high
+    )
+}
+
+/// The legal, illegal and undecided shares of an estimate.
+fn shares(estimate: &Estimate) -> [String; 3] {
+    [
+        share_text(&estimate.legal),
+        share_text(&estimate.illegal),
+        share_text(&estimate.undecided),
+    ]
+}
+
+/// `taflcount complexity --legal` (and its `merge`) as text: the heading, the estimate
+/// beside the bounds, the illegality conditions, the classes by pieces off.
+pub fn legal_text(report: &LegalReport) -> String {
+    let e = &report.estimate;
+    let [legal, illegal, undecided] = shares(e);
+    format!(
+        "{}: legal positions from {} uniform samples of the superset (seed {}, proof budget {} nodes, {:.1} s on {} thread{})\n\n\
+         proven legal {legal}, proven illegal {illegal}, undecided {undecided} (95% Wilson intervals)\n\n\
+         {}\n\n{}\n\n{}\n",
+        report.variant,
+        e.tally.samples,
+        report.seed,
+        report.nodes,
+        report.timings.seconds,
+        report.timings.threads,
+        if report.timings.threads == 1 { "" } else { "s" },
+        legal_figures_table(report),
+        illegal_reasons_table(report),
+        pieces_off_table(report),
+    )
+}
+
+/// The superset, the estimate and its ends, the exact bounds and the published claims.
+fn legal_figures_table(report: &LegalReport) -> String {
+    let e = &report.estimate;
+    let mut table = new_table(
+        TableStyle::Terminal,
+        &["figure", "scientific", "log10", "what it is"],
+        &[1, 2],
+    );
+    let mut row = |name: &str, c: &BigCount, what: &str| {
+        table.add_row(vec![
+            name.to_owned(),
+            c.scientific.clone(),
+            c.log10.map_or("-".to_owned(), |l| format!("{l:.3}")),
+            what.to_owned(),
+        ]);
+    };
+    let superset_is_material = report
+        .bounds
+        .iter()
+        .any(|b| b.name == "material" && b.value.value == report.superset.value);
+    row(
+        "superset",
+        &report.superset,
+        if superset_is_material {
+            "exact: every element sampled from (= bound material)"
+        } else {
+            "exact: every element sampled from (> bound material: it tells a side's types apart)"
+        },
+    );
+    row(
+        "upper bound, 95% end",
+        &e.upper_bound_high,
+        "the estimate's upper end: not proven illegal, interval top",
+    );
+    row(
+        "upper bound",
+        &e.upper_bound,
+        "superset x share not proven illegal",
+    );
+    row(
+        "estimate",
+        &e.point,
+        "superset x (legal + undecided/2) share; exact estimate when nothing is undecided",
+    );
+    row(
+        "lower bound",
+        &e.lower_bound,
+        "superset x share proven legal",
+    );
+    row(
+        "lower bound, 95% end",
+        &e.lower_bound_low,
+        "the estimate's lower end: proven legal, interval bottom",
+    );
+    for bound in &report.bounds {
+        row(
+            &format!("bound {}", bound.name),
+            &bound.value,
+            &bound.meaning,
+        );
+    }
+    for p in &report.published {
+        table.add_row(vec![
+            format!("published ({})", p.bound),
+            p.claim.clone(),
+            String::new(),
+            p.source.clone(),
+        ]);
+    }
+    table.to_string()
+}
+
+/// Samples by the condition that proved them illegal, and those the proof search lost.
+fn illegal_reasons_table(report: &LegalReport) -> String {
+    let mut reasons = new_table(
+        TableStyle::Terminal,
+        &["illegal by", "samples", "condition"],
+        &[1],
+    );
+    for r in &report.illegal_by_reason {
+        reasons.add_row(vec![
+            r.reason.clone(),
+            r.samples.to_string(),
+            r.meaning.clone(),
+        ]);
+    }
+    if report.rejected_proof_games > 0 {
+        reasons.add_row(vec![
+            "(rejected proof games)".to_owned(),
+            report.rejected_proof_games.to_string(),
+            "found by the search but failed the replay; counted undecided".to_owned(),
+        ]);
+    }
+    if report.search_panics > 0 {
+        reasons.add_row(vec![
+            "(search panics)".to_owned(),
+            report.search_panics.to_string(),
+            "the proof search panicked; counted undecided".to_owned(),
+        ]);
+    }
+    reasons.to_string()
+}
+
+/// The estimate of each class of pieces off the board.
+fn pieces_off_table(report: &LegalReport) -> String {
+    let mut groups = new_table(
+        TableStyle::Terminal,
+        &[
+            "pieces off",
+            "superset",
+            "samples",
+            "legal",
+            "illegal",
+            "undecided",
+            "estimate [95%]",
+        ],
+        &[0, 1, 2],
+    );
+    for g in &report.by_pieces_off {
+        let [legal, illegal, undecided] = shares(&g.estimate);
+        groups.add_row(vec![
+            g.pieces_off.to_string(),
+            g.superset.scientific.clone(),
+            g.estimate.tally.samples.to_string(),
+            legal,
+            illegal,
+            undecided,
+            format!(
+                "{} [{}, {}]",
+                g.estimate.point.scientific,
+                g.estimate.lower_bound_low.scientific,
+                g.estimate.upper_bound_high.scientific
+            ),
+        ]);
+    }
+    groups.to_string()
 }

@@ -1,12 +1,13 @@
 //! taflregress's documents as tables and text.
 
-use crate::regress::tier::{CurveDocument, Rate, TierDocument};
-use crate::regress::{BenchDocument, MineDocument, SuiteDocument};
+use crate::regress::score::Rate;
+use crate::regress::{CurveDocument, TierDocument};
+use crate::regress::{MineDocument, RegressBenchDocument, RegressSuiteDocument};
 use crate::report::plot::{line_band_plot_from, Series};
 use crate::report::table::{new_table, TableStyle};
 
 /// One row per fixture: expectation, move played, pass or FAIL, score, depth, nodes.
-pub fn suite_table(doc: &SuiteDocument, style: TableStyle) -> String {
+pub fn suite_table(doc: &RegressSuiteDocument, style: TableStyle) -> String {
     let header = [
         "id", "expected", "played", "result", "score", "depth", "nodes",
     ];
@@ -30,7 +31,7 @@ pub fn suite_table(doc: &SuiteDocument, style: TableStyle) -> String {
 }
 
 /// `solved 52 of 53 (98.1%), 12345 nodes`.
-pub fn suite_summary(doc: &SuiteDocument) -> String {
+pub fn suite_summary(doc: &RegressSuiteDocument) -> String {
     format!(
         "solved {} of {} ({:.1}%), {} nodes",
         doc.passed,
@@ -58,7 +59,7 @@ pub fn mine_table(doc: &MineDocument, style: TableStyle) -> String {
 }
 
 /// The bench table followed by `Nodes searched: N`, the line engines' benches end with.
-pub fn bench_text(doc: &BenchDocument, style: TableStyle) -> String {
+pub fn bench_text(doc: &RegressBenchDocument, style: TableStyle) -> String {
     let header = ["variant", "depth", "best move", "score", "nodes"];
     let mut table = new_table(style, &header, &[1, 3, 4]);
     for r in &doc.rows {

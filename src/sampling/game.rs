@@ -10,6 +10,9 @@ pub struct GameSample {
     pub plies: Vec<PlyBranching>,
     /// How the game ended.
     pub end: GameEnd,
+    /// A self-played game's engine error in full when it crashed, hung or lost on time
+    /// ([`crate::engine::PlayedGame::failure`]), for the caller to show.
+    pub failure: Option<String>,
 }
 
 impl GameSample {

@@ -78,7 +78,11 @@ pub fn sample_records(t: &Tables, records: &[GameRecord]) -> Result<Vec<GameSamp
                     moves: pos.count_moves(t) as u32,
                 })
                 .collect();
-            Ok(GameSample { plies, end })
+            Ok(GameSample {
+                plies,
+                end,
+                failure: None,
+            })
         })
         .collect()
 }

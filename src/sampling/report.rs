@@ -2,6 +2,7 @@
 //! statistics. The JSON, the tables and the markdown page are all made from it.
 
 use super::statistics::BranchingStatistics;
+use crate::document::Timing;
 use serde::{Deserialize, Serialize};
 
 /// Version of the JSON layout; bump it when a field changes meaning or disappears.
@@ -54,13 +55,4 @@ pub struct BranchingReport {
     pub records: Option<String>,
     /// How long the run took: apart, so that snapshots can leave it out.
     pub timing: Timing,
-}
-
-/// Kept apart so snapshots can leave it out.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Timing {
-    /// Wall-clock seconds to play (or replay) the games and compute the statistics.
-    pub seconds: f64,
-    /// The threads self-play ran on (a replay of records uses one).
-    pub threads: usize,
 }

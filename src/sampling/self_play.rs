@@ -81,12 +81,14 @@ pub fn play_one(t: &Tables, run: &SelfPlay, engine: &dyn EngineFactory, game: u6
                     side: Position::start(t).side_to_move(),
                     reason: e.to_string(),
                 },
+                failure: None,
             };
         }
     };
     GameSample {
         plies: played.branching,
         end: played.end,
+        failure: played.failure,
     }
 }
 

@@ -633,6 +633,7 @@ mod tests {
                 .map(|&(side, moves)| PlyBranching { side, moves })
                 .collect(),
             end,
+            failure: None,
         }
     }
 

@@ -168,7 +168,7 @@ fn run(cli: &Cli) -> Result<Status, CliError> {
             let slower = c
                 .rows
                 .iter()
-                .filter(|r| r.verdict == taflcount::bench::Verdict::Slower)
+                .filter(|r| r.verdict == taflcount::bench::SpeedChange::Slower)
                 .count();
             eprintln!("taflbench: {slower} figure(s) slower than the baseline beyond the noise");
             Ok(Status::CheckFailed)

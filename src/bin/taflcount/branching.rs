@@ -8,6 +8,7 @@ use clap::Args;
 use taflcount::cli::{
     check_writable, print, print_json, read_text_file, write_file, CliError, GameArgs, Progress,
 };
+use taflcount::document::Timing;
 use taflcount::engine::{EngineFactory, EngineSpec, ForfeitTally};
 use taflcount::files::file_stem;
 use taflcount::notation::parse_games;
@@ -15,8 +16,8 @@ use taflcount::report::branching::{headline, render_markdown, render_tables};
 use taflcount::report::plot::branching_by_ply_svg;
 use taflcount::report::table::TableStyle;
 use taflcount::sampling::{
-    opening_plies_for, sample_records, self_play_each, BranchingReport, SelfPlay, Source,
-    StatisticsBuilder, Timing, SCHEMA_VERSION,
+    opening_plies_for, sample_records, self_play_each, BranchingReport, GameSample, SelfPlay,
+    Source, StatisticsBuilder, SCHEMA_VERSION,
 };
 
 #[derive(Args, Debug)]
@@ -145,7 +146,13 @@ pub fn run(args: BranchingArgs) -> Result<(), CliError> {
             // Streamed: each game is folded into the statistics and dropped, so no
             // memory grows with --games.
             let mut forfeits = ForfeitTally::default();
-            self_play_each(&tables, &run, &spec, &|_| progress.inc(1), &mut |game| {
+            let done = |game: &GameSample| {
+                if let Some(failure) = &game.failure {
+                    eprintln!("taflcount: {failure}");
+                }
+                progress.inc(1)
+            };
+            self_play_each(&tables, &run, &spec, &done, &mut |game| {
                 // Self-play: every forfeit is the one engine's.
                 forfeits.add(&game.end, |_| true);
                 statistics.add(&game)

@@ -225,7 +225,7 @@ fn spec_of(args: &ComplexityArgs) -> Result<ComplexitySpec, CliError> {
         return match (args.attackers, args.defenders) {
             (Some(attackers), Some(defenders)) => {
                 ComplexitySpec::throne_and_corners(dim, attackers, defenders)
-                    .map_err(|e| CliError::Input(e.to_string()))
+                    .map_err(CliError::from)
             }
             _ => {
                 let name = VARIANT_OF_SIZE
@@ -255,7 +255,7 @@ fn spec_of_variant(name: &str) -> Result<ComplexitySpec, CliError> {
 }
 
 fn spec_of_rules(rules: &Rules) -> Result<ComplexitySpec, CliError> {
-    ComplexitySpec::from_rules(rules).map_err(|e| CliError::Input(e.to_string()))
+    ComplexitySpec::from_rules(rules).map_err(CliError::from)
 }
 
 fn game_trees(args: &ComplexityArgs) -> Result<Vec<GameTreeEstimate>, CliError> {

@@ -2,7 +2,6 @@
 //! game pairs with Elo, normalized Elo, LOS and an optional SPRT; round robins on one
 //! Elo scale; one engine against itself for the variant's side balance.
 
-mod render;
 mod units;
 
 use std::fs;
@@ -17,6 +16,7 @@ use taflcount::board::Side;
 use taflcount::cli::{
     exit_code, interrupt, print, print_json, CliError, GameArgs, Progress, Status,
 };
+use taflcount::document::Timing;
 use taflcount::engine::ForfeitTally;
 use taflcount::matches::openings::{
     openings_from_records, openings_from_text, random_openings, OpeningSupply,
@@ -24,10 +24,11 @@ use taflcount::matches::openings::{
 use taflcount::matches::players_path;
 use taflcount::matches::{
     run_match, run_round_robin, run_side_balance, EngineFactory, EngineSpec, GamePlayers,
-    MatchDocument, MatchError, MatchGame, MatchSettings, MatchTiming, RoundRobinDocument,
-    RunContext, RunHooks, SideBalanceDocument, TaflmatchDocument, TimeControl,
+    MatchDocument, MatchError, MatchGame, MatchSettings, RoundRobinDocument, RunContext, RunHooks,
+    SideBalanceDocument, TaflmatchDocument, TimeControl,
 };
 use taflcount::moves::Tables;
+use taflcount::report::matches::{progress_line, taflmatch_text};
 use taflcount::stats::SprtParameters;
 use taflcount::text::read_text_file;
 use taflcount::threads::used;
@@ -326,9 +327,11 @@ fn run(args: Args) -> Result<Status, CliError> {
             }
         }
     };
+    let mut engine_failed = |failure: &str| eprintln!("taflcount: {failure}");
     let hooks = RunHooks {
         game_ended: Some(&mut append),
         stop: Some(stop),
+        engine_failed: Some(&mut engine_failed),
     };
     let factories: Vec<&dyn EngineFactory> =
         specs.iter().map(|s| s as &dyn EngineFactory).collect();
@@ -353,18 +356,17 @@ fn run(args: Args) -> Result<Status, CliError> {
                     &mut |p| {
                         progress.inc((p.games_done.max(done) - done) as u64);
                         done = done.max(p.games_done);
-                        progress.set_message(render::progress_line(p));
+                        progress.set_message(progress_line(p));
                     },
                     hooks,
                 )
                 .map_err(match_error)?;
                 progress.finish();
-                let timing = MatchTiming {
+                let timing = Timing {
                     seconds: started.elapsed().as_secs_f64(),
                     threads: used(threads, planned),
                 };
                 (
-                    render::match_text(&header, &result),
                     TaflmatchDocument::Match(MatchDocument::new(&header, &result, timing)),
                     result.games,
                 )
@@ -382,12 +384,11 @@ fn run(args: Args) -> Result<Status, CliError> {
                 )
                 .map_err(match_error)?;
                 progress.finish();
-                let timing = MatchTiming {
+                let timing = Timing {
                     seconds: started.elapsed().as_secs_f64(),
                     threads: used(threads, planned),
                 };
                 (
-                    render::round_robin_text(&header, &result),
                     TaflmatchDocument::RoundRobin(RoundRobinDocument::new(
                         &header, &result, timing,
                     )),
@@ -406,12 +407,11 @@ fn run(args: Args) -> Result<Status, CliError> {
                 )
                 .map_err(match_error)?;
                 progress.finish();
-                let timing = MatchTiming {
+                let timing = Timing {
                     seconds: started.elapsed().as_secs_f64(),
                     threads: used(threads, planned),
                 };
                 (
-                    render::side_balance_text(&header, &result),
                     TaflmatchDocument::SideBalance(SideBalanceDocument::new(
                         &header, &result, timing,
                     )),
@@ -420,7 +420,7 @@ fn run(args: Args) -> Result<Status, CliError> {
             }
         })
     })();
-    let (text, mut json, games) = match outcome {
+    let (mut document, games) = match outcome {
         Ok(done) => done,
         Err(e) => {
             if let Some(a) = archive {
@@ -430,7 +430,7 @@ fn run(args: Args) -> Result<Status, CliError> {
         }
     };
     let interrupted = interrupt::stopped() && archive.as_ref().is_none_or(|a| a.error.is_none());
-    json.set_interrupted(interrupted);
+    document.set_interrupted(interrupted);
     let note = interrupted.then(|| {
         format!(
             "interrupted by Ctrl-C after {} of {planned} games: the figures above cover those\n",
@@ -438,9 +438,9 @@ fn run(args: Args) -> Result<Status, CliError> {
         )
     });
     if args.json {
-        print_json(&json)?;
+        print_json(&document)?;
     } else {
-        print(&(text + note.as_deref().unwrap_or_default()))?;
+        print(&(taflmatch_text(&document) + note.as_deref().unwrap_or_default()))?;
     }
     if let Some(a) = archive {
         a.finish()?;

@@ -5,17 +5,19 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use taflcount::cli::{print, print_json, CliError, Progress, Status};
+use taflcount::document::Timing;
 use taflcount::matches::units::{
     merge_match, plan_match, read_match_unit, run_match_unit, MatchPlanInput, MatchUnitRun,
     MergedMatch, EXTRA_FILES, LLR_SVG,
 };
 use taflcount::matches::{
-    openings_from_list, MatchDocument, MatchSettings, MatchTiming, RunContext, TaflmatchDocument,
+    openings_from_list, MatchDocument, MatchSettings, RunContext, TaflmatchDocument,
 };
 use taflcount::outln;
+use taflcount::report::matches::match_text;
 use taflcount::units::UnitsError;
 
-use crate::{render, setup, Args};
+use crate::{setup, Args};
 
 #[derive(clap::Subcommand, Debug)]
 pub enum Command {
@@ -172,6 +174,7 @@ fn unit(a: &UnitArgs) -> Result<Status, CliError> {
             progress.inc((done - shown) as u64);
             shown = done;
         },
+        &mut |failure| eprintln!("taflcount: {failure}"),
     )?;
     progress.finish();
     let (status, result) = match &outcome {
@@ -250,9 +253,7 @@ fn merge(a: &MergeArgs) -> Result<Status, CliError> {
         eprintln!("taflmatch: {}", watch_line(&m));
         std::thread::sleep(Duration::from_secs(a.interval));
     };
-    let tables = taflcount::game::Game::from_otn(&m.plan.run.rules)
-        .map_err(|e| CliError::Input(e.to_string()))?
-        .tables;
+    let tables = taflcount::game::Game::from_otn(&m.plan.run.rules)?.tables;
     let run = &m.plan.run;
     let supply = openings_from_list(
         &tables,
@@ -274,16 +275,15 @@ fn merge(a: &MergeArgs) -> Result<Status, CliError> {
         },
     };
     eprintln!("taflmatch: plan {}: {}", m.plan.plan_id, watch_line(&m));
-    let timing = MatchTiming {
+    let timing = Timing {
         seconds: m.unit_seconds,
         threads: 1,
     };
+    let doc = MatchDocument::new(&header, &m.result, timing);
     if a.json {
-        print_json(&TaflmatchDocument::Match(MatchDocument::new(
-            &header, &m.result, timing,
-        )))?;
+        print_json(&TaflmatchDocument::Match(doc))?;
     } else {
-        print(&render::match_text(&header, &m.result))?;
+        print(&match_text(&doc))?;
     }
     if m.complete {
         if m.decision.is_some() {

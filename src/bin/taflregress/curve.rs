@@ -7,8 +7,9 @@ use taflcount::cli::{check_writable, print_json, write_file, CliError, Progress,
 use taflcount::engine::{EngineSpec, MoveLimit};
 use taflcount::outln;
 use taflcount::regress::engines::run_engine;
-use taflcount::regress::tier::{run_tier, CurveDocument, CurvePoint, TierDocument, CURVE_BUDGETS};
-use taflcount::regress::{Loaded, Timing, SCHEMA_VERSION};
+use taflcount::regress::tier::{run_tier, CURVE_BUDGETS};
+use taflcount::regress::{CurveDocument, CurvePoint, TierDocument};
+use taflcount::regress::{Loaded, SearchTiming, SCHEMA_VERSION};
 use taflcount::report::regress::{curve_svg, curve_table, tier_summary, tier_table};
 use taflcount::report::table::TableStyle;
 
@@ -92,7 +93,7 @@ pub fn curve(c: &CurveArgs) -> Result<Status, CliError> {
         engine: engine.as_ref().map(|s| s.text.clone()),
         positions: chosen.len(),
         points,
-        timing: Timing::new(nodes, started.elapsed().as_secs_f64()),
+        timing: SearchTiming::new(nodes, started.elapsed().as_secs_f64()),
     };
     if let Some(path) = &c.svg {
         write_file(path, curve_svg(&doc).as_bytes(), c.force)?;

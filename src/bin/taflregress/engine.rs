@@ -8,7 +8,8 @@ use taflcount::cli::{
 };
 use taflcount::engine::{EngineKind, EngineSpec, MoveLimit};
 use taflcount::outln;
-use taflcount::regress::engines::{run_engine, EngineSuiteDocument, SnapshotDiff};
+use taflcount::regress::engines::{run_engine, SnapshotDiff};
+use taflcount::regress::EngineSuiteDocument;
 use taflcount::regress::Loaded;
 use taflcount::report::regress::rates_table;
 use taflcount::report::table::TableStyle;

@@ -17,7 +17,7 @@ use taflcount::notation::{parse_games, play_line, replay, GameRecord};
 use taflcount::outln;
 use taflcount::regress::{
     self, history_since_capture, judge, AnalysisDocument, Expect, Fixture, LimitSpec, Loaded,
-    MineDocument, MisplayRow, Proof, ProofKind, ProveDocument, SuiteDocument, Timing,
+    MineDocument, MisplayRow, Proof, ProofKind, ProveDocument, RegressSuiteDocument, SearchTiming,
     SCHEMA_VERSION,
 };
 use taflcount::render::{Diagram, Tone};
@@ -356,7 +356,7 @@ fn run_suite(cli: &Cli) -> Result<Status, CliError> {
     progress.finish();
     let passed = results.iter().filter(|r| r.pass).count();
     let nodes: u64 = results.iter().map(|r| r.nodes).sum();
-    let doc = SuiteDocument {
+    let doc = RegressSuiteDocument {
         header: taflcount::document::Header::new(SCHEMA_VERSION, "taflregress"),
         suite: name,
         positions: results.len(),
@@ -364,7 +364,7 @@ fn run_suite(cli: &Cli) -> Result<Status, CliError> {
         failed: results.len() - passed,
         nodes,
         results,
-        timing: Timing::new(nodes, started.elapsed().as_secs_f64()),
+        timing: SearchTiming::new(nodes, started.elapsed().as_secs_f64()),
     };
     if cli.json {
         print_json(&doc)?;
@@ -455,9 +455,7 @@ fn prove_win(a: &AnalyzeArgs, within: u32) -> Result<Status, CliError> {
     let ended =
         taflcount::moves::Repetitions::new(&tables, &position, &history).ending(&tables, &position);
     let started = Instant::now();
-    let mut prover = regress::Prover::new(&tables, &position, &history)
-        .map_err(|e| CliError::input(e.to_string()))?
-        .with_node_limit(limit);
+    let mut prover = regress::Prover::new(&tables, &position, &history)?.with_node_limit(limit);
     let answer = prover.winning_move(&position, within);
     let seconds = started.elapsed().as_secs_f64();
     let side = position.side_to_move();
@@ -474,7 +472,7 @@ fn prove_win(a: &AnalyzeArgs, within: u32) -> Result<Status, CliError> {
         answer: word.to_owned(),
         winning_move,
         positions: prover.nodes(),
-        timing: Timing::new(prover.nodes(), seconds),
+        timing: SearchTiming::new(prover.nodes(), seconds),
     };
     if a.json {
         print_json(&doc)?;

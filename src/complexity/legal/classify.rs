@@ -8,7 +8,7 @@ use crate::moves::{Position, Tables};
 
 /// What is known of one sample.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Verdict {
+pub enum Legality {
     /// Unreachable, by the condition named, with the squares that show it.
     Illegal(Illegality),
     /// Reachable: the proof game, checked by replay.
@@ -41,13 +41,13 @@ impl Undecided {
     }
 }
 
-impl Verdict {
+impl Legality {
     /// "legal", "illegal" or "undecided".
     pub fn key(&self) -> &'static str {
         match self {
-            Verdict::Illegal(_) => "illegal",
-            Verdict::Legal(_) => "legal",
-            Verdict::Undecided(_) => "undecided",
+            Legality::Illegal(_) => "illegal",
+            Legality::Legal(_) => "legal",
+            Legality::Undecided(_) => "undecided",
         }
     }
 }
@@ -60,9 +60,9 @@ pub fn classify(
     start: &Position,
     pos: &Position,
     budget: ProofBudget,
-) -> Verdict {
+) -> Legality {
     if let Some(found) = check.explain(pos) {
-        return Verdict::Illegal(found);
+        return Legality::Illegal(found);
     }
     // A panicking search leaves this sample undecided, not the whole run lost; the
     // search only reads the shared tables, so nothing is left half-changed.
@@ -71,10 +71,10 @@ pub fn classify(
     }));
     match found {
         Ok(Some(game)) => match verify_proof_game(tables, start, pos, &game.moves) {
-            Ok(()) => Verdict::Legal(game),
-            Err(_) => Verdict::Undecided(Undecided::RejectedProof),
+            Ok(()) => Legality::Legal(game),
+            Err(_) => Legality::Undecided(Undecided::RejectedProof),
         },
-        Ok(None) => Verdict::Undecided(Undecided::Budget),
-        Err(_) => Verdict::Undecided(Undecided::SearchPanicked),
+        Ok(None) => Legality::Undecided(Undecided::Budget),
+        Err(_) => Legality::Undecided(Undecided::SearchPanicked),
     }
 }

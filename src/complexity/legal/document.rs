@@ -3,11 +3,12 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::classify::{Undecided, Verdict};
+use super::classify::{Legality, Undecided};
 use super::estimate::{BigCount, Estimate, Tally};
 use super::illegal::IllegalReason;
 use super::run::{Prepared, SampleResult};
 use crate::complexity::ComplexityReport;
+use crate::document::Timing;
 
 /// Version of the JSON layout; bump it when a field changes meaning or disappears.
 pub const LEGAL_SCHEMA_VERSION: u32 = 1;
@@ -59,7 +60,7 @@ pub struct LegalReport {
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub interrupted: bool,
     /// How long the run took (apart: it changes from run to run).
-    pub timings: Timings,
+    pub timings: Timing,
 }
 
 /// Illegal samples for one condition.
@@ -104,15 +105,6 @@ pub struct PublishedFigure {
     pub source: String,
     /// The bound it meant.
     pub bound: String,
-}
-
-/// How long the run took.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Timings {
-    /// Wall-clock seconds for sampling and deciding.
-    pub seconds: f64,
-    /// Threads used.
-    pub threads: usize,
 }
 
 /// What a run's samples add up to: every figure of the report comes from these
@@ -163,14 +155,14 @@ impl LegalTallies {
         let off = (max_a - r.element.attackers.len()) + (max_d - r.element.defenders.len());
         self.by_pieces_off[off].add(key);
         match &r.verdict {
-            Verdict::Illegal(found) => {
+            Legality::Illegal(found) => {
                 self.illegal_by_reason[IllegalReason::ALL
                     .iter()
                     .position(|&x| x == found.reason)
                     .unwrap()] += 1
             }
-            Verdict::Undecided(Undecided::RejectedProof) => self.rejected_proof_games += 1,
-            Verdict::Undecided(Undecided::SearchPanicked) => self.search_panics += 1,
+            Legality::Undecided(Undecided::RejectedProof) => self.rejected_proof_games += 1,
+            Legality::Undecided(Undecided::SearchPanicked) => self.search_panics += 1,
             _ => {}
         }
     }
@@ -257,7 +249,7 @@ impl LegalReport {
         results: &[SampleResult],
         seed: u64,
         nodes: u64,
-        timings: Timings,
+        timings: Timing,
     ) -> LegalReport {
         LegalReport::of_tallies(
             prepared,
@@ -274,7 +266,7 @@ impl LegalReport {
         tallies: &LegalTallies,
         seed: u64,
         nodes: u64,
-        timings: Timings,
+        timings: Timing,
     ) -> LegalReport {
         let superset = &prepared.superset;
         let size = superset.count();

@@ -15,7 +15,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::class_index::{ClassIndex, ClassSet};
-use super::classify::{classify, Verdict};
+use super::classify::{classify, Legality};
 use super::illegal::{slide_origins, IllegalReason};
 use super::run::Prepared;
 use super::superset::Element;
@@ -566,15 +566,15 @@ impl<'p> ClassCheck<'p> {
             tally.in_lower += in_lower as u64;
             tally.in_upper += in_upper as u64;
             match classify(t, &check, &start, &pos, budget) {
-                Verdict::Legal(_) => {
+                Legality::Legal(_) => {
                     tally.legal += 1;
                     tally.legal_outside_upper += !in_upper as u64;
                 }
-                Verdict::Illegal(_) => {
+                Legality::Illegal(_) => {
                     tally.illegal += 1;
                     tally.illegal_inside_lower += in_lower as u64;
                 }
-                Verdict::Undecided(_) => tally.undecided += 1,
+                Legality::Undecided(_) => tally.undecided += 1,
             }
         });
         tally

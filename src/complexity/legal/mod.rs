@@ -19,10 +19,10 @@ mod superset;
 mod units;
 
 pub use class_index::{ClassIndex, ClassSet, MAX_CELLS};
-pub use classify::{classify, Undecided, Verdict};
+pub use classify::{classify, Legality, Undecided};
 pub use document::{
-    BoundRow, GroupRow, LegalReport, LegalTallies, PublishedFigure, ReasonCount, Timings,
-    DEFINITION, LEGAL_SCHEMA_VERSION,
+    BoundRow, GroupRow, LegalReport, LegalTallies, PublishedFigure, ReasonCount, DEFINITION,
+    LEGAL_SCHEMA_VERSION,
 };
 pub use estimate::{ratio, scale, wilson, BigCount, Estimate, Share, Tally, Z_95};
 pub use exhaustive::{
@@ -41,6 +41,6 @@ pub use samples_file::{
 pub use superset::{Element, RankError, Superset};
 pub use units::{
     merge_samples, plan_samples, read_sample_plan, read_sample_result, read_sample_unit,
-    run_sample_unit, MergedSamples, SamplePlanDoc, SampleResultDoc, SampleRun, SampleTiming,
-    SampleUnitDoc, SampleUnitRun, UNITS_SCHEMA_VERSION,
+    run_sample_unit, MergedSamples, SamplePlanDoc, SampleResultDoc, SampleRun, SampleUnitDoc,
+    SampleUnitRun, UNITS_SCHEMA_VERSION,
 };

@@ -5,7 +5,7 @@ use std::sync::Mutex;
 
 use num_bigint::BigUint;
 
-use super::classify::{classify, Verdict};
+use super::classify::{classify, Legality};
 use super::illegal::{IllegalCheck, Illegality};
 use super::sample::sample;
 use super::superset::{Element, Superset};
@@ -128,7 +128,7 @@ pub struct SampleResult {
     /// The element drawn.
     pub element: Element,
     /// What is known of it.
-    pub verdict: Verdict,
+    pub verdict: Legality,
 }
 
 /// Draws samples `0..samples` of a run seeded with `seed` and decides each with a

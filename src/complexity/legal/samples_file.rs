@@ -8,7 +8,7 @@
 //! `undecided`), and the illegal condition's key or the proof game's moves
 //! (`d2-d1 e4-e2 ...`).
 
-use super::classify::Verdict;
+use super::classify::Legality;
 use super::run::SampleResult;
 use crate::board::{Layout, RecordOrder, Side, Square};
 use crate::moves::Move;
@@ -73,14 +73,14 @@ pub fn samples_header(header: &[String]) -> String {
 /// One sample's line of a samples file (a run writes them as they are decided).
 pub fn sample_line(dim: usize, r: &SampleResult) -> String {
     let detail = match &r.verdict {
-        Verdict::Illegal(found) => found.reason.key().to_owned(),
-        Verdict::Legal(game) => game
+        Legality::Illegal(found) => found.reason.key().to_owned(),
+        Legality::Legal(game) => game
             .moves
             .iter()
             .map(|m| m.to_string())
             .collect::<Vec<_>>()
             .join(" "),
-        Verdict::Undecided(why) => why.key().to_owned(),
+        Legality::Undecided(why) => why.key().to_owned(),
     };
     format!(
         "{}\t{}\t{}\t{}\t{}\n",

@@ -6,8 +6,9 @@
 use serde::{Deserialize, Serialize};
 use std::path::Path;
 
-use super::document::{LegalReport, LegalTallies, Timings};
+use super::document::{LegalReport, LegalTallies};
 use super::run::{run_sample_range, Prepared};
+use crate::document::Timing;
 use crate::rules::Rules;
 use crate::units::{
     check_plan_id, check_result_of_unit_file, check_share, corrupt, doc_digest, existing_result,
@@ -98,16 +99,6 @@ pub struct SampleUnitDoc {
     pub end: u64,
 }
 
-/// Time and threads of a unit, apart so that results compare without them.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct SampleTiming {
-    /// Wall-clock seconds spent deciding the unit's samples.
-    pub seconds: f64,
-    /// The threads that shared them.
-    pub threads: usize,
-}
-
 /// `unit-NNN.result.json`: the tallies of the unit's samples.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -127,7 +118,7 @@ pub struct SampleResultDoc {
     /// What its samples add up to.
     pub tallies: LegalTallies,
     /// Time and threads.
-    pub timing: SampleTiming,
+    pub timing: Timing,
 }
 
 unit_document!(SamplePlanDoc);
@@ -269,7 +260,7 @@ pub fn run_sample_unit(
         units: unit.units,
         unit_digest: doc_digest(&unit),
         tallies: LegalTallies::of(&prepared, &results),
-        timing: SampleTiming {
+        timing: Timing {
             seconds: clock.elapsed().as_secs_f64(),
             threads: crate::threads::used(threads, results.len()),
         },
@@ -332,7 +323,7 @@ pub fn merge_samples(dir: &Path) -> Result<MergedSamples, UnitsError> {
             ),
         });
     }
-    let timings = Timings {
+    let timings = Timing {
         seconds: (seconds * 1000.0).round() / 1000.0,
         threads,
     };
@@ -382,11 +373,11 @@ mod tests {
         let rules = catalog::find("brandub").unwrap().rules();
         let prepared = Prepared::new(&rules).unwrap();
         let results = run_samples(&prepared, 7, 300, 2000, 1, &|| {});
-        let timings = Timings {
+        let timings = Timing {
             seconds: 0.0,
             threads: 1,
         };
-        let one = LegalReport::new(&prepared, &results, 7, 2000, timings.clone());
+        let one = LegalReport::new(&prepared, &results, 7, 2000, timings);
         let mut report = merged.report;
         report.timings = timings;
         assert_eq!(report, one);

@@ -11,13 +11,14 @@ use taflcount::cli::output::write_error;
 use taflcount::cli::progress::Progress;
 use taflcount::cli::{board, interrupt, print, print_json, CliError, Status};
 use taflcount::complexity::legal::{
-    merge_samples, plan_samples, run_samples_each, sample_line, samples_header, Estimate,
-    LegalReport, LegalTallies, Prepared, Timings,
+    merge_samples, plan_samples, run_samples_each, sample_line, samples_header, LegalReport,
+    LegalTallies, Prepared,
 };
-use taflcount::complexity::legal::{IllegalReason, SampleResult, Verdict};
+use taflcount::complexity::legal::{IllegalReason, Legality, SampleResult};
+use taflcount::document::Timing;
 use taflcount::files::AtomicFile;
 use taflcount::render::Diagram;
-use taflcount::report::table::{new_table, TableStyle};
+use taflcount::report::complexity::legal_text;
 use taflcount::rules::Rules;
 use taflcount::units::UnitsError;
 
@@ -81,7 +82,7 @@ pub fn merge(dir: &Path, json: bool) -> Result<taflcount::cli::Status, CliError>
     if json {
         print_json(&merged.report)?;
     } else {
-        print(&render(&merged.report))?;
+        print(&legal_text(&merged.report))?;
     }
     Ok(taflcount::cli::Status::Success)
 }
@@ -91,7 +92,7 @@ pub fn merge(dir: &Path, json: bool) -> Result<taflcount::cli::Status, CliError>
 /// stops drawing samples: the batch in hand ends, then the report (and the samples file)
 /// covers the samples decided, and the exit code is 130.
 pub fn run(rules: &Rules, options: LegalOptions<'_>) -> Result<Status, CliError> {
-    let prepared = Prepared::new(rules).map_err(|e| CliError::Input(e.to_string()))?;
+    let prepared = Prepared::new(rules)?;
     // The file is started before the work: a folder that refuses it is found now.
     let mut saved = match options.save_samples {
         Some(dir) => {
@@ -142,8 +143,8 @@ pub fn run(rules: &Rules, options: LegalOptions<'_>) -> Result<Status, CliError>
                     write_failed.borrow_mut().get_or_insert(e);
                 }
             }
-            if let Verdict::Illegal(found) = result.verdict {
-                let same = |r: &SampleResult| matches!(r.verdict, Verdict::Illegal(f) if f.reason == found.reason);
+            if let Legality::Illegal(found) = result.verdict {
+                let same = |r: &SampleResult| matches!(r.verdict, Legality::Illegal(f) if f.reason == found.reason);
                 match first_illegal.iter_mut().find(|r| same(r)) {
                     Some(kept) if kept.index <= result.index => {}
                     Some(kept) => *kept = result,
@@ -155,7 +156,7 @@ pub fn run(rules: &Rules, options: LegalOptions<'_>) -> Result<Status, CliError>
     progress.finish();
     let interrupted = interrupt::stopped();
     let decided = tally.samples();
-    let timings = Timings {
+    let timings = Timing {
         seconds: (started.elapsed().as_secs_f64() * 1000.0).round() / 1000.0,
         threads: options.threads,
     };
@@ -182,7 +183,7 @@ pub fn run(rules: &Rules, options: LegalOptions<'_>) -> Result<Status, CliError>
     if options.json {
         print_json(&report)?;
     } else {
-        let mut text = render(&report);
+        let mut text = legal_text(&report);
         if interrupted {
             text += &format!(
                 "interrupted by Ctrl-C after {decided} of {} samples: the figures above cover those\n",
@@ -204,189 +205,13 @@ fn samples_path(dir: &Path, variant: &str) -> std::path::PathBuf {
     dir.join(format!("{}.samples", taflcount::files::file_stem(variant)))
 }
 
-fn share(estimate: &Estimate) -> [String; 3] {
-    let pct = |s: &taflcount::complexity::legal::Share| {
-        format!(
-            "{:.2}% [{:.2}, {:.2}]",
-            100.0 * s.fraction,
-            100.0 * s.low,
-            100.0 * s.high
-        )
-    };
-    [
-        pct(&estimate.legal),
-        pct(&estimate.illegal),
-        pct(&estimate.undecided),
-    ]
-}
-
-/// The report as text: the heading, the estimate beside the bounds, the classes.
-fn render(report: &LegalReport) -> String {
-    let mut out = String::new();
-    let e = &report.estimate;
-    writeln!(
-        out,
-        "{}: legal positions from {} uniform samples of the superset (seed {}, proof budget {} nodes, {:.1} s on {} thread{})\n",
-        report.variant,
-        e.tally.samples,
-        report.seed,
-        report.nodes,
-        report.timings.seconds,
-        report.timings.threads,
-        if report.timings.threads == 1 { "" } else { "s" }
-    )
-    .unwrap();
-    let [legal, illegal, undecided] = share(e);
-    writeln!(
-        out,
-        "proven legal {legal}, proven illegal {illegal}, undecided {undecided} (95% Wilson intervals)\n"
-    )
-    .unwrap();
-    let mut table = new_table(
-        TableStyle::Terminal,
-        &["figure", "scientific", "log10", "what it is"],
-        &[1, 2],
-    );
-    let row = |table: &mut comfy_table::Table,
-               name: &str,
-               c: &taflcount::complexity::legal::BigCount,
-               what: &str| {
-        table.add_row(vec![
-            name.to_owned(),
-            c.scientific.clone(),
-            c.log10.map_or("-".to_owned(), |l| format!("{l:.3}")),
-            what.to_owned(),
-        ]);
-    };
-    row(
-        &mut table,
-        "superset",
-        &report.superset,
-        if report
-            .bounds
-            .iter()
-            .any(|b| b.name == "material" && b.value.value == report.superset.value)
-        {
-            "exact: every element sampled from (= bound material)"
-        } else {
-            "exact: every element sampled from (> bound material: it tells a side's types apart)"
-        },
-    );
-    row(
-        &mut table,
-        "upper bound, 95% end",
-        &e.upper_bound_high,
-        "the estimate's upper end: not proven illegal, interval top",
-    );
-    row(
-        &mut table,
-        "upper bound",
-        &e.upper_bound,
-        "superset x share not proven illegal",
-    );
-    row(
-        &mut table,
-        "estimate",
-        &e.point,
-        "superset x (legal + undecided/2) share; exact estimate when nothing is undecided",
-    );
-    row(
-        &mut table,
-        "lower bound",
-        &e.lower_bound,
-        "superset x share proven legal",
-    );
-    row(
-        &mut table,
-        "lower bound, 95% end",
-        &e.lower_bound_low,
-        "the estimate's lower end: proven legal, interval bottom",
-    );
-    for bound in &report.bounds {
-        row(
-            &mut table,
-            &format!("bound {}", bound.name),
-            &bound.value,
-            &bound.meaning,
-        );
-    }
-    for p in &report.published {
-        table.add_row(vec![
-            format!("published ({})", p.bound),
-            p.claim.clone(),
-            String::new(),
-            p.source.clone(),
-        ]);
-    }
-    writeln!(out, "{table}\n").unwrap();
-    let mut reasons = new_table(
-        TableStyle::Terminal,
-        &["illegal by", "samples", "condition"],
-        &[1],
-    );
-    for r in &report.illegal_by_reason {
-        reasons.add_row(vec![
-            r.reason.clone(),
-            r.samples.to_string(),
-            r.meaning.clone(),
-        ]);
-    }
-    if report.rejected_proof_games > 0 {
-        reasons.add_row(vec![
-            "(rejected proof games)".to_owned(),
-            report.rejected_proof_games.to_string(),
-            "found by the search but failed the replay; counted undecided".to_owned(),
-        ]);
-    }
-    if report.search_panics > 0 {
-        reasons.add_row(vec![
-            "(search panics)".to_owned(),
-            report.search_panics.to_string(),
-            "the proof search panicked; counted undecided".to_owned(),
-        ]);
-    }
-    writeln!(out, "{reasons}\n").unwrap();
-    let mut groups = new_table(
-        TableStyle::Terminal,
-        &[
-            "pieces off",
-            "superset",
-            "samples",
-            "legal",
-            "illegal",
-            "undecided",
-            "estimate [95%]",
-        ],
-        &[0, 1, 2],
-    );
-    for g in &report.by_pieces_off {
-        let [legal, illegal, undecided] = share(&g.estimate);
-        groups.add_row(vec![
-            g.pieces_off.to_string(),
-            g.superset.scientific.clone(),
-            g.estimate.tally.samples.to_string(),
-            legal,
-            illegal,
-            undecided,
-            format!(
-                "{} [{}, {}]",
-                g.estimate.point.scientific,
-                g.estimate.lower_bound_low.scientific,
-                g.estimate.upper_bound_high.scientific
-            ),
-        ]);
-    }
-    writeln!(out, "{groups}").unwrap();
-    out
-}
-
 /// The first sample of each illegality condition, drawn with the squares that show it
 /// marked, and the condition in words.
 fn illegal_boards(rules: &Rules, dim: usize, results: &[SampleResult]) -> String {
     let mut out = String::new();
     for reason in IllegalReason::ALL {
         let first = results.iter().find_map(|r| match r.verdict {
-            Verdict::Illegal(found) if found.reason == reason => Some((r, found)),
+            Legality::Illegal(found) if found.reason == reason => Some((r, found)),
             _ => None,
         });
         if let Some((r, found)) = first {

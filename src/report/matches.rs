@@ -1,20 +1,29 @@
-//! taflmatch's text output: a headline and tables on a terminal (the JSON documents are
-//! the library's, `taflcount::matches::MatchDocument` and its siblings).
+//! taflmatch's documents as text: a headline and tables on a terminal, each rendered
+//! from the document `--json` prints, so the two cannot disagree.
 
-use taflcount::matches::{
-    signed, verdict, GameSummary, HeadToHead, MatchProgress, RoundRobin, RunContext, SideBalance,
-    SideResults,
+use crate::matches::{
+    signed, EngineResults, MatchDocument, MatchProgress, OpeningsReport, RoundRobinDocument,
+    SideBalanceDocument, SummaryReport, TaflmatchDocument,
 };
-use taflcount::report::table::{new_table, TableStyle};
-use taflcount::stats::{EloEstimate, Trinomial};
+use crate::report::table::{new_table, TableStyle};
+use crate::stats::{EloEstimate, EloModel, Trinomial};
+
+/// Any taflmatch document as text.
+pub fn taflmatch_text(doc: &TaflmatchDocument) -> String {
+    match doc {
+        TaflmatchDocument::Match(d) => match_text(d),
+        TaflmatchDocument::RoundRobin(d) => round_robin_text(d),
+        TaflmatchDocument::SideBalance(d) => side_balance_text(d),
+    }
+}
 
 /// The openings' line of the text output.
-fn openings_line(h: &RunContext, used: usize) -> String {
-    let mut line = format!("openings: {}", h.supply.source);
-    if h.supply.exhausted(used) {
+fn openings_line(openings: &OpeningsReport) -> String {
+    let mut line = format!("openings: {}", openings.source);
+    if openings.repeated {
         line += &format!(
-            " (only {} distinct for {used}: they repeat)",
-            h.supply.openings.len()
+            " (only {} distinct for {}: they repeat)",
+            openings.available, openings.used
         );
     }
     line
@@ -65,7 +74,7 @@ fn estimate_lines(e: &EloEstimate) -> String {
     )
 }
 
-fn results_table(names: &[String], results: &[SideResults]) -> String {
+fn results_table(results: &[EngineResults]) -> String {
     let mut table = new_table(
         TableStyle::Terminal,
         &[
@@ -80,9 +89,9 @@ fn results_table(names: &[String], results: &[SideResults]) -> String {
         ],
         &[1, 3, 5, 7],
     );
-    for (name, r) in names.iter().zip(results) {
+    for r in results {
         table.add_row(vec![
-            name.clone(),
+            r.engine.clone(),
             r.total.games().to_string(),
             wdl(&r.total),
             score(&r.total),
@@ -95,7 +104,8 @@ fn results_table(names: &[String], results: &[SideResults]) -> String {
     table.to_string()
 }
 
-fn summary_text(summary: &GameSummary) -> String {
+/// The endings table, the lengths and the failures of `games` games.
+fn summary_text(summary: &SummaryReport, games: usize) -> String {
     let mut table = new_table(
         TableStyle::Terminal,
         &["game end", "games", "share"],
@@ -105,7 +115,7 @@ fn summary_text(summary: &GameSummary) -> String {
         table.add_row(vec![
             label.clone(),
             n.to_string(),
-            percent(*n as f64 / summary.games.max(1) as f64),
+            percent(*n as f64 / games.max(1) as f64),
         ]);
     }
     let mut out = table.to_string();
@@ -122,41 +132,42 @@ fn summary_text(summary: &GameSummary) -> String {
     out
 }
 
-pub fn match_text(h: &RunContext, r: &HeadToHead) -> String {
+/// A match: the verdict, the estimate, the SPRT, the results, the pairs, the games.
+pub fn match_text(d: &MatchDocument) -> String {
     let mut out = format!(
         "{}: {} games ({} pairs) of at most {} plies; {}\n\n",
-        h.variant,
-        r.games.len(),
-        r.games.len() / 2,
-        h.settings.max_plies,
-        openings_line(h, r.pentanomial.pairs() as usize)
+        d.variant,
+        d.games,
+        d.games / 2,
+        d.max_plies,
+        openings_line(&d.openings)
     );
-    out += &verdict(r);
+    out += &d.verdict;
     out.push('\n');
-    if let Some(e) = &r.elo {
+    if let Some(e) = &d.elo {
         out += &estimate_lines(e);
     }
-    if let Some(s) = &r.sprt {
+    if let Some(s) = &d.sprt {
         out += &format!(
             "  SPRT {} ({} Elo): LLR {:.2} in ({:.2}, {:.2}), {} after {} of {} pairs\n",
             s.parameters,
             match s.parameters.model {
-                taflcount::stats::EloModel::Normalized => "normalized",
-                taflcount::stats::EloModel::Logistic => "logistic",
+                EloModel::Normalized => "normalized",
+                EloModel::Logistic => "logistic",
             },
             s.llr,
             s.lower_bound,
             s.upper_bound,
             s.state.name(),
-            r.pentanomial.pairs(),
-            r.pairs_planned
+            d.pairs,
+            d.pairs_planned
         );
     }
     out.push('\n');
-    out += &results_table(&r.engines, &r.results);
+    out += &results_table(&d.results);
     out += &format!(
         "\n\ngame pairs, points of {} from each pair:\n",
-        r.engines[0]
+        d.engines[0]
     );
     let mut table = new_table(
         TableStyle::Terminal,
@@ -170,7 +181,7 @@ pub fn match_text(h: &RunContext, r: &HeadToHead) -> String {
         ],
         &[0, 1, 2, 3, 4, 5],
     );
-    let p = &r.pentanomial;
+    let p = &d.pentanomial;
     table.add_row(
         [p.ll, p.ld, p.dd_wl, p.wd, p.ww, p.wl]
             .iter()
@@ -179,39 +190,40 @@ pub fn match_text(h: &RunContext, r: &HeadToHead) -> String {
     );
     out += &table.to_string();
     out += "\n\n";
-    out += &summary_text(&r.summary);
+    out += &summary_text(&d.games_summary, d.games);
     out
 }
 
-pub fn round_robin_text(h: &RunContext, r: &RoundRobin) -> String {
+/// A round robin: the ratings by rank, every pairing, the results, the games.
+pub fn round_robin_text(d: &RoundRobinDocument) -> String {
     let mut out = format!(
         "{}: round robin of {} engines, {} games per pairing ({} in all) of at most {} plies; {}\n\n",
-        h.variant,
-        r.engines.len(),
-        h.settings.games,
-        r.games.len(),
-        h.settings.max_plies,
-        openings_line(h, h.settings.games / 2)
+        d.variant,
+        d.engines.len(),
+        d.games_per_pairing,
+        d.games,
+        d.max_plies,
+        openings_line(&d.openings)
     );
     out += &format!(
         "Bradley-Terry Elo relative to the pool's mean, 95% intervals ({} virtual draw per pairing):\n",
-        r.prior_draws
+        d.prior_draws
     );
-    let mut order: Vec<usize> = (0..r.engines.len()).collect();
-    order.sort_by(|&a, &b| r.ratings[b].elo.total_cmp(&r.ratings[a].elo));
+    let mut order: Vec<&_> = d.ratings.iter().collect();
+    order.sort_by(|a, b| b.elo.total_cmp(&a.elo));
     let mut table = new_table(
         TableStyle::Terminal,
         &["rank", "engine", "Elo", "±", "games", "score"],
         &[0, 2, 3, 4, 5],
     );
-    for (rank, &i) in order.iter().enumerate() {
+    for (rank, rating) in order.iter().enumerate() {
         table.add_row(vec![
             (rank + 1).to_string(),
-            r.engines[i].clone(),
-            signed(r.ratings[i].elo),
-            format!("{:.1}", r.ratings[i].error),
-            r.results[i].total.games().to_string(),
-            score(&r.results[i].total),
+            rating.engine.clone(),
+            signed(rating.elo),
+            format!("{:.1}", rating.error),
+            rating.games.to_string(),
+            rating.score.map_or("-".into(), percent),
         ]);
     }
     out += &table.to_string();
@@ -229,14 +241,14 @@ pub fn round_robin_text(h: &RunContext, r: &RoundRobin) -> String {
         ],
         &[3, 4, 5],
     );
-    for p in &r.pairings {
+    for p in &d.pairings {
         let (elo, err) = p.elo.map_or(("-".into(), "-".into()), |e| {
             (signed(e.elo), format!("{:.1}", e.elo_error))
         });
         let b = p.pentanomial.buckets();
         table.add_row(vec![
-            r.engines[p.a].clone(),
-            r.engines[p.b].clone(),
+            p.engine.clone(),
+            p.opponent.clone(),
             wdl(&p.games),
             score(&p.games),
             elo,
@@ -246,30 +258,31 @@ pub fn round_robin_text(h: &RunContext, r: &RoundRobin) -> String {
     }
     out += &table.to_string();
     out += "\n\n";
-    out += &results_table(&r.engines, &r.results);
+    out += &results_table(&d.results);
     out += "\n\n";
-    out += &summary_text(&r.summary);
+    out += &summary_text(&d.games_summary, d.games);
     out
 }
 
-pub fn side_balance_text(h: &RunContext, r: &SideBalance) -> String {
+/// One engine against itself: the attackers' score and the games.
+pub fn side_balance_text(d: &SideBalanceDocument) -> String {
     let mut out = format!(
         "{}: side balance under {} (playing itself), {} games of at most {} plies; {}\n\n",
-        h.variant,
-        r.engine,
-        r.games.len(),
-        h.settings.max_plies,
-        openings_line(h, r.games.len())
+        d.variant,
+        d.engines[0],
+        d.games,
+        d.max_plies,
+        openings_line(&d.openings)
     );
-    let a = &r.attackers;
-    if let Some(e) = &r.attackers_score {
+    let a = &d.attackers;
+    if let Some(e) = &d.attackers_score {
         out += &format!(
             "attackers score {} (95% interval {} to {}), {} Elo for the attackers; draws {}\n",
             percent(e.score),
             percent(e.score_lower),
             percent(e.score_upper),
             signed(e.elo),
-            percent(a.draws as f64 / a.games().max(1) as f64),
+            percent(d.draw_rate),
         );
     }
     out += &format!(
@@ -279,6 +292,6 @@ pub fn side_balance_text(h: &RunContext, r: &SideBalance) -> String {
         a.losses,
         a.games()
     );
-    out += &summary_text(&r.summary);
+    out += &summary_text(&d.games_summary, d.games);
     out
 }
