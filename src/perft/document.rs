@@ -455,6 +455,7 @@ impl AgainstReport {
     pub fn differ(
         command: &str,
         depth: u32,
+        t: &crate::moves::Tables,
         root: &super::units::Root,
         f: &super::against::Finding,
         calls: usize,
@@ -465,7 +466,7 @@ impl AgainstReport {
             depth,
             agree: false,
             nodes: None,
-            finding: Some(AgainstFinding::new(root, f)),
+            finding: Some(AgainstFinding::new(t, root, f)),
             calls,
         }
     }
@@ -474,27 +475,32 @@ impl AgainstReport {
 /// Every move from the root's position to the position `f` found: the root's own moves,
 /// then the bisection's line.
 pub fn line_to_finding(root: &super::units::Root, f: &super::against::Finding) -> String {
+    let below = super::scan::line_text(&f.line);
     let mut all: Vec<&str> = root.moves.split_whitespace().collect();
-    all.extend(f.line.iter().map(String::as_str));
+    all.extend(below.split_whitespace());
     all.join(" ")
 }
 
 impl AgainstFinding {
     /// The finding `f` of a bisection from `root`, as the document states it.
-    pub fn new(root: &super::units::Root, f: &super::against::Finding) -> AgainstFinding {
+    pub fn new(
+        t: &crate::moves::Tables,
+        root: &super::units::Root,
+        f: &super::against::Finding,
+    ) -> AgainstFinding {
         use super::against::FindingKind;
         let (kind, details) = match &f.kind {
             FindingKind::Moves { too_many, too_few } => (
                 "moves",
                 AgainstDetails::Moves {
-                    too_many: too_many.clone(),
-                    too_few: too_few.clone(),
+                    too_many: too_many.iter().map(|m| m.to_string()).collect(),
+                    too_few: too_few.iter().map(|m| m.to_string()).collect(),
                 },
             ),
             FindingKind::LeafCount { mv, theirs } => (
                 "leaf_count",
                 AgainstDetails::LeafCount {
-                    mv: mv.clone(),
+                    mv: mv.to_string(),
                     theirs: *theirs,
                 },
             ),
@@ -519,18 +525,18 @@ impl AgainstFinding {
             root_position: root.position.clone(),
             root_side: root.side.clone(),
             moves: line_to_finding(root, f),
-            position: f.position.clone(),
-            side_to_move: f.side.clone(),
-            berserker: f.berserker.clone(),
+            position: f.record(t),
+            side_to_move: f.side().name().to_string(),
+            berserker: f.berserker().map(|s| s.to_string()),
             depth: f.depth,
             details,
             descent: f
                 .trail
                 .iter()
-                .map(|(m, o, t)| DescentStep {
-                    mv: m.clone(),
-                    ours: *o,
-                    theirs: *t,
+                .map(|step| DescentStep {
+                    mv: step.mv.to_string(),
+                    ours: step.ours,
+                    theirs: step.theirs,
                 })
                 .collect(),
         }

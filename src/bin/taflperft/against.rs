@@ -3,10 +3,11 @@
 
 use std::time::Instant;
 use taflcount::cli::{board, print, print_json, CliError, GameArgs, Progress, Status};
+use taflcount::moves::Move;
 use taflcount::notation::parse_games;
 use taflcount::outln;
-use taflcount::perft::against::{bisect, AgainstError, CommandOracle, FindingKind, Verdict};
-use taflcount::perft::scan::{scan, ScanPlan, ScanReport};
+use taflcount::perft::against::{bisect, AgainstError, Bisection, CommandOracle, FindingKind};
+use taflcount::perft::scan::{line_text, scan, ScanPlan, ScanReport};
 use taflcount::perft::{line_to_finding, AgainstReport};
 use taflcount::render::{Diagram, Tone};
 use taflcount::report::table::{new_table, TableStyle};
@@ -31,13 +32,17 @@ pub fn run(
             eprintln!("taflperft: waiting for the engine: {call}")
         }));
     }
-    let verdict = bisect(&root, depth, threads, &mut oracle).map_err(|e| match e {
-        AgainstError::Timeout { .. } => CliError::input(format!("{e} (see --against-timeout)")),
-        e => CliError::from(e),
-    })?;
+    // The root the command is given as text, and the same root compiled for our counts.
+    let chosen = game.game()?;
+    let tables = &chosen.game.tables;
+    let verdict =
+        bisect(tables, &chosen.position, depth, threads, &mut oracle).map_err(|e| match e {
+            AgainstError::Timeout { .. } => CliError::input(format!("{e} (see --against-timeout)")),
+            e => CliError::from(e),
+        })?;
     let calls = oracle.calls;
     match verdict {
-        Verdict::Agree { total } => {
+        Bisection::Agree { total } => {
             if json_out {
                 print_json(&AgainstReport::agree(command, depth, total, calls))?;
             } else {
@@ -47,9 +52,11 @@ pub fn run(
             }
             Ok(Status::Success)
         }
-        Verdict::Differ(f) => {
+        Bisection::Differ(f) => {
             if json_out {
-                print_json(&AgainstReport::differ(command, depth, &root, &f, calls))?;
+                print_json(&AgainstReport::differ(
+                    command, depth, tables, &root, &f, calls,
+                ))?;
                 return Ok(Status::CheckFailed);
             }
             let moves = line_to_finding(&root, &f);
@@ -57,15 +64,20 @@ pub fn run(
                 "disagree: perft({depth}) differs; {} step(s) down:",
                 f.trail.len()
             )?;
-            for (m, o, t) in &f.trail {
-                outln!("  {m}: taflperft {o}, other engine {t}")?;
+            for step in &f.trail {
+                outln!(
+                    "  {}: taflperft {}, other engine {}",
+                    step.mv,
+                    step.ours,
+                    step.theirs
+                )?;
             }
-            outln!("position:  {}", f.position)?;
+            let position = f.record(tables);
+            outln!("position:  {position}")?;
             outln!(
                 "to move:   {}{}",
-                f.side,
-                f.berserker
-                    .as_deref()
+                f.side().name(),
+                f.berserker()
                     .map(|s| format!(" (berserk continuation of the piece on {s})"))
                     .unwrap_or_default()
             )?;
@@ -75,11 +87,11 @@ pub fn run(
             )?;
             match &f.kind {
                 FindingKind::Moves { too_many, too_few } => {
-                    let list = |v: &[String]| {
+                    let list = |v: &[Move]| {
                         if v.is_empty() {
                             "none".to_string()
                         } else {
-                            v.join(" ")
+                            line_text(v)
                         }
                     };
                     outln!(
@@ -103,12 +115,13 @@ pub fn run(
             }
             if board::wanted(show_board) {
                 if let FindingKind::Moves { too_many, too_few } = &f.kind {
+                    let texts = |v: &[Move]| v.iter().map(Move::to_string).collect::<Vec<_>>();
                     print(&disagreement_board(
                         &root.rules,
-                        &f.position,
-                        &f.side,
-                        too_many,
-                        too_few,
+                        &position,
+                        f.side().name(),
+                        &texts(too_many),
+                        &texts(too_few),
                     ))?;
                 }
             }
