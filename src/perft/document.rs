@@ -516,7 +516,7 @@ impl AgainstReport {
 
 /// Every move from the root's position to the position `f` found: the root's own moves,
 /// then the bisection's line.
-pub fn line_to_finding(root: &super::units::Root, f: &super::against::Finding) -> String {
+fn line_to_finding(root: &super::units::Root, f: &super::against::Finding) -> String {
     let below = super::scan::line_text(&f.line);
     let mut all: Vec<&str> = root.moves.split_whitespace().collect();
     all.extend(below.split_whitespace());
