@@ -277,31 +277,42 @@ impl Oracle for CommandOracle {
         };
         // What the shell started and left behind ends with the call.
         drop(group);
-        let (out, err) = (out.into_bytes(), err.into_bytes());
-        if !status.success() {
-            let stderr = String::from_utf8_lossy(&err);
-            let tail: Vec<String> = stderr
-                .lines()
-                .rev()
-                .take(5)
-                .map(crate::text::quoted)
-                .collect();
-            return Err(AgainstError::Engine(format!(
-                "{call} failed ({status}){}{}",
-                if tail.is_empty() { "" } else { ": " },
-                tail.into_iter().rev().collect::<Vec<_>>().join(" / ")
-            )));
-        }
-        let text = String::from_utf8_lossy(&out);
-        if text.trim().is_empty() {
-            // An engine that prints nothing has not said "no moves": a divide of a
-            // position without moves still prints its total, 0.
-            return Err(AgainstError::Engine(format!(
-                "{call} printed nothing: not a divide (a position without moves prints a blank line and 0)"
-            )));
-        }
-        parse_divide(&text).map_err(|e| AgainstError::Engine(format!("{call}: {e}")))
+        read_call(&call, status, &out.into_bytes(), &err.into_bytes())
     }
+}
+
+/// What one finished call of the other engine says: its divide, or why it is none (a
+/// failure with the tail of its stderr, no output, output that is not a divide). No I/O:
+/// [`CommandOracle::divide`] runs the call and hands over what it collected.
+fn read_call(
+    call: &str,
+    status: std::process::ExitStatus,
+    out: &[u8],
+    err: &[u8],
+) -> Result<EngineDivide, AgainstError> {
+    if !status.success() {
+        let stderr = String::from_utf8_lossy(err);
+        let tail: Vec<String> = stderr
+            .lines()
+            .rev()
+            .take(5)
+            .map(crate::text::quoted)
+            .collect();
+        return Err(AgainstError::Engine(format!(
+            "{call} failed ({status}){}{}",
+            if tail.is_empty() { "" } else { ": " },
+            tail.into_iter().rev().collect::<Vec<_>>().join(" / ")
+        )));
+    }
+    let text = String::from_utf8_lossy(out);
+    if text.trim().is_empty() {
+        // An engine that prints nothing has not said "no moves": a divide of a
+        // position without moves still prints its total, 0.
+        return Err(AgainstError::Engine(format!(
+            "{call} printed nothing: not a divide (a position without moves prints a blank line and 0)"
+        )));
+    }
+    parse_divide(&text).map_err(|e| AgainstError::Engine(format!("{call}: {e}")))
 }
 
 /// What a bisection found.
@@ -527,6 +538,24 @@ mod tests {
         assert!(parse_divide("hello\n").is_err());
         assert!(parse_divide("a1-b\n").is_err());
         assert_eq!(parse_divide("\n0\n").unwrap().moves, vec![]);
+    }
+
+    #[test]
+    fn a_call_reads_as_a_divide_or_says_why_not() {
+        use std::os::unix::process::ExitStatusExt;
+        let ok = std::process::ExitStatus::from_raw(0);
+        let failed = std::process::ExitStatus::from_raw(3 << 8);
+        let d = read_call("`x`", ok, b"a1-a2 1\n\n1\n", b"").unwrap();
+        assert_eq!(d.total, Some(1));
+        let e = read_call("`x`", failed, b"", b"one\ntwo\n").unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "the other engine: `x` failed (exit status: 3): one / two"
+        );
+        let e = read_call("`x`", ok, b" \n", b"").unwrap_err();
+        assert!(e.to_string().contains("`x` printed nothing"), "{e}");
+        let e = read_call("`x`", ok, b"hello 3\n", b"").unwrap_err();
+        assert!(e.to_string().contains("does not start with a move"), "{e}");
     }
 
     /// An oracle that is our own engine with one root move's count off by one.
