@@ -80,7 +80,7 @@ row "taflbench --from $tmp/run.json --baseline $tmp/zero.json"
 row "taflbench --from $tmp/run.json --baseline $tmp/negative.json"
 row "taflcount complexity --branching 1e308 --length 1e308"
 row "taflcount branching --max-plies 0"
-row "taflperft --variant brandub --position starti:/7/7/1t1Kt2/7/7/7/7/ --side attackers --moves b5-c5xd5 --depth 1 --json | grep -c '\"nodes\": 0'"
+row "taflperft --variant brandub --position starti:/7/7/1t1Kt2/7/7/7/7/ --side attackers --moves b5-c5xd5 --depth 1 --json | grep -c '\"nodes\": \"0\"'"
 # Lost files.
 row "taflregress add --records fixtures/games/brandubh.csv --game 10 --ply 8 --out $tmp/fixtures"
 row "taflregress add --records fixtures/games/brandubh.csv --game 26 --ply 30 --id ../../x --out $tmp/fixtures"

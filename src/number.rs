@@ -177,6 +177,73 @@ pub fn deserialize_decimal<'de, D: Deserializer<'de>>(
         .ok_or_else(|| serde::de::Error::custom(format!("`{text}` is not a decimal integer")))
 }
 
+/// Serde helpers for a machine integer (`u64`, `u128`) written as its complete decimal
+/// string, as every `--json` writes counts (`#[serde(with = "crate::number::decimal")]`):
+/// JSON readers hold numbers past 2^53 inexactly.
+pub mod decimal {
+    use serde::{Deserialize, Deserializer, Serializer};
+    use std::fmt::Display;
+    use std::str::FromStr;
+
+    /// The integer as its decimal string.
+    pub fn serialize<T: Display, S: Serializer>(
+        value: &T,
+        serializer: S,
+    ) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(value)
+    }
+
+    /// The integer from its decimal string, refused unless it is digits alone and fits.
+    pub fn deserialize<'de, T: FromStr, D: Deserializer<'de>>(
+        deserializer: D,
+    ) -> Result<T, D::Error> {
+        let text = String::deserialize(deserializer)?;
+        parse(&text).map_err(serde::de::Error::custom)
+    }
+
+    pub(super) fn parse<T: FromStr>(text: &str) -> Result<T, String> {
+        if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(format!("`{text}` is not a decimal integer"));
+        }
+        text.parse()
+            .map_err(|_| format!("`{text}` is out of range"))
+    }
+
+    /// [`decimal`](self) for an optional integer: `null` when absent.
+    pub mod option {
+        use serde::{Deserialize, Deserializer, Serializer};
+        use std::fmt::Display;
+        use std::str::FromStr;
+
+        /// The integer as its decimal string, or `null`.
+        pub fn serialize<T: Display, S: Serializer>(
+            value: &Option<T>,
+            serializer: S,
+        ) -> Result<S::Ok, S::Error> {
+            match value {
+                Some(v) => serializer.collect_str(v),
+                None => serializer.serialize_none(),
+            }
+        }
+
+        /// The integer from its decimal string, or `None` from `null`.
+        pub fn deserialize<'de, T: FromStr, D: Deserializer<'de>>(
+            deserializer: D,
+        ) -> Result<Option<T>, D::Error> {
+            Option::<String>::deserialize(deserializer)?
+                .map(|text| super::parse(&text).map_err(serde::de::Error::custom))
+                .transpose()
+        }
+    }
+}
+
+/// log10 of a count to three decimals, as documents write it beside the count; `None`
+/// for zero.
+pub fn count_log10(n: impl Into<u128>) -> Option<f64> {
+    let n = n.into();
+    (n > 0).then(|| round_to((n as f64).log10(), 3))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -237,8 +304,8 @@ mod tests {
 }
 
 /// Digits grouped by thousands for tables: 6116568016 -> `6,116,568,016`.
-pub fn grouped(n: u64) -> String {
-    let digits = n.to_string();
+pub fn grouped(n: impl Into<u128>) -> String {
+    let digits = n.into().to_string();
     let mut out = String::with_capacity(digits.len() + digits.len() / 3);
     for (i, ch) in digits.chars().enumerate() {
         if i > 0 && (digits.len() - i) % 3 == 0 {
@@ -253,9 +320,9 @@ pub fn grouped(n: u64) -> String {
 mod grouping_tests {
     #[test]
     fn thousands_are_grouped() {
-        assert_eq!(super::grouped(0), "0");
-        assert_eq!(super::grouped(999), "999");
-        assert_eq!(super::grouped(1000), "1,000");
-        assert_eq!(super::grouped(6_116_568_016), "6,116,568,016");
+        assert_eq!(super::grouped(0u64), "0");
+        assert_eq!(super::grouped(999u64), "999");
+        assert_eq!(super::grouped(1000u64), "1,000");
+        assert_eq!(super::grouped(6_116_568_016u64), "6,116,568,016");
     }
 }

@@ -305,8 +305,8 @@ fn a_scan_groups_one_broken_rule_into_one_group() {
     assert_eq!(
         group.difference,
         taflcount::perft::scan::Difference::ExtraMoves {
-            piece: "taflman".into(),
-            route: "onto a corner".into()
+            piece: Some(taflcount::board::PieceKind::Taflman),
+            route: taflcount::perft::scan::Route::OntoCorner,
         }
     );
     assert_eq!(group.hits, report.differed);

@@ -181,7 +181,10 @@ fn totals(doc: &MergeReport) -> Vec<u64> {
 }
 
 fn divide_sum(doc: &MergeReport) -> u64 {
-    doc.divide.iter().map(|r| r.nodes).sum()
+    doc.divide
+        .iter()
+        .map(|r| u64::try_from(r.nodes).unwrap())
+        .sum()
 }
 
 #[test]
@@ -239,7 +242,10 @@ fn folded_plans_give_the_published_counts_and_the_direct_divide() {
             "--json",
         ]);
         let rows = |rows: &[DivideRow]| -> Vec<(String, u64)> {
-            let mut v: Vec<(String, u64)> = rows.iter().map(|r| (r.mv.clone(), r.nodes)).collect();
+            let mut v: Vec<(String, u64)> = rows
+                .iter()
+                .map(|r| (r.mv.clone(), u64::try_from(r.nodes).unwrap()))
+                .collect();
             v.sort();
             v
         };
@@ -600,7 +606,11 @@ fn plan_from_a_position_after_moves() {
     }
     let doc = merge_json(&dir);
     let direct = perft_json(&["--depth", "3", "--moves", "d1-d3 e5-e2", "--json"]);
-    let direct: Vec<u64> = direct.results.iter().map(|r| r.nodes).collect();
+    let direct: Vec<u64> = direct
+        .results
+        .iter()
+        .map(|r| u64::try_from(r.nodes).unwrap())
+        .collect();
     assert_eq!(totals(&doc), direct);
 }
 
@@ -628,7 +638,7 @@ fn hash_gives_the_plain_counts_and_divide() {
     assert!(plain.ends_with(&format!("\n{}\n", BRANDUB[4])));
     let doc = perft_json(&["--depth", "3", "--hash", "1", "--json"]);
     assert_eq!(doc.hash.map(|h| h.megabytes), Some(1));
-    assert_eq!(doc.results[2].nodes, COPENHAGEN[2]);
+    assert_eq!(doc.results[2].nodes, u128::from(COPENHAGEN[2]));
     let (code, _, err) = taflperft(&["--depth", "3", "--hash", "0"]);
     assert_eq!(code, 2, "{err}");
     let (code, _, err) = taflperft(&["--depth", "3", "--hash-seed", "4"]);

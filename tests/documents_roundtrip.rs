@@ -103,7 +103,7 @@ fn taflperft_counts_estimates_suites_and_the_catalog() {
         0,
     ));
     let divide = doc.divide.unwrap();
-    assert_eq!(divide.iter().map(|r| r.nodes).sum::<u64>(), 960);
+    assert_eq!(divide.iter().map(|r| r.nodes).sum::<u128>(), 960);
     let doc: EstimateDocument = round_trip(&run(
         "taflperft",
         &[

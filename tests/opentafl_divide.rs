@@ -23,9 +23,10 @@ use std::process::Command;
 use std::sync::OnceLock;
 
 use taflcount::board::RecordOrder;
+use taflcount::moves::Move;
 use taflcount::notation::parse_games;
 use taflcount::perft::against::{
-    bisect, AgainstError, CommandOracle, EngineDivide, FindingKind, Oracle, Verdict,
+    bisect, AgainstError, Bisection, CommandOracle, EngineDivide, FindingKind, Oracle,
 };
 use taflcount::perft::units::Root;
 use taflcount::perft::{parse_suite, SuiteEntry};
@@ -82,7 +83,7 @@ struct Recording {
 }
 
 impl Oracle for Recording {
-    fn divide(&mut self, depth: u32, line: &[String]) -> Result<EngineDivide, AgainstError> {
+    fn divide(&mut self, depth: u32, line: &[Move]) -> Result<EngineDivide, AgainstError> {
         let divide = self.inner.divide(depth, line)?;
         if line.is_empty() && self.at_root.is_none() {
             self.at_root = Some(divide.clone());
@@ -98,9 +99,10 @@ fn agreed_divide(command: &str, root: Root, depth: u32, what: &str) -> EngineDiv
         inner: CommandOracle::new(command, root),
         at_root: None,
     };
-    match bisect(&oracle.inner.root.clone(), depth, 1, &mut oracle) {
-        Ok(Verdict::Agree { .. }) => {}
-        Ok(Verdict::Differ(finding)) => panic!("{what}: OpenTafl differs: {finding:?}"),
+    let (t, pos) = oracle.inner.root.setup(0).expect(what);
+    match bisect(&t, &pos, depth, 1, &mut oracle) {
+        Ok(Bisection::Agree { .. }) => {}
+        Ok(Bisection::Differ(finding)) => panic!("{what}: OpenTafl differs: {finding:?}"),
         Err(e) => panic!("{what}: {e}"),
     }
     oracle.at_root.expect("the root was called")
@@ -399,11 +401,13 @@ fn known_differences_from_opentafl_are_found() {
     for case in cases {
         let what = case.what;
         let mut oracle = CommandOracle::new(&command, case.root.clone());
-        let finding = match bisect(&case.root, case.depth, 1, &mut oracle) {
-            Ok(Verdict::Differ(finding)) => finding,
+        let (t, pos) = case.root.setup(0).expect(what);
+        let finding = match bisect(&t, &pos, case.depth, 1, &mut oracle) {
+            Ok(Bisection::Differ(finding)) => finding,
             other => panic!("{what}: expected a difference, got {other:?}"),
         };
-        assert_eq!(finding.line, case.line, "{what}");
+        let line: Vec<String> = finding.line.iter().map(Move::to_string).collect();
+        assert_eq!(line, case.line, "{what}");
         match finding.kind {
             FindingKind::Moves { too_many, too_few } => {
                 assert_eq!(

@@ -9,9 +9,11 @@
 #[path = "../examples/hnefatafl_divide/mod.rs"]
 mod hnefatafl_divide;
 
+use taflcount::board::RecordOrder;
+use taflcount::moves::{EndReason, Move, Position, Tables};
 use taflcount::notation::{parse_games, GameRecord};
-use taflcount::perft::against::{AgainstError, EngineDivide, Oracle};
-use taflcount::perft::scan::{scan, Difference, RootedOracle, ScanPlan};
+use taflcount::perft::against::{engine_move, AgainstError, EngineDivide, Oracle};
+use taflcount::perft::scan::{line_text, scan, Difference, RootedOracle, ScanPlan};
 use taflcount::perft::units::Root;
 use taflcount::rng::SplitMix64;
 
@@ -22,10 +24,11 @@ struct Bunburya {
 }
 
 impl Oracle for Bunburya {
-    fn divide(&mut self, depth: u32, line: &[String]) -> Result<EngineDivide, AgainstError> {
+    fn divide(&mut self, depth: u32, line: &[Move]) -> Result<EngineDivide, AgainstError> {
         self.calls += 1;
+        let below = line_text(line);
         let mut moves: Vec<&str> = self.root.moves.split_whitespace().collect();
-        moves.extend(line.iter().map(String::as_str));
+        moves.extend(below.split_whitespace());
         let moves = hnefatafl_divide::divide(
             depth,
             &self.root.rules,
@@ -34,13 +37,23 @@ impl Oracle for Bunburya {
             &moves.join(" "),
         )
         .map_err(AgainstError::Engine)?;
+        let moves = moves
+            .into_iter()
+            .map(|(m, n)| {
+                let mv = engine_move(&m)
+                    .ok_or_else(|| AgainstError::Engine(format!("`{m}` is not a move")))?;
+                Ok((mv, n))
+            })
+            .collect::<Result<_, AgainstError>>()?;
         Ok(EngineDivide { moves, total: None })
     }
 }
 
 impl RootedOracle for Bunburya {
-    fn set_root(&mut self, root: &Root) {
-        self.root = root.clone();
+    fn set_root(&mut self, t: &Tables, start: &Position, moves: &[Move]) {
+        self.root.position = start.layout(t).record(RecordOrder::RankOneFirst);
+        self.root.side = start.side_to_move().name().to_string();
+        self.root.moves = line_text(moves);
     }
     fn calls(&self) -> usize {
         self.calls
@@ -72,7 +85,7 @@ fn settled(difference: &Difference) -> bool {
         // A3: bunburya sees no edge fort once its region holds a corner; taflcount keeps
         // the text; `efc:n` selects bunburya's reading (tested below).
         Difference::TaflcountEndsGame { reason, .. } => {
-            reason == "encirclement" || reason == "edge fort"
+            *reason == EndReason::Encirclement || *reason == EndReason::EdgeFort
         }
         _ => false,
     }
@@ -90,7 +103,7 @@ fn check(variant: &str, file: &str, games: usize, every: usize) {
     };
     let mut oracle = Bunburya {
         root: Root {
-            rules: String::new(),
+            rules: rules.to_string(),
             position: String::new(),
             side: String::new(),
             moves: String::new(),

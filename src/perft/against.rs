@@ -8,8 +8,9 @@
 
 use super::units::Root;
 use super::{divide, Counting};
-use crate::board::RecordOrder;
-use crate::moves::{Position, Tables};
+use crate::board::{RecordOrder, Side, Square};
+use crate::moves::{Move, Position, Tables};
+use crate::notation::MoveText;
 use crate::process::{Collected, Group};
 use std::fmt;
 use std::process::{Command, Stdio};
@@ -21,8 +22,6 @@ pub enum AgainstError {
     /// The other engine could not be started, failed, or printed something else than a
     /// divide.
     Engine(String),
-    /// The root could not be set up.
-    Root(String),
     /// The other engine was stopped after its time for one call ran out.
     Timeout {
         /// The call (the command and its arguments).
@@ -38,7 +37,6 @@ impl fmt::Display for AgainstError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             AgainstError::Engine(why) => write!(f, "the other engine: {why}"),
-            AgainstError::Root(why) => write!(f, "the root: {why}"),
             AgainstError::Timeout {
                 call,
                 what,
@@ -56,18 +54,28 @@ impl crate::error::Kind for AgainstError {}
 /// line, the total.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct EngineDivide {
-    /// Each move (normalised: lower case, capture marks dropped) and its count, in the
+    /// Each move (read from lower case, capture marks dropped) and its count, in the
     /// engine's order.
-    pub moves: Vec<(String, u64)>,
+    pub moves: Vec<(Move, u64)>,
     /// The total after the blank line, if the engine printed one.
     pub total: Option<u64>,
 }
 
-/// `a4-a1xa2` and `A4-A1` read as `a4-a1`: captures and case are not part of a move's
-/// identity here.
-fn normalise_move(text: &str) -> String {
+/// A move as another engine prints it: `a4-a1xa2` and `A4-A1` read as `a4-a1`, since
+/// captures and case are not part of a move's identity here. `None` for anything but
+/// `from-to` (a piece letter included).
+pub fn engine_move(text: &str) -> Option<Move> {
     let lower = text.trim().to_ascii_lowercase();
-    lower.split('x').next().unwrap_or("").to_string()
+    let plain = lower.split('x').next().unwrap_or("");
+    match plain.parse::<MoveText>() {
+        Ok(MoveText {
+            piece: None,
+            from,
+            to,
+            ..
+        }) => Some(Move { from, to }),
+        _ => None,
+    }
 }
 
 crate::error::located_error!(
@@ -114,13 +122,12 @@ pub fn parse_divide(text: &str) -> Result<EngineDivide, DivideError> {
                     format!("`{}` is not `move count`", crate::text::quoted(line)),
                 )
             })?;
-        let mv = normalise_move(mv.trim_end_matches(':'));
-        if !mv.contains('-') {
+        let Some(mv) = engine_move(mv.trim_end_matches(':')) else {
             return Err(DivideError::new(
                 i + 1,
                 format!("`{}` does not start with a move", crate::text::quoted(line)),
             ));
-        }
+        };
         let n: u64 = n.trim().parse().map_err(|_| {
             DivideError::new(
                 i + 1,
@@ -130,7 +137,7 @@ pub fn parse_divide(text: &str) -> Result<EngineDivide, DivideError> {
         if moves.iter().any(|(m, _)| *m == mv) {
             return Err(DivideError::new(
                 i + 1,
-                format!("`{}` listed twice", crate::text::quoted(&mv)),
+                format!("`{}` listed twice", crate::text::quoted(&mv.to_string())),
             ));
         }
         moves.push((mv, n));
@@ -141,7 +148,7 @@ pub fn parse_divide(text: &str) -> Result<EngineDivide, DivideError> {
 /// Something that prints divides: the other engine.
 pub trait Oracle {
     /// The divide at `depth` of the root after `line` (moves after the root's own).
-    fn divide(&mut self, depth: u32, line: &[String]) -> Result<EngineDivide, AgainstError>;
+    fn divide(&mut self, depth: u32, line: &[Move]) -> Result<EngineDivide, AgainstError>;
 }
 
 /// The most an engine may print for one divide: a divide is a few hundred short lines,
@@ -183,15 +190,16 @@ impl CommandOracle {
     }
 
     /// The moves argument for a line: the root's moves, then the line.
-    pub fn moves_argument(&self, line: &[String]) -> String {
+    pub fn moves_argument(&self, line: &[Move]) -> String {
+        let below: Vec<String> = line.iter().map(Move::to_string).collect();
         let mut all: Vec<&str> = self.root.moves.split_whitespace().collect();
-        all.extend(line.iter().map(String::as_str));
+        all.extend(below.iter().map(String::as_str));
         all.join(" ")
     }
 }
 
 impl Oracle for CommandOracle {
-    fn divide(&mut self, depth: u32, line: &[String]) -> Result<EngineDivide, AgainstError> {
+    fn divide(&mut self, depth: u32, line: &[Move]) -> Result<EngineDivide, AgainstError> {
         self.calls += 1;
         let moves = self.moves_argument(line);
         let call = format!(
@@ -269,62 +277,97 @@ impl Oracle for CommandOracle {
         };
         // What the shell started and left behind ends with the call.
         drop(group);
-        let (out, err) = (out.into_bytes(), err.into_bytes());
-        if !status.success() {
-            let stderr = String::from_utf8_lossy(&err);
-            let tail: Vec<String> = stderr
-                .lines()
-                .rev()
-                .take(5)
-                .map(crate::text::quoted)
-                .collect();
-            return Err(AgainstError::Engine(format!(
-                "{call} failed ({status}){}{}",
-                if tail.is_empty() { "" } else { ": " },
-                tail.into_iter().rev().collect::<Vec<_>>().join(" / ")
-            )));
-        }
-        let text = String::from_utf8_lossy(&out);
-        if text.trim().is_empty() {
-            // An engine that prints nothing has not said "no moves": a divide of a
-            // position without moves still prints its total, 0.
-            return Err(AgainstError::Engine(format!(
-                "{call} printed nothing: not a divide (a position without moves prints a blank line and 0)"
-            )));
-        }
-        parse_divide(&text).map_err(|e| AgainstError::Engine(format!("{call}: {e}")))
+        read_call(&call, status, &out.into_bytes(), &err.into_bytes())
     }
 }
 
-/// What the comparison found.
+/// What one finished call of the other engine says: its divide, or why it is none (a
+/// failure with the tail of its stderr, no output, output that is not a divide). No I/O:
+/// [`CommandOracle::divide`] runs the call and hands over what it collected.
+fn read_call(
+    call: &str,
+    status: std::process::ExitStatus,
+    out: &[u8],
+    err: &[u8],
+) -> Result<EngineDivide, AgainstError> {
+    if !status.success() {
+        let stderr = String::from_utf8_lossy(err);
+        let tail: Vec<String> = stderr
+            .lines()
+            .rev()
+            .take(5)
+            .map(crate::text::quoted)
+            .collect();
+        return Err(AgainstError::Engine(format!(
+            "{call} failed ({status}){}{}",
+            if tail.is_empty() { "" } else { ": " },
+            tail.into_iter().rev().collect::<Vec<_>>().join(" / ")
+        )));
+    }
+    let text = String::from_utf8_lossy(out);
+    if text.trim().is_empty() {
+        // An engine that prints nothing has not said "no moves": a divide of a
+        // position without moves still prints its total, 0.
+        return Err(AgainstError::Engine(format!(
+            "{call} printed nothing: not a divide (a position without moves prints a blank line and 0)"
+        )));
+    }
+    parse_divide(&text).map_err(|e| AgainstError::Engine(format!("{call}: {e}")))
+}
+
+/// What a bisection found.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Verdict {
+pub enum Bisection {
     /// Same moves and counts at the root: nothing to find.
     Agree {
         /// The count both engines give.
         total: u64,
     },
-    /// The first disagreement, as deep as it goes.
-    Differ(Finding),
+    /// The first disagreement, as deep as it goes (boxed: it holds a position).
+    Differ(Box<Finding>),
 }
 
 /// Where and how the engines disagree.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Finding {
-    /// Moves from the root (after the root's own moves) to the position.
-    pub line: Vec<String>,
-    /// The position there, as a record (rank 1 first).
-    pub position: String,
-    /// The side to move there: `attackers` or `defenders`.
-    pub side: String,
-    /// The berserk continuation pending there, if any.
-    pub berserker: Option<String>,
+    /// Moves from the root to the position.
+    pub line: Vec<Move>,
+    /// The position there.
+    pub position: Position,
     /// The remaining depth at which the disagreement was seen.
     pub depth: u32,
     /// What disagrees there.
     pub kind: FindingKind,
-    /// Each step of the descent: the move descended into, our count, theirs.
-    pub trail: Vec<(String, u64, u64)>,
+    /// Each step of the descent.
+    pub trail: Vec<Step>,
+}
+
+impl Finding {
+    /// Who moves at the position found.
+    pub fn side(&self) -> Side {
+        self.position.side_to_move()
+    }
+
+    /// The square of the berserk continuation pending there, if any.
+    pub fn berserker(&self) -> Option<Square> {
+        self.position.berserker()
+    }
+
+    /// The position found as a record, rank 1 first.
+    pub fn record(&self, t: &Tables) -> String {
+        self.position.layout(t).record(RecordOrder::RankOneFirst)
+    }
+}
+
+/// One step of a bisection's descent: the move whose counts differ, and the counts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Step {
+    /// The move descended into.
+    pub mv: Move,
+    /// Our count below it.
+    pub ours: u64,
+    /// The other engine's.
+    pub theirs: u64,
 }
 
 /// The kind of disagreement at the position found.
@@ -332,16 +375,16 @@ pub struct Finding {
 pub enum FindingKind {
     /// The legal moves differ.
     Moves {
-        /// Moves the other engine lists and we do not, sorted.
-        too_many: Vec<String>,
-        /// Moves we list and the other engine does not, sorted.
-        too_few: Vec<String>,
+        /// Moves the other engine lists and we do not, sorted by their text.
+        too_many: Vec<Move>,
+        /// Moves we list and the other engine does not, sorted by their text.
+        too_few: Vec<Move>,
     },
     /// Same moves, but a count at depth 1 is not 1 (the other engine counts a leaf
     /// wrongly).
     LeafCount {
         /// The first move whose count differs.
-        mv: String,
+        mv: Move,
         /// The other engine's count for it.
         theirs: u64,
     },
@@ -363,101 +406,121 @@ pub enum FindingKind {
     },
 }
 
-/// Compares our divide of `root` to `depth` with the oracle's and descends to the first
-/// position where their move lists differ. `threads` share our counting.
-pub fn bisect(
-    root: &Root,
+/// Moves in the order their text sorts (`a10-a2` before `a2-a1`), the order the lists
+/// of a finding have always been shown in.
+fn sorted_by_text(mut moves: Vec<Move>) -> Vec<Move> {
+    moves.sort_by_cached_key(Move::to_string);
+    moves
+}
+
+/// How one position's divides compare: the step the descent takes next, or where it
+/// ends. No engine is called here; [`bisect`] feeds it both divides.
+enum Compared {
+    /// The first move whose counts differ: descend into it.
+    Descend(Step),
+    /// The descent ends: agreement, or a finding of this kind.
+    Agree(u64),
+    /// The descent ends at a difference of this kind.
+    Differ(FindingKind),
+}
+
+/// Compares our divide with theirs at one position, `above` being the other engine's
+/// count one level up (`None` at the root) and `depth` the depth left.
+fn compare(
+    ours: &[(Move, u64)],
+    theirs: &EngineDivide,
+    above: Option<u64>,
     depth: u32,
-    threads: usize,
-    oracle: &mut dyn Oracle,
-) -> Result<Verdict, AgainstError> {
-    let (t, start) = root
-        .setup(0)
-        .map_err(|e| AgainstError::Root(e.to_string()))?;
-    let mut line: Vec<String> = Vec::new();
-    let mut pos = start.clone();
-    let mut d = depth;
-    let mut trail: Vec<(String, u64, u64)> = Vec::new();
-    loop {
-        let ours: Vec<(String, u64)> = divide(&t, &pos, d, Counting::Bulk, threads)
-            .into_iter()
-            .map(|(m, n)| (m.to_string(), n))
-            .collect();
-        let theirs = oracle.divide(d, &line)?;
-        let finding = |kind| {
-            Ok(Verdict::Differ(Finding {
-                line: line.clone(),
-                position: pos.layout(&t).record(RecordOrder::RankOneFirst),
-                side: pos.side_to_move().name().to_string(),
-                berserker: pos.berserker().map(|s| s.to_string()),
-                depth: d,
-                kind,
-                trail: trail.clone(),
-            }))
-        };
-        let mut too_many: Vec<String> = theirs
+) -> Compared {
+    let too_many: Vec<Move> = theirs
+        .moves
+        .iter()
+        .filter(|(m, _)| !ours.iter().any(|(o, _)| o == m))
+        .map(|&(m, _)| m)
+        .collect();
+    let too_few: Vec<Move> = ours
+        .iter()
+        .filter(|(o, _)| !theirs.moves.iter().any(|(m, _)| m == o))
+        .map(|&(o, _)| o)
+        .collect();
+    if !too_many.is_empty() || !too_few.is_empty() {
+        return Compared::Differ(FindingKind::Moves {
+            too_many: sorted_by_text(too_many),
+            too_few: sorted_by_text(too_few),
+        });
+    }
+    let differs = ours.iter().find_map(|&(mv, n)| {
+        let theirs = theirs
             .moves
             .iter()
-            .filter(|(m, _)| !ours.iter().any(|(o, _)| o == m))
-            .map(|(m, _)| m.clone())
-            .collect();
-        let mut too_few: Vec<String> = ours
-            .iter()
-            .filter(|(o, _)| !theirs.moves.iter().any(|(m, _)| m == o))
-            .map(|(o, _)| o.clone())
-            .collect();
-        if !too_many.is_empty() || !too_few.is_empty() {
-            too_many.sort();
-            too_few.sort();
-            return finding(FindingKind::Moves { too_many, too_few });
-        }
-        let differs = ours.iter().find_map(|(m, n)| {
-            let theirs = theirs
-                .moves
-                .iter()
-                .find(|(x, _)| x == m)
-                .expect("same moves")
-                .1;
-            (theirs != *n).then(|| (m.clone(), *n, theirs))
-        });
-        let sum: u64 = theirs.moves.iter().map(|(_, n)| n).sum();
-        match differs {
-            None => {
-                if let Some(total) = theirs.total.filter(|&total| total != sum) {
-                    return finding(FindingKind::Total { sum, total });
-                }
-                if let Some(&(_, _, above)) = trail.last() {
-                    return finding(FindingKind::Inconsistent { above, below: sum });
-                }
-                return Ok(Verdict::Agree { total: sum });
+            .find(|(x, _)| *x == mv)
+            .expect("same moves")
+            .1;
+        (theirs != n).then_some(Step {
+            mv,
+            ours: n,
+            theirs,
+        })
+    });
+    let sum: u64 = theirs.moves.iter().map(|(_, n)| n).sum();
+    match differs {
+        None => {
+            if let Some(total) = theirs.total.filter(|&total| total != sum) {
+                return Compared::Differ(FindingKind::Total { sum, total });
             }
-            Some((mv, _, theirs_n)) if d == 1 => {
-                return finding(FindingKind::LeafCount {
-                    mv,
-                    theirs: theirs_n,
-                });
-            }
-            Some((mv, ours_n, theirs_n)) => {
-                let m = pos
-                    .legal_moves(&t)
-                    .into_iter()
-                    .find(|x| x.to_string() == mv)
-                    .expect("one of our moves");
-                pos.play(&t, m);
-                trail.push((mv.clone(), ours_n, theirs_n));
-                line.push(mv);
-                d -= 1;
+            match above {
+                Some(above) => Compared::Differ(FindingKind::Inconsistent { above, below: sum }),
+                None => Compared::Agree(sum),
             }
         }
+        Some(step) if depth == 1 => Compared::Differ(FindingKind::LeafCount {
+            mv: step.mv,
+            theirs: step.theirs,
+        }),
+        Some(step) => Compared::Descend(step),
     }
 }
 
+/// Compares our divide of `root` to `depth` with the oracle's (which stands at the same
+/// root) and descends to the first position where their move lists differ. `threads`
+/// share our counting.
+pub fn bisect(
+    t: &Tables,
+    root: &Position,
+    depth: u32,
+    threads: usize,
+    oracle: &mut dyn Oracle,
+) -> Result<Bisection, AgainstError> {
+    let mut line: Vec<Move> = Vec::new();
+    let mut pos = root.clone();
+    let mut d = depth;
+    let mut trail: Vec<Step> = Vec::new();
+    let kind = loop {
+        let ours = divide(t, &pos, d, Counting::Bulk, threads);
+        let theirs = oracle.divide(d, &line)?;
+        match compare(&ours, &theirs, trail.last().map(|s| s.theirs), d) {
+            Compared::Agree(total) => return Ok(Bisection::Agree { total }),
+            Compared::Differ(kind) => break kind,
+            Compared::Descend(step) => {
+                pos.play(t, step.mv);
+                trail.push(step);
+                line.push(step.mv);
+                d -= 1;
+            }
+        }
+    };
+    Ok(Bisection::Differ(Box::new(Finding {
+        line,
+        position: pos,
+        depth: d,
+        kind,
+        trail,
+    })))
+}
+
 /// Our divide at a line below the root, for reports and tests.
-pub fn our_divide(t: &Tables, pos: &Position, depth: u32) -> Vec<(String, u64)> {
+pub fn our_divide(t: &Tables, pos: &Position, depth: u32) -> Vec<(Move, u64)> {
     divide(t, pos, depth, Counting::Bulk, 1)
-        .into_iter()
-        .map(|(m, n)| (m.to_string(), n))
-        .collect()
 }
 
 #[cfg(test)]
@@ -467,22 +530,43 @@ mod tests {
     #[test]
     fn divides_read_in_both_formats() {
         let d = parse_divide("a1-a2: 3\nB1-B3xb4 4\n\n7\n").unwrap();
-        assert_eq!(d.moves, vec![("a1-a2".into(), 3), ("b1-b3".into(), 4)]);
+        let texts: Vec<(String, u64)> = d.moves.iter().map(|(m, n)| (m.to_string(), *n)).collect();
+        assert_eq!(texts, vec![("a1-a2".into(), 3), ("b1-b3".into(), 4)]);
         assert_eq!(d.total, Some(7));
         assert!(parse_divide("a1-a2: x\n").is_err());
         assert!(parse_divide("a1-a2 1\na1-a2 1\n").is_err());
         assert!(parse_divide("hello\n").is_err());
+        assert!(parse_divide("a1-b\n").is_err());
         assert_eq!(parse_divide("\n0\n").unwrap().moves, vec![]);
     }
 
+    #[test]
+    fn a_call_reads_as_a_divide_or_says_why_not() {
+        use std::os::unix::process::ExitStatusExt;
+        let ok = std::process::ExitStatus::from_raw(0);
+        let failed = std::process::ExitStatus::from_raw(3 << 8);
+        let d = read_call("`x`", ok, b"a1-a2 1\n\n1\n", b"").unwrap();
+        assert_eq!(d.total, Some(1));
+        let e = read_call("`x`", failed, b"", b"one\ntwo\n").unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "the other engine: `x` failed (exit status: 3): one / two"
+        );
+        let e = read_call("`x`", ok, b" \n", b"").unwrap_err();
+        assert!(e.to_string().contains("`x` printed nothing"), "{e}");
+        let e = read_call("`x`", ok, b"hello 3\n", b"").unwrap_err();
+        assert!(e.to_string().contains("does not start with a move"), "{e}");
+    }
+
     /// An oracle that is our own engine with one root move's count off by one.
-    struct OffByOne(Root);
+    struct OffByOne(Tables, Position);
     impl Oracle for OffByOne {
-        fn divide(&mut self, depth: u32, line: &[String]) -> Result<EngineDivide, AgainstError> {
-            let (t, root) = self.0.setup(0).unwrap();
-            let (pos, _) =
-                crate::notation::play_line_moves(&t, root.clone(), &line.join(" ")).unwrap();
-            let mut moves = our_divide(&t, &pos, depth);
+        fn divide(&mut self, depth: u32, line: &[Move]) -> Result<EngineDivide, AgainstError> {
+            let mut pos = self.1.clone();
+            for &m in line {
+                pos.play(&self.0, m);
+            }
+            let mut moves = our_divide(&self.0, &pos, depth);
             if line.is_empty() {
                 moves[3].1 += 1;
             }
@@ -493,13 +577,10 @@ mod tests {
     #[test]
     fn a_count_that_its_own_divide_does_not_support_is_inconsistent() {
         let rules = crate::rules::catalog::find("brandub").unwrap().rules();
-        let root = Root {
-            position: rules.start.record(RecordOrder::RankOneFirst),
-            rules: rules.to_string(),
-            side: "attackers".into(),
-            moves: String::new(),
-        };
-        let Verdict::Differ(f) = bisect(&root, 3, 1, &mut OffByOne(root.clone())).unwrap() else {
+        let t = Tables::new(&rules).unwrap();
+        let root = Position::start(&t);
+        let mut oracle = OffByOne(t.clone(), root.clone());
+        let Bisection::Differ(f) = bisect(&t, &root, 3, 1, &mut oracle).unwrap() else {
             panic!("should differ");
         };
         assert_eq!(f.line.len(), 1);

@@ -6,8 +6,10 @@ use serde::{Deserialize, Serialize};
 
 /// The JSON layout version of every taflperft document. 2: estimates are strings in
 /// scientific form with an interval (they may lie past f64's range), and a suite's
-/// times stand apart in `timing`.
-pub const SCHEMA_VERSION: u32 = 2;
+/// times stand apart in `timing`. 3: every count is a decimal string (JSON readers hold
+/// numbers past 2^53 inexactly), and the counts per depth and per root move carry their
+/// `log10`.
+pub const SCHEMA_VERSION: u32 = 3;
 
 /// Where a count was made from: the rules and the root position.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -54,13 +56,29 @@ pub struct HashInfo {
     pub seed: u64,
 }
 
-/// The count at one depth.
+/// The count at one depth, of one run (`PerftDocument`) or a merged plan
+/// (`MergeReport`), which may outgrow 64 bits.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct DepthCount {
     /// Plies below the root.
     pub depth: u32,
-    /// Positions at that depth.
-    pub nodes: u64,
+    /// Positions at that depth (a decimal string in JSON).
+    #[serde(with = "crate::number::decimal")]
+    pub nodes: u128,
+    /// log10 of the count, to three decimals (`null` for 0).
+    pub log10: Option<f64>,
+}
+
+impl DepthCount {
+    /// `nodes` positions at `depth`, with their log10.
+    pub fn new(depth: u32, nodes: impl Into<u128>) -> DepthCount {
+        let nodes = nodes.into();
+        DepthCount {
+            depth,
+            nodes,
+            log10: crate::number::count_log10(nodes),
+        }
+    }
 }
 
 /// One root move and the positions below it.
@@ -69,8 +87,23 @@ pub struct DivideRow {
     /// The move, `d1-d3`.
     #[serde(rename = "move")]
     pub mv: String,
-    /// Positions below it at the last depth.
-    pub nodes: u64,
+    /// Positions below it at the last depth (a decimal string in JSON).
+    #[serde(with = "crate::number::decimal")]
+    pub nodes: u128,
+    /// log10 of the count, to three decimals (`null` for 0).
+    pub log10: Option<f64>,
+}
+
+impl DivideRow {
+    /// `nodes` positions below the root move `mv`, with their log10.
+    pub fn new(mv: String, nodes: impl Into<u128>) -> DivideRow {
+        let nodes = nodes.into();
+        DivideRow {
+            mv,
+            nodes,
+            log10: crate::number::count_log10(nodes),
+        }
+    }
 }
 
 /// Timing of a perft run.
@@ -203,10 +236,15 @@ pub struct SuiteRow {
     pub id: String,
     /// The depth.
     pub depth: u32,
-    /// The count the suite gives.
+    /// The count the suite gives (a decimal string in JSON).
+    #[serde(with = "crate::number::decimal")]
     pub expected: u64,
-    /// The count made (absent when skipped).
-    #[serde(skip_serializing_if = "Option::is_none")]
+    /// The count made (absent when skipped; a decimal string in JSON).
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        with = "crate::number::decimal::option"
+    )]
     pub nodes: Option<u64>,
     /// `ok`, `fail` or `skipped`.
     pub status: String,
@@ -250,10 +288,14 @@ pub struct PlanReport {
     pub split: u32,
     /// Unit files written.
     pub units: usize,
-    /// Distinct positions at the split ply (up to the folded symmetries, if any).
+    /// Distinct positions at the split ply (up to the folded symmetries, if any; a
+    /// decimal string in JSON).
+    #[serde(with = "crate::number::decimal")]
     pub unique_positions: u64,
-    /// Move sequences reaching the split ply (perft at the split depth).
-    pub paths: u64,
+    /// Move sequences reaching the split ply (perft at the split depth; a decimal string
+    /// in JSON).
+    #[serde(with = "crate::number::decimal")]
+    pub paths: u128,
     /// The symmetries positions were merged under (`--fold-symmetries`); empty if none.
     pub folded: Vec<String>,
     /// How long planning took.
@@ -285,8 +327,10 @@ pub struct UnitReport {
     pub positions: usize,
     /// The full depth.
     pub depth: u32,
-    /// Leaves below the unit's positions at the full depth, paths counted.
-    pub nodes: u64,
+    /// Leaves below the unit's positions at the full depth, paths counted (a decimal
+    /// string in JSON).
+    #[serde(with = "crate::number::decimal")]
+    pub nodes: u128,
     /// The result file.
     pub result: String,
     /// How long the unit took when it was counted.
@@ -305,8 +349,7 @@ pub struct UnitTiming {
 /// `taflperft merge`: the totals of a complete plan.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct MergeReport {
-    /// [`SCHEMA_VERSION`], `taflperft` and `merge`. (Flatten buffers the document; the
-    /// buffer keeps counts past u64 exact, which `document::tests` checks.)
+    /// [`SCHEMA_VERSION`], `taflperft` and `merge`.
     #[serde(flatten)]
     pub header: Header,
     /// The plan's id.
@@ -325,25 +368,15 @@ pub struct MergeReport {
     pub split: u32,
     /// Units merged.
     pub units: usize,
-    /// Distinct positions at the split ply.
+    /// Distinct positions at the split ply (a decimal string in JSON).
+    #[serde(with = "crate::number::decimal")]
     pub unique_positions: u64,
     /// Perft at every depth, with log10.
-    pub results: Vec<BigCount>,
+    pub results: Vec<DepthCount>,
     /// The full depth's count below each root move.
     pub divide: Vec<DivideRow>,
     /// The units' own seconds, added up.
     pub timing: MergeTiming,
-}
-
-/// A count that may outgrow 64 bits, with its log10.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
-pub struct BigCount {
-    /// Plies below the root.
-    pub depth: u32,
-    /// Positions at that depth.
-    pub nodes: u128,
-    /// log10 of the count.
-    pub log10: f64,
 }
 
 /// Time spent in the units of a merged plan.
@@ -365,8 +398,12 @@ pub struct AgainstReport {
     pub depth: u32,
     /// Whether the two divides agree.
     pub agree: bool,
-    /// The common total, when they agree.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    /// The common total, when they agree (a decimal string in JSON).
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        with = "crate::number::decimal::option"
+    )]
     pub nodes: Option<u64>,
     /// Where they disagree, when they do.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -419,20 +456,25 @@ pub enum AgainstDetails {
         #[serde(rename = "move")]
         mv: String,
         /// The other engine's count for it.
+        #[serde(with = "crate::number::decimal")]
         theirs: u64,
     },
     /// `total`: the other engine's total is not the sum of its divide.
     Total {
         /// The sum of its per-move counts.
+        #[serde(with = "crate::number::decimal")]
         sum_of_divide: u64,
         /// The total it printed.
+        #[serde(with = "crate::number::decimal")]
         total: u64,
     },
     /// `inconsistent`: a count one level up is not what the divide below adds up to.
     Inconsistent {
         /// The other engine's count for the move, one level up.
+        #[serde(with = "crate::number::decimal")]
         count_one_level_up: u64,
         /// The sum of its divide below the move.
+        #[serde(with = "crate::number::decimal")]
         divide_sum_here: u64,
     },
 }
@@ -455,6 +497,7 @@ impl AgainstReport {
     pub fn differ(
         command: &str,
         depth: u32,
+        t: &crate::moves::Tables,
         root: &super::units::Root,
         f: &super::against::Finding,
         calls: usize,
@@ -465,7 +508,7 @@ impl AgainstReport {
             depth,
             agree: false,
             nodes: None,
-            finding: Some(AgainstFinding::new(root, f)),
+            finding: Some(AgainstFinding::new(t, root, f)),
             calls,
         }
     }
@@ -473,28 +516,33 @@ impl AgainstReport {
 
 /// Every move from the root's position to the position `f` found: the root's own moves,
 /// then the bisection's line.
-pub fn line_to_finding(root: &super::units::Root, f: &super::against::Finding) -> String {
+fn line_to_finding(root: &super::units::Root, f: &super::against::Finding) -> String {
+    let below = super::scan::line_text(&f.line);
     let mut all: Vec<&str> = root.moves.split_whitespace().collect();
-    all.extend(f.line.iter().map(String::as_str));
+    all.extend(below.split_whitespace());
     all.join(" ")
 }
 
 impl AgainstFinding {
     /// The finding `f` of a bisection from `root`, as the document states it.
-    pub fn new(root: &super::units::Root, f: &super::against::Finding) -> AgainstFinding {
+    pub fn new(
+        t: &crate::moves::Tables,
+        root: &super::units::Root,
+        f: &super::against::Finding,
+    ) -> AgainstFinding {
         use super::against::FindingKind;
         let (kind, details) = match &f.kind {
             FindingKind::Moves { too_many, too_few } => (
                 "moves",
                 AgainstDetails::Moves {
-                    too_many: too_many.clone(),
-                    too_few: too_few.clone(),
+                    too_many: too_many.iter().map(|m| m.to_string()).collect(),
+                    too_few: too_few.iter().map(|m| m.to_string()).collect(),
                 },
             ),
             FindingKind::LeafCount { mv, theirs } => (
                 "leaf_count",
                 AgainstDetails::LeafCount {
-                    mv: mv.clone(),
+                    mv: mv.to_string(),
                     theirs: *theirs,
                 },
             ),
@@ -519,18 +567,18 @@ impl AgainstFinding {
             root_position: root.position.clone(),
             root_side: root.side.clone(),
             moves: line_to_finding(root, f),
-            position: f.position.clone(),
-            side_to_move: f.side.clone(),
-            berserker: f.berserker.clone(),
+            position: f.record(t),
+            side_to_move: f.side().name().to_string(),
+            berserker: f.berserker().map(|s| s.to_string()),
             depth: f.depth,
             details,
             descent: f
                 .trail
                 .iter()
-                .map(|(m, o, t)| DescentStep {
-                    mv: m.clone(),
-                    ours: *o,
-                    theirs: *t,
+                .map(|step| DescentStep {
+                    mv: step.mv.to_string(),
+                    ours: step.ours,
+                    theirs: step.theirs,
                 })
                 .collect(),
         }
@@ -555,19 +603,12 @@ impl MergeReport {
             results: merged
                 .totals
                 .iter()
-                .map(|&(depth, nodes)| BigCount {
-                    depth,
-                    nodes,
-                    log10: (nodes as f64).log10(),
-                })
+                .map(|&(depth, nodes)| DepthCount::new(depth, nodes))
                 .collect(),
             divide: merged
                 .divide
                 .iter()
-                .map(|(m, n)| DivideRow {
-                    mv: m.clone(),
-                    nodes: u64::try_from(*n).unwrap_or(u64::MAX),
-                })
+                .map(|(m, n)| DivideRow::new(m.clone(), *n))
                 .collect(),
             timing: MergeTiming {
                 unit_seconds: merged.unit_seconds,
@@ -582,9 +623,11 @@ pub struct DescentStep {
     /// The move descended into.
     #[serde(rename = "move")]
     pub mv: String,
-    /// taflperft's count below it.
+    /// taflperft's count below it (a decimal string in JSON).
+    #[serde(with = "crate::number::decimal")]
     pub ours: u64,
-    /// The other engine's count below it.
+    /// The other engine's count below it (a decimal string in JSON).
+    #[serde(with = "crate::number::decimal")]
     pub theirs: u64,
 }
 
@@ -594,7 +637,8 @@ mod tests {
 
     #[test]
     fn each_kind_of_details_keeps_its_keys_and_reads_back() {
-        // The keys and order `--against` wrote before the details had a type.
+        // The keys and order `--against` wrote before the details had a type; the counts
+        // decimal strings since schema 3.
         for (details, text) in [
             (
                 AgainstDetails::Moves {
@@ -608,21 +652,21 @@ mod tests {
                     mv: "d1-d3".into(),
                     theirs: 2,
                 },
-                r#"{"move":"d1-d3","theirs":2}"#,
+                r#"{"move":"d1-d3","theirs":"2"}"#,
             ),
             (
                 AgainstDetails::Total {
                     sum_of_divide: 40,
                     total: 41,
                 },
-                r#"{"sum_of_divide":40,"total":41}"#,
+                r#"{"sum_of_divide":"40","total":"41"}"#,
             ),
             (
                 AgainstDetails::Inconsistent {
                     count_one_level_up: 960,
                     divide_sum_here: 959,
                 },
-                r#"{"count_one_level_up":960,"divide_sum_here":959}"#,
+                r#"{"count_one_level_up":"960","divide_sum_here":"959"}"#,
             ),
         ] {
             assert_eq!(serde_json::to_string(&details).unwrap(), text);

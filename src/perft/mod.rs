@@ -14,10 +14,10 @@ pub use hashed::{divide_hashed, perft_hashed, perft_hashed_threads, HashError, P
 
 pub use budget::perft_within;
 pub use document::{
-    line_to_finding, AgainstDetails, AgainstFinding, AgainstReport, BigCount, DepthCount,
-    DepthTiming, DescentStep, DivideRow, EstimateDocument, EstimateRow, EstimateTiming, HashInfo,
-    MergeReport, MergeTiming, PerftDocument, PerftTiming, PlanReport, Root, Seconds, SuiteDocument,
-    SuiteRow, SuiteTiming, UnitReport, UnitTiming, VariantList, VariantRow, SCHEMA_VERSION,
+    AgainstDetails, AgainstFinding, AgainstReport, DepthCount, DepthTiming, DescentStep, DivideRow,
+    EstimateDocument, EstimateRow, EstimateTiming, HashInfo, MergeReport, MergeTiming,
+    PerftDocument, PerftTiming, PlanReport, Root, Seconds, SuiteDocument, SuiteRow, SuiteTiming,
+    UnitReport, UnitTiming, VariantList, VariantRow, SCHEMA_VERSION,
 };
 pub use estimate::{estimate, PerftEstimate, Wide};
 

@@ -1,7 +1,9 @@
 //! taflperft's documents as tables and text.
 
 use crate::number::grouped;
-use crate::perft::{EstimateDocument, PerftDocument, SuiteDocument, SuiteRow};
+use crate::perft::{
+    AgainstDetails, AgainstReport, EstimateDocument, PerftDocument, SuiteDocument, SuiteRow,
+};
 use crate::report::table::{new_table, TableStyle};
 
 /// Depth, nodes, seconds and nodes per second, one row per depth.
@@ -101,4 +103,130 @@ pub fn suite_summary(doc: &SuiteDocument) -> String {
         doc.checked - doc.failed,
         doc.failed
     )
+}
+
+/// `taflperft --against` in words: agreement, or the descent, the position found, what
+/// differs there, `board` (a drawing of it, or empty) and the command that reproduces it.
+pub fn against_text(report: &AgainstReport, board: &str) -> String {
+    let (command, depth) = (&report.command, report.depth);
+    let Some(f) = &report.finding else {
+        let total = report.nodes.unwrap_or(0);
+        return format!(
+            "agree: perft({depth}) = {total} for taflperft and `{command}` (same divide)\n"
+        );
+    };
+    let mut out = format!(
+        "disagree: perft({depth}) differs; {} step(s) down:\n",
+        f.descent.len()
+    );
+    for step in &f.descent {
+        out += &format!(
+            "  {}: taflperft {}, other engine {}\n",
+            step.mv, step.ours, step.theirs
+        );
+    }
+    out += &format!("position:  {}\n", f.position);
+    out += &format!(
+        "to move:   {}{}\n",
+        f.side_to_move,
+        f.berserker
+            .as_deref()
+            .map(|s| format!(" (berserk continuation of the piece on {s})"))
+            .unwrap_or_default()
+    );
+    let moves = if f.moves.is_empty() {
+        "(none)"
+    } else {
+        &f.moves
+    };
+    out += &format!("moves:     {moves}\n");
+    match &f.details {
+        AgainstDetails::Moves { too_many, too_few } => {
+            let list = |v: &[String]| {
+                if v.is_empty() {
+                    "none".to_string()
+                } else {
+                    v.join(" ")
+                }
+            };
+            out += &format!(
+                "too many:  {} (the other engine plays them; they are not legal)\n",
+                list(too_many)
+            );
+            out += &format!(
+                "too few:   {} (legal, but the other engine misses them)\n",
+                list(too_few)
+            );
+        }
+        AgainstDetails::LeafCount { mv, theirs } => {
+            out += &format!("same moves, but the other engine counts {theirs} leaves below {mv} at depth 1 (should be 1)\n");
+        }
+        AgainstDetails::Total {
+            sum_of_divide,
+            total,
+        } => {
+            out += &format!("same moves and counts, but the other engine's total {total} is not the sum of its divide {sum_of_divide}\n");
+        }
+        AgainstDetails::Inconsistent {
+            count_one_level_up,
+            divide_sum_here,
+        } => {
+            out += &format!("same moves and counts here, but one level up the other engine counted {count_one_level_up} for this move and its divide here adds up to {divide_sum_here}\n");
+        }
+    }
+    out += board;
+    out += &format!(
+        "reproduce: {command} {} '{}' '{}' {} '{}'\n",
+        f.depth, f.rules, f.root_position, f.root_side, f.moves
+    );
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::perft::{AgainstFinding, DescentStep};
+
+    #[test]
+    fn a_finding_reads_as_its_descent_position_and_counts() {
+        let finding = AgainstFinding {
+            kind: "inconsistent".into(),
+            rules: "dim:7".into(),
+            root_position: "/7/7/7/3K3/7/7/7/".into(),
+            root_side: "attackers".into(),
+            moves: "d1-d3".into(),
+            position: "/7/7/7/3K3/7/7/7/".into(),
+            side_to_move: "defenders".into(),
+            berserker: Some("d3".into()),
+            depth: 2,
+            details: AgainstDetails::Inconsistent {
+                count_one_level_up: 960,
+                divide_sum_here: 959,
+            },
+            descent: vec![DescentStep {
+                mv: "d1-d3".into(),
+                ours: 959,
+                theirs: 960,
+            }],
+        };
+        let mut report = AgainstReport::agree("engine", 3, 39_512, 1);
+        assert_eq!(
+            against_text(&report, ""),
+            "agree: perft(3) = 39512 for taflperft and `engine` (same divide)\n"
+        );
+        report.agree = false;
+        report.nodes = None;
+        report.finding = Some(finding);
+        assert_eq!(
+            against_text(&report, "[board]\n"),
+            "disagree: perft(3) differs; 1 step(s) down:\n\
+             \x20 d1-d3: taflperft 959, other engine 960\n\
+             position:  /7/7/7/3K3/7/7/7/\n\
+             to move:   defenders (berserk continuation of the piece on d3)\n\
+             moves:     d1-d3\n\
+             same moves and counts here, but one level up the other engine counted 960 for this move and its divide here adds up to 959\n\
+             [board]\n\
+             reproduce: engine 2 'dim:7' '/7/7/7/3K3/7/7/7/' attackers 'd1-d3'\n"
+        );
+    }
 }

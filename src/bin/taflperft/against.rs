@@ -4,11 +4,11 @@
 use std::time::Instant;
 use taflcount::cli::{board, print, print_json, CliError, GameArgs, Progress, Status};
 use taflcount::notation::parse_games;
-use taflcount::outln;
-use taflcount::perft::against::{bisect, AgainstError, CommandOracle, FindingKind, Verdict};
+use taflcount::perft::against::{bisect, AgainstError, Bisection, CommandOracle};
 use taflcount::perft::scan::{scan, ScanPlan, ScanReport};
-use taflcount::perft::{line_to_finding, AgainstReport};
+use taflcount::perft::{AgainstDetails, AgainstFinding, AgainstReport};
 use taflcount::render::{Diagram, Tone};
+use taflcount::report::perft::against_text;
 use taflcount::report::table::{new_table, TableStyle};
 
 pub fn run(
@@ -31,97 +31,43 @@ pub fn run(
             eprintln!("taflperft: waiting for the engine: {call}")
         }));
     }
-    let verdict = bisect(&root, depth, threads, &mut oracle).map_err(|e| match e {
-        AgainstError::Timeout { .. } => CliError::input(format!("{e} (see --against-timeout)")),
-        e => CliError::from(e),
-    })?;
-    let calls = oracle.calls;
-    match verdict {
-        Verdict::Agree { total } => {
-            if json_out {
-                print_json(&AgainstReport::agree(command, depth, total, calls))?;
-            } else {
-                outln!(
-                    "agree: perft({depth}) = {total} for taflperft and `{command}` (same divide)"
-                )?;
-            }
-            Ok(Status::Success)
+    // The root the command is given as text, and the same root compiled for our counts.
+    let chosen = game.game()?;
+    let tables = &chosen.game.tables;
+    let verdict =
+        bisect(tables, &chosen.position, depth, threads, &mut oracle).map_err(|e| match e {
+            AgainstError::Timeout { .. } => CliError::input(format!("{e} (see --against-timeout)")),
+            e => CliError::from(e),
+        })?;
+    let report = match &verdict {
+        Bisection::Agree { total } => AgainstReport::agree(command, depth, *total, oracle.calls),
+        Bisection::Differ(f) => {
+            AgainstReport::differ(command, depth, tables, &root, f, oracle.calls)
         }
-        Verdict::Differ(f) => {
-            if json_out {
-                print_json(&AgainstReport::differ(command, depth, &root, &f, calls))?;
-                return Ok(Status::CheckFailed);
-            }
-            let moves = line_to_finding(&root, &f);
-            outln!(
-                "disagree: perft({depth}) differs; {} step(s) down:",
-                f.trail.len()
-            )?;
-            for (m, o, t) in &f.trail {
-                outln!("  {m}: taflperft {o}, other engine {t}")?;
-            }
-            outln!("position:  {}", f.position)?;
-            outln!(
-                "to move:   {}{}",
-                f.side,
-                f.berserker
-                    .as_deref()
-                    .map(|s| format!(" (berserk continuation of the piece on {s})"))
-                    .unwrap_or_default()
-            )?;
-            outln!(
-                "moves:     {}",
-                if moves.is_empty() { "(none)" } else { &moves }
-            )?;
-            match &f.kind {
-                FindingKind::Moves { too_many, too_few } => {
-                    let list = |v: &[String]| {
-                        if v.is_empty() {
-                            "none".to_string()
-                        } else {
-                            v.join(" ")
-                        }
-                    };
-                    outln!(
-                        "too many:  {} (the other engine plays them; they are not legal)",
-                        list(too_many)
-                    )?;
-                    outln!(
-                        "too few:   {} (legal, but the other engine misses them)",
-                        list(too_few)
-                    )?;
-                }
-                FindingKind::LeafCount { mv, theirs } => {
-                    outln!("same moves, but the other engine counts {theirs} leaves below {mv} at depth 1 (should be 1)")?;
-                }
-                FindingKind::Total { sum, total } => {
-                    outln!("same moves and counts, but the other engine's total {total} is not the sum of its divide {sum}")?;
-                }
-                FindingKind::Inconsistent { above, below } => {
-                    outln!("same moves and counts here, but one level up the other engine counted {above} for this move and its divide here adds up to {below}")?;
-                }
-            }
-            if board::wanted(show_board) {
-                if let FindingKind::Moves { too_many, too_few } = &f.kind {
-                    print(&disagreement_board(
-                        &root.rules,
-                        &f.position,
-                        &f.side,
-                        too_many,
-                        too_few,
-                    ))?;
-                }
-            }
-            outln!(
-                "reproduce: {command} {} '{}' '{}' {} '{}'",
-                f.depth,
-                root.rules,
-                root.position,
-                root.side,
-                moves
-            )?;
-            Ok(Status::CheckFailed)
+    };
+    if json_out {
+        print_json(&report)?;
+    } else {
+        let board = match &report.finding {
+            Some(f) if board::wanted(show_board) => finding_board(f),
+            _ => String::new(),
+        };
+        print(&against_text(&report, &board))?;
+    }
+    Ok(if report.agree {
+        Status::Success
+    } else {
+        Status::CheckFailed
+    })
+}
+
+/// The position found with the moves that differ drawn (empty when they are counts).
+fn finding_board(f: &AgainstFinding) -> String {
+    match &f.details {
+        AgainstDetails::Moves { too_many, too_few } => {
+            disagreement_board(&f.rules, &f.position, &f.side_to_move, too_many, too_few)
         }
+        _ => String::new(),
     }
 }
 

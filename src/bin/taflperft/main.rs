@@ -294,7 +294,7 @@ fn count(cli: &Cli, chosen: &ChosenGame, depth: u32) -> Result<Status, CliError>
     let mut results = Vec::new();
     let mut by_depth = Vec::new();
     let mut record = |depth: u32, nodes: u64, seconds: f64| {
-        results.push(DepthCount { depth, nodes });
+        results.push(DepthCount::new(depth, nodes));
         let nodes_per_second = rate(nodes, seconds);
         by_depth.push(DepthTiming {
             depth,
@@ -323,10 +323,7 @@ fn count(cli: &Cli, chosen: &ChosenGame, depth: u32) -> Result<Status, CliError>
     let divide = cli.divide.then(|| {
         divided
             .iter()
-            .map(|(m, n)| DivideRow {
-                mv: m.to_string(),
-                nodes: *n,
-            })
+            .map(|(m, n)| DivideRow::new(m.to_string(), *n))
             .collect()
     });
     let doc = PerftDocument {

@@ -36,10 +36,14 @@ impl Root {
     }
 }
 
-/// A count per depth; big numbers as decimal strings.
+/// A count per depth in a plan or result file; big numbers as decimal strings. Not
+/// `perft::DepthCount`, the reports' row: these files are taflperft's own exchange
+/// (read back exactly by it alone), without the log10 a report adds for its readers,
+/// and their layout is fixed by [`SCHEMA_VERSION`] so that plans already out keep
+/// merging.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct DepthCount {
+pub struct DepthTotal {
     /// Plies below the root.
     pub depth: u32,
     /// The count, in decimal (deep counts outgrow what JSON readers hold exactly).
@@ -80,7 +84,7 @@ pub struct PlanDoc {
     /// The unique positions at ply `split`, over all units.
     pub unique_positions: u64,
     /// Perft at depths 1..=split, counted while planning.
-    pub shallow: Vec<DepthCount>,
+    pub shallow: Vec<DepthTotal>,
     /// The board symmetries under which positions at ply `split` were merged
     /// (`plan --fold-symmetries`), by name, the identity first; empty if positions were
     /// merged only when equal.
@@ -178,7 +182,7 @@ pub struct ResultDoc {
     pub hash: Option<HashUsed>,
     /// Perft contributions at depths split+1..=depth (each position's count times its
     /// paths).
-    pub totals: Vec<DepthCount>,
+    pub totals: Vec<DepthTotal>,
     /// Contributions to the divide of ply 1 at `depth`: one row per root move that
     /// reaches the unit's positions, sorted by the move's text.
     pub divide: Vec<MoveCount>,

@@ -163,7 +163,7 @@ pub fn plan_watched(
             root_moves: names,
             unique_positions: unique,
             shallow: (1..=split)
-                .map(|d| DepthCount {
+                .map(|d| DepthTotal {
                     depth: d,
                     nodes: shallow[d as usize].to_string(),
                 })

@@ -106,7 +106,7 @@ pub fn run_unit(path: &Path, options: &UnitOptions) -> Result<UnitRun, UnitsErro
                         * p.paths.iter().map(|(_, n)| *n as u128).sum::<u128>()
                 })
                 .sum();
-            DepthCount {
+            DepthTotal {
                 depth: doc.split + d,
                 nodes: sum.to_string(),
             }
