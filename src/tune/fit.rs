@@ -101,7 +101,7 @@ fn golden_section((mut a, mut b): (f64, f64), steps: usize, f: &dyn Fn(f64) -> f
 }
 
 /// How the weights are searched.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct TuneOptions {
     /// Orders the weights tried in each pass.
     pub seed: u64,
@@ -112,6 +112,9 @@ pub struct TuneOptions {
     pub first_step: i32,
     /// Weights (by `WEIGHT_NAMES` index) kept as they start.
     pub held: [bool; 9],
+    /// The scale `K` to use throughout, instead of fitting it to the starting weights
+    /// and refitting it after each pass (to compare runs on one scale).
+    pub scale: Option<f64>,
 }
 
 impl Default for TuneOptions {
@@ -121,6 +124,7 @@ impl Default for TuneOptions {
             max_passes: 100,
             first_step: 16,
             held: [false; 9],
+            scale: None,
         }
     }
 }
@@ -154,6 +158,8 @@ pub enum TuneError {
     StartWeights(String),
     /// The first step is not positive.
     Step(i32),
+    /// The given scale is not a positive number.
+    Scale(String),
 }
 
 impl fmt::Display for TuneError {
@@ -165,6 +171,7 @@ impl fmt::Display for TuneError {
             ),
             TuneError::StartWeights(why) => write!(f, "the starting weights: {why}"),
             TuneError::Step(step) => write!(f, "the first step must be at least 1, not {step}"),
+            TuneError::Scale(k) => write!(f, "the scale K must be a positive number, not {k}"),
         }
     }
 }
@@ -204,7 +211,11 @@ pub fn tune_with_progress(
     if options.first_step < 1 {
         return Err(TuneError::Step(options.first_step));
     }
-    let k_start = fit_scale(samples, &start);
+    let k_start = match options.scale {
+        Some(k) if k.is_finite() && k > 0.0 => k,
+        Some(k) => return Err(TuneError::Scale(k.to_string())),
+        None => fit_scale(samples, &start),
+    };
     let mut k = k_start;
     let mut current = scores(samples, &start);
     let error_before = mean_squared_error(samples, &current, k);
@@ -245,10 +256,12 @@ pub fn tune_with_progress(
                 }
             }
         }
-        let refitted = refit_scale(samples, &current, k);
-        let refitted_error = mean_squared_error(samples, &current, refitted);
-        if refitted_error < error {
-            (k, error) = (refitted, refitted_error);
+        if options.scale.is_none() {
+            let refitted = refit_scale(samples, &current, k);
+            let refitted_error = mean_squared_error(samples, &current, refitted);
+            if refitted_error < error {
+                (k, error) = (refitted, refitted_error);
+            }
         }
         progress(passes, error);
         if !moved {
@@ -268,4 +281,118 @@ pub fn tune_with_progress(
         passes,
         converged,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A sample whose evaluation under the default weights is `score` attackers' worth
+    /// (the attacker weight is 100).
+    fn sample(attackers: i32, label: f64) -> Sample {
+        let mut counts = [0; 9];
+        counts[0] = attackers;
+        Sample { counts, label }
+    }
+
+    #[test]
+    fn the_error_of_even_predictions_is_a_quarter_for_decided_games_and_zero_for_draws() {
+        // A score of 0 predicts 0.5 at any scale: (1 - 0.5)^2 = (0 - 0.5)^2 = 0.25.
+        let decided = [sample(0, 1.0), sample(0, 0.0)];
+        for k in [1.0, 100.0, 1e5] {
+            assert_eq!(mean_squared_error(&decided, &[0.0, 0.0], k), 0.25);
+            assert_eq!(mean_squared_error(&[sample(0, 0.5)], &[0.0], k), 0.0);
+        }
+        // e^(-ln 3) = 1/3, so the prediction is 1 / (1 + 1/3) = 0.75.
+        assert!((win_probability(100.0 * 3f64.ln(), 100.0) - 0.75).abs() < 1e-12);
+    }
+
+    #[test]
+    fn the_scale_makes_the_prediction_the_share_of_wins_at_each_score() {
+        // Worked by hand: at +100 the side to move won 3 games of 4, at -100 one of 4.
+        // The squared error at one score is least when the prediction is the mean label,
+        // 0.75 (and 0.25 at -100, the same equation): 1 / (1 + e^(-100/K)) = 3/4, so
+        // K = 100 / ln 3 = 91.0239... The error left is (3 x 0.25^2 + 0.75^2) / 4 = 0.1875.
+        let mut samples = Vec::new();
+        for (attackers, wins) in [(1, 3), (-1, 1)] {
+            for i in 0..4 {
+                samples.push(sample(attackers, if i < wins { 1.0 } else { 0.0 }));
+            }
+        }
+        let k = fit_scale(&samples, &Weights::default());
+        assert!((k - 100.0 / 3f64.ln()).abs() < 1e-3, "K = {k}");
+        let error = mean_squared_error(&samples, &scores(&samples, &Weights::default()), k);
+        assert!((error - 0.1875).abs() < 1e-9, "{error}");
+    }
+
+    #[test]
+    fn a_fit_needs_positions_sound_weights_and_a_step() {
+        let samples = [sample(1, 1.0)];
+        assert_eq!(
+            tune(&[], Weights::default(), &TuneOptions::default()),
+            Err(TuneError::NoPositions)
+        );
+        let unsound = Weights {
+            king_escape_route: 100_000,
+            ..Weights::default()
+        };
+        assert!(matches!(
+            tune(&samples, unsound, &TuneOptions::default()),
+            Err(TuneError::StartWeights(_))
+        ));
+        let options = TuneOptions {
+            first_step: 0,
+            ..TuneOptions::default()
+        };
+        assert_eq!(
+            tune(&samples, Weights::default(), &options),
+            Err(TuneError::Step(0))
+        );
+        for k in [0.0, -1.0, f64::NAN] {
+            let options = TuneOptions {
+                scale: Some(k),
+                ..TuneOptions::default()
+            };
+            assert!(matches!(
+                tune(&samples, Weights::default(), &options),
+                Err(TuneError::Scale(_))
+            ));
+        }
+    }
+
+    #[test]
+    fn weights_stay_within_the_check_however_far_the_data_pulls() {
+        // The side to move wins exactly when it has a defender more: on a fixed scale of
+        // 1000 the defender weight lowers the error up to about 37,000 (where the
+        // logistic saturates), far past what the check allows with the other weights at
+        // their defaults, so the fit must stop at the bound.
+        let mut samples = Vec::new();
+        for (defenders, label) in [(1, 1.0), (-1, 0.0)] {
+            let mut counts = [0; 9];
+            counts[1] = defenders;
+            samples.push(Sample { counts, label });
+        }
+        let mut held = [true; 9];
+        held[1] = false;
+        let options = TuneOptions {
+            max_passes: 1000,
+            first_step: 256,
+            held,
+            scale: Some(1000.0),
+            ..TuneOptions::default()
+        };
+        let outcome = tune(&samples, Weights::default(), &options).unwrap();
+        assert!(outcome.converged);
+        assert!(outcome.weights.check().is_ok());
+        let one_more = Weights {
+            defender: outcome.weights.defender + 1,
+            ..outcome.weights
+        };
+        assert!(one_more.check().is_err(), "{:?}", outcome.weights);
+        assert!(outcome.error_after < outcome.error_before);
+        assert_eq!(outcome.k, 1000.0);
+        let values = outcome.weights.values();
+        assert_eq!(values[0], 100);
+        assert_eq!(values[2..], Weights::default().values()[2..]);
+    }
 }

@@ -13,7 +13,7 @@
 //! use taflcount::search::Weights;
 //! use taflcount::tune::{tune, FeatureCounter, PositionOptions, Positions, TuneOptions};
 //!
-//! let tables = Tables::new(&catalog::find("brandub").unwrap().rules()).unwrap();
+//! let tables = Tables::new(&catalog::find("brandubh").unwrap().rules()).unwrap();
 //! let games = parse_games("d2-b2 d3-f3 b2-b3 f3-f2,0,0,White\n").unwrap();
 //! let mut positions = Positions::new(FeatureCounter::new(&tables));
 //! positions.add_records(&tables, &games, &PositionOptions::default()).unwrap();

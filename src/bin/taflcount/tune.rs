@@ -15,8 +15,8 @@ use taflcount::report::table::TableStyle;
 use taflcount::report::tune::{headline, render_tables};
 use taflcount::search::{Weights, WEIGHT_NAMES};
 use taflcount::tune::{
-    tune_with_progress, FeatureCounter, PositionOptions, Positions, TuneOptions, TuneReport,
-    TuneTiming, SCHEMA_VERSION,
+    tune_with_progress, FeatureCounter, PositionOptions, Positions, TuneError, TuneOptions,
+    TuneReport, TuneTiming, SCHEMA_VERSION,
 };
 
 #[derive(Args, Debug)]
@@ -64,6 +64,10 @@ pub struct TuneArgs {
     #[arg(long, value_name = "P", default_value_t = 0,
           value_parser = clap::value_parser!(u64).range(0..))]
     skip_plies: u64,
+    /// Use this scale K throughout instead of fitting it to the starting weights and
+    /// refitting it after each pass (to compare runs on one scale)
+    #[arg(long, value_name = "K")]
+    scale: Option<f64>,
     /// Use at most N positions, a random sample from --seed
     #[arg(long, value_name = "N",
           value_parser = clap::value_parser!(u64).range(1..))]
@@ -118,13 +122,19 @@ pub fn run(args: TuneArgs) -> Result<(), CliError> {
         max_passes: args.iterations,
         first_step: args.step,
         held,
+        scale: args.scale,
     };
     let progress = Progress::new(u64::from(args.iterations), "tuning");
     let outcome = tune_with_progress(&positions.samples, start, &tune_options, &mut |_, e| {
         progress.set_message(format!("tuning, error {e:.6}"));
         progress.inc(1);
     })
-    .map_err(|e| CliError::input(e.to_string()))?;
+    .map_err(|e| match e {
+        TuneError::Scale(_) => CliError::about("--scale", e),
+        TuneError::Step(_) => CliError::about("--step", e),
+        TuneError::StartWeights(_) => CliError::about("--start", e),
+        TuneError::NoPositions => CliError::input(e.to_string()),
+    })?;
     progress.finish();
     if let Some(out) = &args.out {
         write_file(out, json_text(&outcome.weights)?.as_bytes(), args.force)?;
