@@ -24,7 +24,8 @@
 //!   [`engine::OtepEngine`], any OTEP program; the one spec grammar, the one game loop),
 //!   which every tool that runs an AI uses.
 //! - On top of those: [`sampling`] (branching factors and game lengths from self-play or
-//!   recorded games), [`regress`] (taflregress's misplay fixtures, the full-width solver
+//!   recorded games), [`tune`] (the evaluation's weights fitted to played games' results
+//!   by Texel's method), [`regress`] (taflregress's misplay fixtures, the full-width solver
 //!   and the df-pn prover that prove them, mining recorded games, the bench signature),
 //!   [`matches`](mod@matches) (taflmatch: games between engines in pairs of openings, Elo
 //!   and SPRT, with [`stats`]) and [`bench`](mod@bench) (taflbench's kernels and
@@ -97,6 +98,7 @@ pub mod stats;
 mod test_support;
 pub mod text;
 pub mod threads;
+pub mod tune;
 pub mod units;
 
 /// The README's Rust examples, compiled and run as doctests so the front door never lies.

@@ -16,3 +16,5 @@ pub mod plot;
 pub mod regress;
 #[cfg(feature = "cli")]
 pub mod table;
+#[cfg(feature = "cli")]
+pub mod tune;

@@ -26,7 +26,7 @@ mod self_play;
 mod statistics;
 
 pub use game::{GameEnd, GameSample, PlyBranching};
-pub use records::{sample_records, RecordsError};
+pub use records::{record_end, sample_records, RecordsError};
 pub use report::{BranchingReport, Source, SCHEMA_VERSION};
 pub use self_play::{
     opening_plies_for, play_one, self_play, self_play_each, SelfPlay, RANDOM_OPENING_PLIES,

@@ -1,5 +1,7 @@
 //! `taflcount branching` as a user runs it: the JSON schema, determinism under a seed on
-//! any number of threads, recorded games, the report files, exit codes.
+//! any number of threads, recorded games, the report files, exit codes. Then `taflcount
+//! tune`, which reads the same archives: its document, its weights file, a seed's
+//! repeatability, bad input.
 
 mod closed_stdout;
 use std::process::Command;
@@ -318,5 +320,147 @@ fn self_play_of_an_outside_engine_samples_its_games() {
         err.contains("forfeited 3 of its 3 games (the last: engine crashed"),
         "{err}"
     );
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+/// A scratch folder holding `brandubh.csv`, the first `games` games of the brandubh
+/// archive (named so that the variant is taken from the file's name).
+fn brandubh_head(games: usize, tag: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("taflcount-tune-{tag}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let text = std::fs::read_to_string(BRANDUBH_GAMES).unwrap();
+    let head: String = text.lines().take(games).map(|l| format!("{l}\n")).collect();
+    std::fs::write(dir.join("brandubh.csv"), head).unwrap();
+    dir
+}
+
+#[test]
+fn tune_fits_recorded_games_and_writes_the_same_weights_for_a_seed() {
+    let dir = brandubh_head(80, "fit");
+    let archive = dir.join("brandubh.csv");
+    let run = |out: &str, seed: &str| {
+        json(&[
+            "tune",
+            "--records",
+            archive.to_str().unwrap(),
+            "--hold",
+            "attacker",
+            "--seed",
+            seed,
+            "--max-positions",
+            "1000",
+            "--out",
+            dir.join(out).to_str().unwrap(),
+            // The harness runs each command twice, the second replacing the first's file.
+            "--force",
+            "--json",
+        ])
+    };
+    let doc = run("a.json", "7");
+    assert_eq!(doc["schema_version"], 1);
+    assert_eq!(doc["tool"], "taflcount");
+    assert_eq!(doc["command"], "tune");
+    assert_eq!(doc["variant"], "brandubh");
+    assert_eq!(doc["tally"]["games"], 80);
+    assert_eq!(doc["positions_used"], 1000);
+    // Counted in the file apart from the replay: 5 of the 80 games are `Ongoing`, and
+    // the other 75 write 1,518 moves (the `timeout` word left out), one position
+    // before each; none is ended early by the rules.
+    assert_eq!(doc["tally"]["games_unfinished"], 5);
+    let t = &doc["tally"];
+    assert_eq!(
+        t["positions"].as_u64().unwrap() + t["skipped_decided"].as_u64().unwrap(),
+        1518
+    );
+    assert!(t["skipped_decided"].as_u64().unwrap() > 0);
+    let (before, after) = (
+        doc["error_before"].as_f64().unwrap(),
+        doc["error_after"].as_f64().unwrap(),
+    );
+    assert!(
+        after < before && before < 0.25 + 1e-9,
+        "{before} -> {after}"
+    );
+    assert!(doc["k"].as_f64().unwrap() > 0.0);
+    assert_eq!(doc["weights"]["attacker"], 100);
+    assert_eq!(doc["held"], serde_json::json!(["attacker"]));
+    // The file is the document's weights, and reads back as an evaluation.
+    let written = std::fs::read_to_string(dir.join("a.json")).unwrap();
+    let weights: taflcount::search::Weights = serde_json::from_str(&written).unwrap();
+    assert_eq!(serde_json::to_value(weights).unwrap(), doc["weights"]);
+    assert!(taflcount::engine::read_weights(&dir.join("a.json")).is_ok());
+    // The same seed, the same file; another seed samples other positions.
+    run("b.json", "7");
+    assert_eq!(
+        written,
+        std::fs::read_to_string(dir.join("b.json")).unwrap()
+    );
+    let other = run("c.json", "8");
+    assert_ne!(other["error_before"], doc["error_before"]);
+    // Without --force an existing file is refused before any work.
+    let (code, _, err) = taflcount(&[
+        "tune",
+        "--records",
+        archive.to_str().unwrap(),
+        "--out",
+        dir.join("a.json").to_str().unwrap(),
+    ]);
+    assert_eq!(code, 2);
+    assert!(err.contains("--force"), "{err}");
+    // The table names every weight.
+    let (code, out, err) = taflcount(&[
+        "tune",
+        "--records",
+        archive.to_str().unwrap(),
+        "--iterations",
+        "2",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.starts_with("brandubh: 80 games from "), "{out}");
+    for name in taflcount::search::WEIGHT_NAMES {
+        assert!(out.contains(name), "{name}: {out}");
+    }
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn tune_refuses_bad_input_with_exit_2() {
+    let dir = brandubh_head(5, "bad");
+    let archive = dir.join("brandubh.csv");
+    let archive = archive.to_str().unwrap();
+    let (weights, ongoing) = (dir.join("weights.json"), dir.join("ongoing.csv"));
+    let (weights, ongoing) = (weights.to_str().unwrap(), ongoing.to_str().unwrap());
+    std::fs::write(ongoing, "d2-b2,0,0,Ongoing\n").unwrap();
+    std::fs::write(weights, "{\"defender\": \"many\"}").unwrap();
+    let cases: [(&[&str], &str); 7] = [
+        (&["tune"], "--records"),
+        (&["tune", "--records", "no-such.csv"], "no-such.csv"),
+        (
+            &["tune", "--records", archive, "--hold", "queen"],
+            "--hold queen: no such weight",
+        ),
+        (
+            &["tune", "--records", archive, "--variant", "copenhagen"],
+            "(are these records of another variant?)",
+        ),
+        (
+            &["tune", "--records", archive, "--start", weights],
+            "--start",
+        ),
+        (
+            &["tune", "--records", archive, "--scale", "0"],
+            "--scale: the scale K must be a positive number",
+        ),
+        (
+            &["tune", "--variant", "brandubh", "--records", ongoing],
+            "no positions to tune on",
+        ),
+    ];
+    for (args, message) in cases {
+        let (code, out, err) = taflcount(args);
+        assert_eq!(code, 2, "{args:?}: {err}");
+        assert!(out.is_empty(), "{args:?}: {out}");
+        assert!(err.contains(message), "{args:?}: {err}");
+    }
     std::fs::remove_dir_all(dir).unwrap();
 }

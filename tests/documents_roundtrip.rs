@@ -311,6 +311,27 @@ fn taflcount_complexity_and_branching() {
 }
 
 #[test]
+fn taflcount_tune() {
+    let games = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/games/brandubh.csv");
+    let doc: taflcount::tune::TuneReport = round_trip(&run(
+        "taflcount",
+        &[
+            "tune",
+            "--records",
+            games,
+            "--max-positions",
+            "500",
+            "--iterations",
+            "3",
+            "--json",
+        ],
+        0,
+    ));
+    assert_eq!(doc.command, "tune");
+    assert_eq!(doc.positions_used, 500);
+}
+
+#[test]
 fn taflbench_a_run_and_its_comparison() {
     let dir = scratch("bench");
     let saved = dir.join("run.json");

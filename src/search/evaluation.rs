@@ -53,7 +53,51 @@ impl Default for Weights {
     }
 }
 
+/// The weights' field names, in the order of [`Weights::values`].
+pub const WEIGHT_NAMES: [&str; 9] = [
+    "attacker",
+    "defender",
+    "king_escape_distance",
+    "king_mobility",
+    "king_edge_reach",
+    "king_escape_route",
+    "attacker_next_to_king",
+    "attacker_guarding_escape",
+    "piece_in_danger",
+];
+
 impl Weights {
+    /// The weights in the order of [`WEIGHT_NAMES`], for code that works on all of them
+    /// alike (the tuner).
+    pub fn values(&self) -> [i32; 9] {
+        [
+            self.attacker,
+            self.defender,
+            self.king_escape_distance,
+            self.king_mobility,
+            self.king_edge_reach,
+            self.king_escape_route,
+            self.attacker_next_to_king,
+            self.attacker_guarding_escape,
+            self.piece_in_danger,
+        ]
+    }
+
+    /// The weights from values in the order of [`WEIGHT_NAMES`].
+    pub fn from_values(v: [i32; 9]) -> Weights {
+        Weights {
+            attacker: v[0],
+            defender: v[1],
+            king_escape_distance: v[2],
+            king_mobility: v[3],
+            king_edge_reach: v[4],
+            king_escape_route: v[5],
+            attacker_next_to_king: v[6],
+            attacker_guarding_escape: v[7],
+            piece_in_danger: v[8],
+        }
+    }
+
     /// Each field with the most its count can be on any board (19x19 at most): pieces
     /// and the attackers by an escape square or in danger at most every square; the
     /// king's escape routes, edge squares, moves and distance to an escape at most 36;
@@ -61,21 +105,11 @@ impl Weights {
     fn fields(&self) -> [(&'static str, i32, i64); 9] {
         let squares = (MAX_DIM * MAX_DIM) as i64;
         let line = 2 * (MAX_DIM as i64 - 1);
-        [
-            ("attacker", self.attacker, squares),
-            ("defender", self.defender, squares),
-            ("king_escape_distance", self.king_escape_distance, line),
-            ("king_mobility", self.king_mobility, line),
-            ("king_edge_reach", self.king_edge_reach, line),
-            ("king_escape_route", self.king_escape_route, line),
-            ("attacker_next_to_king", self.attacker_next_to_king, 4),
-            (
-                "attacker_guarding_escape",
-                self.attacker_guarding_escape,
-                squares,
-            ),
-            ("piece_in_danger", self.piece_in_danger, squares),
-        ]
+        let most = [
+            squares, squares, line, line, line, line, 4, squares, squares,
+        ];
+        let values = self.values();
+        std::array::from_fn(|i| (WEIGHT_NAMES[i], values[i], most[i]))
     }
 
     /// The largest score these weights can give any position: the sum of each weight

@@ -25,7 +25,7 @@ pub mod score;
 mod transposition;
 
 pub use alphabeta::Searcher;
-pub use evaluation::{Evaluator, Weights};
+pub use evaluation::{Evaluator, Weights, WEIGHT_NAMES};
 
 use crate::moves::Move;
 

@@ -7,6 +7,7 @@
 mod branching;
 mod complexity;
 mod show;
+mod tune;
 mod unit;
 mod view;
 
@@ -41,6 +42,9 @@ enum Command {
     /// The games of an archive (or of taflmatch --records) as one self-contained HTML
     /// page to step through in a browser
     View(view::ViewArgs),
+    /// Fit the evaluation's weights to recorded or self-played games' results (Texel's
+    /// method) and write them as a weights file for `search:eval=FILE`
+    Tune(tune::TuneArgs),
     /// Decide one unit of a `complexity --legal --plan` run (on a cluster node)
     Unit(unit::UnitArgs),
     /// Merge a `complexity --legal --plan` folder into the report of one run
@@ -71,6 +75,7 @@ fn main() -> ExitCode {
         Command::Branching(args) => branching::run(args).map(|()| Status::Success),
         Command::Show(args) => show::run(args).map(|()| Status::Success),
         Command::View(args) => view::run(args).map(|()| Status::Success),
+        Command::Tune(args) => tune::run(args).map(|()| Status::Success),
         Command::Unit(args) => unit::run(&args),
         Command::Merge(args) => complexity::merge(&args.dir, args.json),
     };
