@@ -142,7 +142,7 @@ impl<'t> SearchEngine<'t> {
         movetime: Option<Duration>,
         weights: Weights,
     ) -> Searcher<'t> {
-        let searcher = Searcher::with_weights(tables, limits, weights);
+        let searcher = Searcher::with_weights(tables, limits, weights).keeping_table();
         match movetime {
             Some(time) => searcher.with_time_limit(time),
             None => searcher,
@@ -161,7 +161,9 @@ impl<'t> SearchEngine<'t> {
 }
 
 impl Engine for SearchEngine<'_> {
-    fn start_game(&mut self, _seed: GameSeed) {}
+    fn start_game(&mut self, _seed: GameSeed) {
+        self.searcher.forget();
+    }
 
     fn set_limit(&mut self, limit: Option<MoveLimit>) {
         if limit != self.limit {

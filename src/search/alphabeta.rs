@@ -22,7 +22,8 @@ const SELECTED: usize = 3;
 /// Children made before the encirclement hint is worth making.
 const HINT_AFTER: usize = 2;
 
-/// A reusable search over one variant. Every `best_move` starts from cleared tables.
+/// A reusable search over one variant. Every `best_move` starts from cleared tables
+/// unless the searcher is `keeping_table`.
 pub struct Searcher<'t> {
     tables: &'t Tables,
     limits: Limits,
@@ -38,6 +39,8 @@ pub struct Searcher<'t> {
     moves: Vec<Vec<(Move, u32, bool)>>,
     pv: Vec<[Move; MAX_PLY]>,
     pv_len: [usize; MAX_PLY + 1],
+    /// See `keeping_table`.
+    keep_table: bool,
 }
 
 impl<'t> Searcher<'t> {
@@ -69,6 +72,7 @@ impl<'t> Searcher<'t> {
                 MAX_PLY + 1
             ],
             pv_len: [0; MAX_PLY + 1],
+            keep_table: false,
         }
     }
 
@@ -76,6 +80,32 @@ impl<'t> Searcher<'t> {
     pub fn with_table_bits(mut self, bits: u32) -> Searcher<'t> {
         self.tt = TranspositionTable::new(bits);
         self
+    }
+
+    /// Keep the transposition table from one `best_move` to the next, as a game's
+    /// player does: what the last search found about the positions ahead is not
+    /// searched again. A search then depends on the ones before it (still deterministic
+    /// for the same sequence of searches); `forget` empties the table, at a new game.
+    pub fn keeping_table(mut self) -> Searcher<'t> {
+        self.keep_table = true;
+        self
+    }
+
+    /// Empties the transposition table (a new game).
+    pub fn forget(&mut self) {
+        self.tt.clear();
+    }
+
+    /// Searches with `table`, kept between searches (`keeping_table`): for a player
+    /// that makes a new searcher for each move and hands the table on.
+    pub fn with_table(mut self, table: TranspositionTable) -> Searcher<'t> {
+        self.tt = table;
+        self.keeping_table()
+    }
+
+    /// The transposition table, to hand to the next move's searcher.
+    pub fn into_table(self) -> TranspositionTable {
+        self.tt
     }
 
     /// Also stop after this much wall time: convenient for play, but the result then
@@ -90,7 +120,9 @@ impl<'t> Searcher<'t> {
     /// that the variant's repetition rule is honoured.
     pub fn best_move(&mut self, pos: &Position, history: &[u64]) -> SearchResult {
         let t = self.tables;
-        self.tt.clear();
+        if !self.keep_table {
+            self.tt.clear();
+        }
         self.ordering.clear();
         self.reps = Repetitions::new(t, pos, history);
         self.nodes = 1;
@@ -348,7 +380,16 @@ impl<'t> Searcher<'t> {
                 -self.leaf(&child, ply + 1, child_sides, parent_routes.as_ref())
             } else {
                 self.reps.push(&child);
-                let s = -self.negamax(&child, depth - 1, ply + 1, -beta, -alpha);
+                // Principal variation search: the first move with the full window, the
+                // others with a null window that only asks whether they beat alpha,
+                // searched again in full when one does.
+                let mut s = alpha + 1;
+                if i > 0 {
+                    s = -self.negamax(&child, depth - 1, ply + 1, -alpha - 1, -alpha);
+                }
+                if i == 0 || (s > alpha && s < beta) {
+                    s = -self.negamax(&child, depth - 1, ply + 1, -beta, -alpha);
+                }
                 self.reps.pop();
                 s
             };

@@ -1,9 +1,13 @@
-//! The AI: negamax alpha-beta with iterative deepening, a transposition table keyed by
-//! the Zobrist hash, move ordering (table move, escapes and captures, killers, history)
-//! and a tafl evaluation. Game ends score with their distance ("escape in 3 plies").
+//! The AI: negamax alpha-beta with principal variation search inside iterative
+//! deepening, a transposition table keyed by the Zobrist hash, move ordering (table move,
+//! escapes and captures, killers, history) and a tafl evaluation. Game ends score with
+//! their distance ("escape in 3 plies"). Each search technique is kept only when an SPRT
+//! says it gains (`reports/search-changes.md`).
 //!
-//! Deterministic under a depth or node limit: every search starts from cleared tables,
-//! so the same position, history and limit give the same move, score and node count.
+//! Deterministic under a depth or node limit: a search starts from cleared tables, so the
+//! same position, history and limit give the same move, score and node count. A game's
+//! player keeps its table from move to move instead (`Searcher::keeping_table`): then
+//! the same game gives the same moves.
 //!
 //! ```
 //! use taflcount::moves::{Position, Tables};
@@ -26,6 +30,7 @@ mod transposition;
 
 pub use alphabeta::Searcher;
 pub use evaluation::{Evaluator, Weights, WEIGHT_NAMES};
+pub use transposition::TranspositionTable;
 
 use crate::moves::Move;
 

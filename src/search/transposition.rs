@@ -29,6 +29,8 @@ pub struct Entry {
 /// another generation reads as empty, so clearing the table is a new generation.
 type Slot = u128;
 
+/// A searcher's memory of the positions it searched. A game's player keeps it from
+/// move to move (`Searcher::with_table`, `Searcher::into_table`).
 pub struct TranspositionTable {
     slots: Vec<Slot>,
     mask: usize,
@@ -46,8 +48,9 @@ impl TranspositionTable {
         }
     }
 
-    /// Forgets everything: a search starts from the same state every time. Slots of
-    /// older generations read as empty; the table is zeroed only when the count wraps.
+    /// Forgets everything (a new game, or a search that must not depend on earlier
+    /// ones). Slots of older generations read as empty; the table is zeroed only when
+    /// the count wraps.
     pub fn clear(&mut self) {
         if self.generation == u16::MAX {
             self.slots.fill(0);
@@ -58,7 +61,7 @@ impl TranspositionTable {
     }
 
     #[inline]
-    pub fn probe(&self, key: u64) -> Option<Entry> {
+    pub(crate) fn probe(&self, key: u64) -> Option<Entry> {
         let s = self.slots[key as usize & self.mask];
         let bound = (s >> 104) as u8;
         if bound == 0 || s as u32 != (key >> 32) as u32 || (s >> 112) as u16 != self.generation {
@@ -83,7 +86,7 @@ impl TranspositionTable {
 
     /// Starts loading the slot of `key` into the cache, so a later `probe` does not wait.
     #[inline]
-    pub fn prefetch(&self, key: u64) {
+    pub(crate) fn prefetch(&self, key: u64) {
         #[cfg(target_arch = "x86_64")]
         {
             let slot = &self.slots[key as usize & self.mask] as *const Slot as *const i8;
@@ -98,7 +101,7 @@ impl TranspositionTable {
     }
 
     #[inline]
-    pub fn store(&mut self, key: u64, entry: Entry) {
+    pub(crate) fn store(&mut self, key: u64, entry: Entry) {
         let best = entry.best.map_or(u32::MAX, |m| {
             (m.from.index() as u32) << 16 | m.to.index() as u32
         });

@@ -8,7 +8,7 @@ use std::fs::File;
 use std::io::{self, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::sync::mpsc;
+use std::sync::{mpsc, Mutex};
 use std::time::{Duration, Instant};
 
 use clap::Parser;
@@ -19,7 +19,7 @@ use taflcount::moves::{Move, Position, Tables};
 use taflcount::notation::{record, MoveText};
 use taflcount::otep::{reply_wait, Action, AnalysedLine, Message, Request, Session, TimeKeeper};
 use taflcount::process::{LineEvent, Lines, TooLong};
-use taflcount::search::{Limits, Searcher};
+use taflcount::search::{Limits, Searcher, TranspositionTable};
 use taflcount::text::LINE_LIMIT;
 
 /// Time per move when the engine has no fixed limit and the host sends no clock.
@@ -198,6 +198,8 @@ fn run(args: Args) -> Result<Status, CliError> {
     wire.send(&Message::Hello)?;
     let mut session = Session::new();
     let mut clock = TimeKeeper::default();
+    // The search's transposition table, kept from move to move within a game.
+    let mut memory = Mutex::new(None);
     let mut inputs = Inputs::start();
     loop {
         let text = match inputs.next() {
@@ -225,6 +227,12 @@ fn run(args: Args) -> Result<Status, CliError> {
         {
             clock = TimeKeeper::default();
         }
+        // A new game, or a move of ours the host refused (taken back): the next search
+        // starts from an empty table, as a fresh engine's would, so that it answers the
+        // same position with the same move under a node limit.
+        if text.starts_with("rules") || text.starts_with("error") || text.starts_with("start") {
+            *memory.get_mut().unwrap_or_else(|e| e.into_inner()) = None;
+        }
         for action in actions {
             match action {
                 Action::Send(message) => wire.send(&message)?,
@@ -233,6 +241,7 @@ fn run(args: Args) -> Result<Status, CliError> {
                     &player,
                     &mut session,
                     &mut clock,
+                    &memory,
                     request,
                     &mut wire,
                     &mut inputs,
@@ -255,6 +264,7 @@ fn think(
     player: &Player,
     session: &mut Session,
     keeper: &mut TimeKeeper,
+    memory: &Mutex<Option<TranspositionTable>>,
     request: Request,
     wire: &mut Wire,
     inputs: &mut Inputs,
@@ -301,11 +311,15 @@ fn think(
         let (tx, rx) = mpsc::channel();
         let (position, history, moves) = (&position, &history, &moves);
         let thinker = std::thread::Builder::new().spawn_scoped(scope, move || {
-            let _ = tx.send(search(player, tables, position, history, moves, budget));
+            let _ = tx.send(search(
+                player, tables, position, history, moves, budget, memory,
+            ));
         });
         if thinker.is_err() {
             // The system refused the thread: think here, without status lines.
-            return Ok(search(player, tables, position, history, moves, budget));
+            return Ok(search(
+                player, tables, position, history, moves, budget, memory,
+            ));
         }
         let mut next_status = started + STATUS_EVERY;
         loop {
@@ -410,6 +424,7 @@ fn search(
     history: &[u64],
     moves: &[MoveText],
     budget: Option<Duration>,
+    memory: &Mutex<Option<TranspositionTable>>,
 ) -> Thought {
     // Plain `search` carries UNTIMED_MOVETIME as its movetime only for when there is no
     // budget: the budget (the clock's) replaces it, it does not cap it (it did: plain
@@ -431,10 +446,16 @@ fn search(
                 *limits
             };
             let mut searcher = Searcher::with_weights(t, limits, *weights);
+            let kept = memory.lock().unwrap_or_else(|e| e.into_inner()).take();
+            searcher = match kept {
+                Some(table) => searcher.with_table(table),
+                None => searcher.keeping_table(),
+            };
             if let Some(time) = cap(*movetime) {
                 searcher = searcher.with_time_limit(time);
             }
             let result = searcher.best_move(position, history);
+            *memory.lock().unwrap_or_else(|e| e.into_inner()) = Some(searcher.into_table());
             Thought {
                 best: result.best_move,
                 pv: result.pv,
