@@ -366,7 +366,7 @@ fn overruns_add_up_and_the_flag_falls_past_the_grace() {
     let slow = script(
         "slow.sh",
         &format!(
-            "'{}' --engine search:nodes=500 | while IFS= read -r line; do case \"$line\" in 'move '*) sleep 0.16;; esac; printf '%s\\n' \"$line\"; done\n",
+            "'{}' --engine search:nodes=5000 | while IFS= read -r line; do case \"$line\" in 'move '*) sleep 0.16;; esac; printf '%s\\n' \"$line\"; done\n",
             env!("CARGO_BIN_EXE_taflengine")
         ),
     );
