@@ -8,8 +8,8 @@
 //! first [`GIVE_UP_AFTER`] positions stops it, since it is then not an engine at all.
 //!
 //! The concerns apart: which plies to compare ([`plies_to_compare`]), what differs
-//! ([`difference`]), the tally of groups as findings come in ([`ScanTally`], no I/O), and
-//! the document ([`report`]); [`scan`] only drives the oracle through them.
+//! (`difference`), the tally of groups as findings come in ([`ScanTally`], no I/O), and
+//! the document (`report`); [`scan`] only drives the oracle through them.
 
 mod difference;
 mod report;
