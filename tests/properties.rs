@@ -809,17 +809,9 @@ fn bulk_on_random_boards(
 /// largest score they allow is below the game ends.
 fn accepted_weights() -> impl Strategy<Value = taflcount::search::Weights> {
     prop::collection::vec(-200_000i32..200_000, 9).prop_map(|v| {
-        let mut w = taflcount::search::Weights {
-            attacker: v[0],
-            defender: v[1],
-            king_escape_distance: v[2],
-            king_mobility: v[3],
-            king_edge_reach: v[4],
-            king_escape_route: v[5],
-            attacker_next_to_king: v[6],
-            attacker_guarding_escape: v[7],
-            piece_in_danger: v[8],
-        };
+        let mut w = taflcount::search::Weights::from_values([
+            v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7], v[8],
+        ]);
         let max = w.max_score().max(1);
         let bound = i64::from(taflcount::search::score::WIN_BOUND) - 1;
         if max > bound {

@@ -170,16 +170,7 @@ pub struct GameRecord {
     pub defender_captures: u32,
 }
 
-const END_REASONS: [EndReason; 8] = [
-    EndReason::NoAttackers,
-    EndReason::NoDefenders,
-    EndReason::Escape,
-    EndReason::KingCaptured,
-    EndReason::NoLegalMove,
-    EndReason::EdgeFort,
-    EndReason::Encirclement,
-    EndReason::Repetition,
-];
+const END_REASONS: [EndReason; 8] = EndReason::ALL;
 
 impl GameRecord {
     /// The record of a game.

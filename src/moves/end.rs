@@ -32,6 +32,18 @@ pub enum EndReason {
 }
 
 impl EndReason {
+    /// Every reason, in declaration order: for readers of documents that name them.
+    pub const ALL: [EndReason; 8] = [
+        EndReason::NoAttackers,
+        EndReason::NoDefenders,
+        EndReason::Escape,
+        EndReason::KingCaptured,
+        EndReason::NoLegalMove,
+        EndReason::EdgeFort,
+        EndReason::Encirclement,
+        EndReason::Repetition,
+    ];
+
     /// The reason in words, for messages and labels: "king captured", "escape"...
     pub fn name(self) -> &'static str {
         match self {

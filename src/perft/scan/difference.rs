@@ -155,18 +155,7 @@ impl Named for EndReason {
         EndReason::name(self)
     }
     fn every() -> Vec<EndReason> {
-        // `moves::end` keeps no list of its reasons (yet); these are all of them.
-        use EndReason::*;
-        vec![
-            NoAttackers,
-            NoDefenders,
-            Escape,
-            KingCaptured,
-            NoLegalMove,
-            EdgeFort,
-            Encirclement,
-            Repetition,
-        ]
+        EndReason::ALL.to_vec()
     }
 }
 
