@@ -1,7 +1,7 @@
 //! What taflperft reports, as one struct per kind of run: the JSON is these structs
 //! serialised and the tables are rendered from them, so the two never disagree.
 
-use crate::document::Header;
+use crate::document::{Header, Timing};
 use serde::{Deserialize, Serialize};
 
 /// The JSON layout version of every taflperft document. 2: estimates are strings in
@@ -333,17 +333,8 @@ pub struct UnitReport {
     pub nodes: u128,
     /// The result file.
     pub result: String,
-    /// How long the unit took when it was counted.
-    pub timing: UnitTiming,
-}
-
-/// Timing of a unit.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
-pub struct UnitTiming {
-    /// Seconds.
-    pub seconds: f64,
-    /// Threads used.
-    pub threads: usize,
+    /// How long the unit took when it was counted, and on how many threads.
+    pub timing: Timing,
 }
 
 /// `taflperft merge`: the totals of a complete plan.
