@@ -48,7 +48,7 @@ pub fn run(args: ViewArgs) -> Result<(), CliError> {
     let game = crate::show::game_of(&args.game, Some(&args.records))?;
     let tables = &game.tables;
     let text = read_text_file(&args.records)?;
-    let records = parse_games(&text).map_err(|e| CliError::about(args.records.display(), e))?;
+    let records = parse_games(&text).map_err(|e| CliError::file(args.records.display(), e))?;
     if records.is_empty() {
         return Err(CliError::input(format!(
             "{} holds no game",
@@ -66,11 +66,8 @@ pub fn run(args: ViewArgs) -> Result<(), CliError> {
                 .ok()
                 .and_then(|i| records.get(i))
                 .ok_or_else(|| {
-                    CliError::input(format!(
-                        "--game {n}: {} holds {} games",
-                        args.records.display(),
-                        records.len()
-                    ))
+                    let holds = format!("{} holds {} games", args.records.display(), records.len());
+                    CliError::value("--game", n, holds)
                 })?;
             vec![(n as usize, record)]
         }
@@ -128,11 +125,10 @@ fn sidecar_of(
     let text = read_text_file(&path)?;
     let results: Vec<&str> = records.iter().map(|r| r.result.as_str()).collect();
     parse_players(&text, &results).map(Some).map_err(|e| {
-        CliError::input(format!(
-            "{}: {e}; not the engines of {}",
+        CliError::file(
             path.display(),
-            archive.display()
-        ))
+            format!("{e}; not the engines of {}", archive.display()),
+        )
     })
 }
 
@@ -140,11 +136,12 @@ fn sidecar_of(
 fn players_of(path: &std::path::Path) -> Result<Vec<ViewerPlayer>, CliError> {
     let text = read_text_file(path)?;
     let document: MatchDocument = serde_json::from_str(&text).map_err(|e| {
-        CliError::input(format!(
-            "--match {}: not a taflmatch match document: {}",
+        let why = taflcount::text::json_error(&text, &e);
+        CliError::value(
+            "--match",
             path.display(),
-            taflcount::text::json_error(&text, &e)
-        ))
+            format!("not a taflmatch match document: {why}"),
+        )
     })?;
     Ok(document
         .results

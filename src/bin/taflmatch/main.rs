@@ -172,7 +172,7 @@ pub fn setup(args: &Args) -> Result<Setup, CliError> {
     let tc = match &args.tc {
         Some(text) => Some(
             text.parse::<TimeControl>()
-                .map_err(|e| CliError::Input(format!("--tc: {e}")))?,
+                .map_err(|e| CliError::option("--tc", e))?,
         ),
         None => None,
     };
@@ -182,27 +182,22 @@ pub fn setup(args: &Args) -> Result<Setup, CliError> {
         .map(|text| {
             EngineSpec::load(text)
                 .map(|spec| spec.with_time_control(tc))
-                .map_err(|e| CliError::Input(format!("--engine: {e}")))
+                .map_err(|e| CliError::option("--engine", e))
         })
         .collect::<Result<_, _>>()?;
     if tc.is_some() && !specs.iter().any(EngineSpec::is_external) {
-        return Err(CliError::Input(
+        return Err(CliError::input(
             "--tc does nothing here: it is the clock of external (otep:) engines, and none \
-             is given (in-process engines take movetime= or nodes=)"
-                .into(),
+             is given (in-process engines take movetime= or nodes=)",
         ));
     }
     let mode = match (specs.len(), args.round_robin) {
         (1, false) => Mode::SideBalance,
-        (1, true) => {
-            return Err(CliError::Input(
-                "--round-robin needs at least two engines".into(),
-            ))
-        }
+        (1, true) => return Err(CliError::input("--round-robin needs at least two engines")),
         (2, false) => Mode::Match,
         (_, true) => Mode::RoundRobin,
         (n, false) => {
-            return Err(CliError::Input(format!(
+            return Err(CliError::input(format!(
                 "{n} engines: a match takes two (add --round-robin to play every pair)"
             )))
         }
@@ -210,26 +205,26 @@ pub fn setup(args: &Args) -> Result<Setup, CliError> {
     let sprt = match &args.sprt {
         None => None,
         Some(_) if !matches!(mode, Mode::Match) => {
-            return Err(CliError::Input(
-                "--sprt needs a match of exactly two engines".into(),
+            return Err(CliError::input(
+                "--sprt needs a match of exactly two engines",
             ))
         }
         Some(text) => Some(
             text.parse::<SprtParameters>()
-                .map_err(|e| CliError::Input(format!("--sprt: {e}")))?,
+                .map_err(|e| CliError::option("--sprt", e))?,
         ),
     };
     if args.games == 0 {
-        return Err(CliError::Input("--games must be at least 1".into()));
+        return Err(CliError::input("--games must be at least 1"));
     }
     if !matches!(mode, Mode::SideBalance) && args.games % 2 != 0 {
-        return Err(CliError::Input(format!(
+        return Err(CliError::input(format!(
             "--games {} is odd: a match plays games in pairs (each engine once on each side)",
             args.games
         )));
     }
     if args.max_plies == 0 {
-        return Err(CliError::Input("--max-plies must be at least 1".into()));
+        return Err(CliError::input("--max-plies must be at least 1"));
     }
     let threads = args.concurrency.map_or_else(
         || std::thread::available_parallelism().map_or(1, |n| n.get().min(1024)),
@@ -257,8 +252,8 @@ pub fn setup(args: &Args) -> Result<Setup, CliError> {
 
 fn run(args: Args) -> Result<Status, CliError> {
     if args.force && args.records.is_none() {
-        return Err(CliError::Input(
-            "--force replaces the --records file; give --records".into(),
+        return Err(CliError::input(
+            "--force replaces the --records file; give --records",
         ));
     }
     let Setup {
@@ -276,12 +271,8 @@ fn run(args: Args) -> Result<Status, CliError> {
     // An engine that cannot start would forfeit every game and make the other look
     // unbeatable: stop before the first game instead.
     for spec in &specs {
-        spec.check_starts(&tables).map_err(|e| {
-            CliError::Input(format!(
-                "--engine {}: cannot play: {e}",
-                taflcount::text::quoted(spec.name())
-            ))
-        })?;
+        spec.check_starts(&tables)
+            .map_err(|e| CliError::cannot_play(spec.name(), e))?;
     }
     let mut archive = match &args.records {
         Some(path) => {
@@ -504,16 +495,13 @@ fn open_new(path: &Path, force: bool) -> Result<fs::File, CliError> {
     }
     options.open(path).map_err(|e| match e.kind() {
         std::io::ErrorKind::AlreadyExists => exists(path),
-        _ => CliError::Input(format!("--records: cannot write {}: {e}", path.display())),
+        _ => CliError::option("--records", format!("cannot write {}: {e}", path.display())),
     })
 }
 
 /// The refusal of a file that exists without --force.
 fn exists(path: &Path) -> CliError {
-    CliError::Input(format!(
-        "--records: {} exists; name another file, or add --force to replace it",
-        path.display()
-    ))
+    CliError::exists(Some("--records"), path)
 }
 
 impl<'p> Archive<'p> {
@@ -604,7 +592,7 @@ impl<'p> Archive<'p> {
 /// The openings the arguments ask for, `needed` of them for random ones.
 fn openings(args: &Args, tables: &Tables, needed: usize) -> Result<OpeningSupply, CliError> {
     if let Some(path) = &args.openings {
-        let text = read_text_file(path).map_err(|e| CliError::Input(format!("--openings: {e}")))?;
+        let text = read_text_file(path).map_err(|e| CliError::option("--openings", e))?;
         return Ok(openings_from_text(
             tables,
             &text,
@@ -614,10 +602,10 @@ fn openings(args: &Args, tables: &Tables, needed: usize) -> Result<OpeningSupply
     if let Some(path) = &args.openings_from_records {
         let plies = args.plies.unwrap_or(DEFAULT_RECORD_PLIES);
         if plies == 0 {
-            return Err(CliError::Input("--plies must be at least 1".into()));
+            return Err(CliError::input("--plies must be at least 1"));
         }
-        let text = read_text_file(path)
-            .map_err(|e| CliError::Input(format!("--openings-from-records: {e}")))?;
+        let text =
+            read_text_file(path).map_err(|e| CliError::option("--openings-from-records", e))?;
         return Ok(openings_from_records(
             tables,
             &text,
@@ -632,7 +620,7 @@ fn openings(args: &Args, tables: &Tables, needed: usize) -> Result<OpeningSupply
 /// A library run error at the command line: a bad number of games names `--games`.
 fn match_error(e: MatchError) -> CliError {
     match e {
-        MatchError::GameCount(why) => CliError::about("--games", why),
+        MatchError::GameCount(why) => CliError::option("--games", why),
         other => other.into(),
     }
 }

@@ -418,14 +418,14 @@ fn check_suite(cli: &Cli, path: &str) -> Result<Status, CliError> {
     // The exit code is the suite's verdict, whatever happens to stdout.
     finish_when_closed();
     let text = read_text_file(std::path::Path::new(path))?;
-    let entries = parse_suite(&text).map_err(|e| CliError::about(path, e))?;
+    let entries = parse_suite(&text).map_err(|e| CliError::file(path, e))?;
     let counting = cli.counting();
     let threads = usize::from(cli.threads);
     let started = Instant::now();
     let mut results = Vec::new();
     let mut by_count = Vec::new();
     for entry in &entries {
-        let (game, root) = entry.setup().map_err(|e| CliError::about(path, e))?;
+        let (game, root) = entry.setup().map_err(|e| CliError::file(path, e))?;
         let hashed = hash_table(cli, &game.rules)?;
         for &(depth, expected) in &entry.perft {
             let clock = Instant::now();

@@ -32,7 +32,7 @@ pub fn run(args: &UnitArgs) -> Result<Status, CliError> {
     } = &args.unit;
     let name = taflcount::units::start_unit(file)?;
     let table = match args.hash {
-        Some(0) => return Err(CliError::Input("--hash must be at least 1 (MiB)".into())),
+        Some(0) => return Err(CliError::input("--hash must be at least 1 (MiB)")),
         Some(mb) => Some((PerftTable::new(mb, args.hash_seed.unwrap_or(0))?, mb)),
         None => None,
     };

@@ -51,14 +51,15 @@ pub fn curve(c: &CurveArgs) -> Result<Status, CliError> {
     }
     let engine = match &c.engine {
         Some(text) => {
-            let spec =
-                EngineSpec::load(text).map_err(|e| CliError::Input(format!("--engine: {e}")))?;
+            let spec = EngineSpec::load(text).map_err(|e| CliError::option("--engine", e))?;
             if spec.is_external() {
-                return Err(CliError::Input(format!(
-                    "--engine {text}: an outside engine counts no nodes of taflcount's, so it \
-                     has no curve against the node budget; score it at its own limit with \
-                     taflregress --engine SPEC --tier hard"
-                )));
+                return Err(CliError::value(
+                    "--engine",
+                    text,
+                    "an outside engine counts no nodes of taflcount's, so it has no curve \
+                     against the node budget; score it at its own limit with taflregress \
+                     --engine SPEC --tier hard",
+                ));
             }
             Some(spec)
         }

@@ -439,7 +439,7 @@ fn game_with_history(args: &GameArgs) -> Result<(Tables, Position, Vec<u64>), Cl
         history.push(position.hash());
         position = play_line(&tables, position, word).map_err(|mut e| {
             e.ply = i + 1;
-            CliError::input(format!("--moves, {e}"))
+            CliError::moves(e)
         })?;
     }
     Ok((tables, position, history))
@@ -540,7 +540,7 @@ fn analyze(a: &AnalyzeArgs) -> Result<Status, CliError> {
 fn read_records(args: &RecordsArgs) -> Result<(Game, Vec<GameRecord>), CliError> {
     let path = args.records.display();
     let text = read_text_file(&args.records)?;
-    let games = parse_games(&text).map_err(|e| CliError::about(&path, e))?;
+    let games = parse_games(&text).map_err(|e| CliError::file(&path, e))?;
     let name = match &args.variant {
         Some(v) => v.clone(),
         None => args
@@ -566,7 +566,7 @@ fn mine(m: &MineArgs) -> Result<Status, CliError> {
     let first = m.skip.min(games.len());
     let games = &games[first..(first + m.games.unwrap_or(usize::MAX).min(games.len() - first))];
     let found = regress::mine(&game.tables, games, m.deep)
-        .map_err(|e| CliError::about(m.records.records.display(), e))?;
+        .map_err(|e| CliError::file(m.records.records.display(), e))?;
     let doc = MineDocument {
         header: taflcount::document::Header::new(SCHEMA_VERSION, "taflregress"),
         variant: game.name.clone().unwrap_or_default(),
@@ -600,9 +600,11 @@ fn check_id(id: &str) -> Result<(), CliError> {
     if plain {
         Ok(())
     } else {
-        Err(CliError::input(format!(
-            "--id `{id}`: an id is a plain name of letters, digits, `-`, `_` and `.`"
-        )))
+        Err(CliError::value(
+            "--id",
+            format!("`{id}`"),
+            "an id is a plain name of letters, digits, `-`, `_` and `.`",
+        ))
     }
 }
 
@@ -632,7 +634,7 @@ fn add(a: &AddArgs) -> Result<Status, CliError> {
         .iter()
         .find(|g| g.line == a.game)
         .ok_or_else(|| CliError::input(format!("{records} has no game on line {}", a.game)))?;
-    let r = replay(tables, record).map_err(|e| CliError::input(format!("game {}: {e}", a.game)))?;
+    let r = replay(tables, record).map_err(|e| CliError::game(a.game, e))?;
     if a.ply == 0 || a.ply > r.moves.len() {
         let plies = r.moves.len();
         return Err(CliError::input(format!(
@@ -642,10 +644,10 @@ fn add(a: &AddArgs) -> Result<Status, CliError> {
     }
     let pos = &r.positions[a.ply - 1];
     if let Some(o) = pos.outcome(tables) {
-        return Err(CliError::input(format!(
-            "game {}: the game was over before ply {} ({})",
-            a.game, a.ply, o.reason
-        )));
+        return Err(CliError::game(
+            a.game,
+            format!("the game was over before ply {} ({})", a.ply, o.reason),
+        ));
     }
     let id =
         a.id.clone()
@@ -686,7 +688,7 @@ fn add(a: &AddArgs) -> Result<Status, CliError> {
              depth 5 (the suite will fail on it)"
         );
     }
-    std::fs::create_dir_all(&a.out).map_err(|e| CliError::about(a.out.display(), e))?;
+    std::fs::create_dir_all(&a.out).map_err(|e| CliError::file(a.out.display(), e))?;
     write_fixture(&path, &fixture)?;
     outln!("wrote {} ({})", path.display(), fixture.proof.statement)?;
     Ok(Status::Success)
@@ -700,15 +702,17 @@ fn prove(p: &ProveArgs) -> Result<Status, CliError> {
         "safe" => ProofKind::Safe,
         "loses" => ProofKind::Loses,
         other => {
-            return Err(CliError::input(format!(
-                "--kind `{other}`: give wins, safe or loses"
-            )))
+            return Err(CliError::value(
+                "--kind",
+                format!("`{other}`"),
+                "give wins, safe or loses",
+            ))
         }
     };
     let mut fixture = Fixture::parse_draft(&file, &text, p.within)?;
     let (tables, position, history) = regress::setup(&file, &fixture)?;
     fixture.proof = Proof::establish_auto(&tables, &position, &history, kind, p.within)
-        .map_err(|e| CliError::about(&file, e))?;
+        .map_err(|e| CliError::file(&file, e))?;
     if fixture.expect.best.is_empty() && fixture.expect.avoid.is_empty() {
         fixture.expect = Expect::from_proof(&fixture.proof, &fixture.misplay);
     }
