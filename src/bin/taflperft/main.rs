@@ -15,6 +15,7 @@ use taflcount::cli::parse::{parse_with, Rule};
 use taflcount::cli::{
     exit_code, print, print_json, read_text_file, ChosenGame, CliError, GameArgs, Progress, Status,
 };
+use taflcount::document::NodeTiming;
 use taflcount::moves::Tables;
 use taflcount::outln;
 use taflcount::perft::{
@@ -298,8 +299,10 @@ fn count(cli: &Cli, chosen: &ChosenGame, depth: u32) -> Result<Status, CliError>
         let nodes_per_second = rate(nodes, seconds);
         by_depth.push(DepthTiming {
             depth,
-            seconds,
-            nodes_per_second,
+            timing: NodeTiming {
+                seconds,
+                nodes_per_second,
+            },
         });
     };
     for d in 1..depth {

@@ -11,13 +11,14 @@ use taflcount::cli::output::finish_when_closed;
 use taflcount::cli::{
     board, exit_code, print, print_json, read_text_file, CliError, GameArgs, Progress, Status,
 };
+use taflcount::document::NodeTiming;
 use taflcount::game::Game;
 use taflcount::moves::{Position, Tables};
 use taflcount::notation::{parse_games, play_line, replay, GameRecord};
 use taflcount::outln;
 use taflcount::regress::{
     self, history_since_capture, judge, AnalysisDocument, Expect, Fixture, LimitSpec, Loaded,
-    MineDocument, MisplayRow, Proof, ProofKind, ProveDocument, RegressSuiteDocument, SearchTiming,
+    MineDocument, MisplayRow, Proof, ProofKind, ProveDocument, RegressSuiteDocument,
     SCHEMA_VERSION,
 };
 use taflcount::render::{Diagram, Tone};
@@ -364,7 +365,7 @@ fn run_suite(cli: &Cli) -> Result<Status, CliError> {
         failed: results.len() - passed,
         nodes,
         results,
-        timing: SearchTiming::new(nodes, started.elapsed().as_secs_f64()),
+        timing: NodeTiming::new(nodes, started.elapsed().as_secs_f64()),
     };
     if cli.json {
         print_json(&doc)?;
@@ -472,7 +473,7 @@ fn prove_win(a: &AnalyzeArgs, within: u32) -> Result<Status, CliError> {
         answer: word.to_owned(),
         winning_move,
         positions: prover.nodes(),
-        timing: SearchTiming::new(prover.nodes(), seconds),
+        timing: NodeTiming::new(prover.nodes(), seconds),
     };
     if a.json {
         print_json(&doc)?;
