@@ -60,6 +60,15 @@ pub enum About {
     File(String),
     /// A game of an archive, by its line: `game 3: reason`.
     Game(usize),
+    /// A game of an archive by its number and line: `games.csv game 2 (line 3): reason`.
+    Record {
+        /// The archive.
+        file: String,
+        /// The game's number, from 1.
+        number: usize,
+        /// Its line in the archive.
+        line: usize,
+    },
     /// The `--moves` list, whose reason names the ply: `--moves, ply 2: reason`.
     Moves,
 }
@@ -98,6 +107,9 @@ impl fmt::Display for InputError {
             Some(About::Value { option, value }) => write!(f, "{option} {value}: ")?,
             Some(About::File(path)) => write!(f, "{path}: ")?,
             Some(About::Game(line)) => write!(f, "game {line}: ")?,
+            Some(About::Record { file, number, line }) => {
+                write!(f, "{file} game {number} (line {line}): ")?
+            }
             Some(About::Moves) => f.write_str("--moves, ")?,
         }
         write!(f, "{}", self.reason)?;
@@ -155,6 +167,18 @@ impl CliError {
     /// An input error about the game on `line` of an archive: `game 3: reason`.
     pub fn game(line: usize, reason: impl Into<Reason>) -> CliError {
         CliError::input_about(Some(About::Game(line)), reason)
+    }
+
+    /// An input error about game `number` of the archive `file`, on `line`:
+    /// `games.csv game 2 (line 3): reason`.
+    pub fn record(
+        file: impl fmt::Display,
+        number: usize,
+        line: usize,
+        reason: impl Into<Reason>,
+    ) -> CliError {
+        let file = file.to_string();
+        CliError::input_about(Some(About::Record { file, number, line }), reason)
     }
 
     /// An input error in `--moves`, whose reason names the ply: `--moves, ply 2: ...`.
@@ -302,6 +326,10 @@ mod tests {
             (
                 CliError::game(7, "ply 3: illegal"),
                 "game 7: ply 3: illegal",
+            ),
+            (
+                CliError::record("a.csv", 2, 3, "ply 1: illegal"),
+                "a.csv game 2 (line 3): ply 1: illegal",
             ),
             (
                 CliError::moves("ply 2: illegal move"),

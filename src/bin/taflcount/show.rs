@@ -266,13 +266,8 @@ fn from_records(
         let holds = format!("{} holds {} game{plural}", path.display(), games.len());
         return Err(CliError::value("--game", number, holds));
     };
-    let played = replay(tables, record).map_err(|e| {
-        CliError::input(format!(
-            "{} game {number} (line {}): {e}",
-            path.display(),
-            record.line
-        ))
-    })?;
+    let played = replay(tables, record)
+        .map_err(|e| CliError::record(path.display(), number as usize, record.line, e))?;
     let length = played.moves.len();
     let ply = match ply {
         None => length,

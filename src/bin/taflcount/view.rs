@@ -77,13 +77,12 @@ pub fn run(args: ViewArgs) -> Result<(), CliError> {
         .into_iter()
         .map(|(number, record)| {
             let game = ViewerGame::from_record(tables, number, record).map_err(|e| {
-                CliError::input(format!(
-                    "{} game {number} (line {}): {e} (the games are replayed as {}: \
-                     another variant needs --variant or --rules)",
-                    args.records.display(),
-                    record.line,
-                    game.name.as_deref().unwrap_or("the given rules")
-                ))
+                let rules = game.name.as_deref().unwrap_or("the given rules");
+                let reason = format!(
+                    "{e} (the games are replayed as {rules}: another variant needs \
+                     --variant or --rules)"
+                );
+                CliError::record(args.records.display(), number, record.line, reason)
             })?;
             Ok(match &sidecar {
                 Some(players) => players[number - 1].name_in(game),
