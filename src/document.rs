@@ -3,7 +3,8 @@
 //! embeds it with `#[serde(flatten)]`, so the keys stay at the top level, first, and a
 //! reader can tell one document from another before it reads the rest. `Timing` is the
 //! wall time and threads of a run, the one object a document keeps them in, apart from
-//! its results so that documents compare without them.
+//! its results so that documents compare without them; `NodeTiming` the time and
+//! rate of a search or a count.
 
 use serde::{Deserialize, Serialize};
 
@@ -50,6 +51,26 @@ pub struct Timing {
     pub seconds: f64,
     /// The threads it ran on (games played at once in a match).
     pub threads: usize,
+}
+
+/// How long a search or a count took and the nodes it visited per second: a taflregress
+/// run's timing, and each depth's of a perft run (beside the depth).
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct NodeTiming {
+    /// Wall-clock seconds.
+    pub seconds: f64,
+    /// Nodes (positions searched or counted) per second.
+    pub nodes_per_second: f64,
+}
+
+impl NodeTiming {
+    /// The timing of `nodes` visited in `seconds`.
+    pub fn new(nodes: u64, seconds: f64) -> NodeTiming {
+        NodeTiming {
+            seconds,
+            nodes_per_second: nodes as f64 / seconds.max(1e-9),
+        }
+    }
 }
 
 #[cfg(test)]

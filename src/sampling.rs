@@ -19,15 +19,15 @@
 //! assert_eq!(stats.branching.by_ply[0].moments.mean, 40.0); // brandub opens with 40 moves
 //! ```
 
-mod game;
 mod records;
 mod report;
+mod sample;
 mod self_play;
 mod statistics;
 
-pub use game::{GameEnd, GameSample, PlyBranching};
 pub use records::{record_end, sample_records, RecordsError};
 pub use report::{BranchingReport, Source, SCHEMA_VERSION};
+pub use sample::{GameEnd, GameSample, PlyBranching};
 pub use self_play::{
     opening_plies_for, play_one, self_play, self_play_each, SelfPlay, RANDOM_OPENING_PLIES,
 };

@@ -80,8 +80,7 @@ impl GameArgs {
             None => Position::from_layout(&game.tables, &game.rules.start, side)?,
         };
         if let Some(moves) = &self.moves {
-            position = play_line(&game.tables, position, moves)
-                .map_err(|e| CliError::input(format!("--moves, {e}")))?;
+            position = play_line(&game.tables, position, moves).map_err(CliError::moves)?;
         }
         Ok(ChosenGame { game, position })
     }

@@ -13,6 +13,6 @@ pub mod progress;
 /// Every file a tool reads goes through this (UTF-8 checked, a leading BOM dropped).
 pub use crate::text::read_text_file;
 pub use args::{ChosenGame, GameArgs};
-pub use error::{exit_code, CliError, Status};
-pub use output::{check_writable, json_text, print, print_json, write_file};
+pub use error::{exit_code, About, CliError, Hint, InputError, Status};
+pub use output::{check_writable, json_text, plan_error, print, print_json, write_file};
 pub use progress::Progress;

@@ -1,7 +1,7 @@
 //! Results on stdout, written so that a closed pipe (`taflperft ... | head -1`) ends the
 //! run quietly instead of panicking the way `println!` does.
 
-use super::error::CliError;
+use super::error::{CliError, Hint};
 use serde::Serialize;
 use std::io::{self, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -93,14 +93,20 @@ pub fn check_writable(path: &std::path::Path, force: bool) -> Result<(), CliErro
 /// a write the system refused a failed one (exit 1).
 pub fn write_error(e: crate::files::WriteError) -> CliError {
     match e {
-        crate::files::WriteError::Exists(path) => CliError::Input(format!(
-            "{} exists; name another file, or add --force to replace it",
-            path.display()
-        )),
+        crate::files::WriteError::Exists(path) => CliError::exists(None, &path),
         crate::files::WriteError::Io { path, error } => CliError::Write {
             target: path.display().to_string(),
             source: error,
         },
+    }
+}
+
+/// A plan folder that could not be written, as the tools report it: one that holds a
+/// plan already is an input error that names `--force`; any other keeps its kind.
+pub fn plan_error(e: crate::units::UnitsError) -> CliError {
+    match e {
+        crate::units::UnitsError::Exists { .. } => CliError::input(e).with_hint(Hint::Force),
+        e => e.into(),
     }
 }
 

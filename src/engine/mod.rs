@@ -27,18 +27,18 @@
 //! ```
 
 mod builtin;
-mod game;
 mod greedy;
 mod interface;
 mod otep;
+mod play;
 mod spec;
 
 pub use builtin::{FirstEngine, GreedyEngine, MctsEngine, RandomEngine, SearchEngine};
-pub use game::{play, play_game, ForfeitTally, GameEnd, PlayedGame, PlyBranching, Seats};
 pub use greedy::Greedy;
 pub use interface::{
     Engine, EngineError, EngineFactory, GameSeed, MoveLimit, SearchEffort, Turn, BAD_ANSWER,
     CRASHED, HUNG, LOST_ON_TIME,
 };
 pub use otep::{OtepEngine, OtepLimits, TimeControl};
+pub use play::{play, play_game, ForfeitTally, GameEnd, PlayedGame, PlyBranching, Seats};
 pub use spec::{parse_duration, read_weights, EngineKind, EngineSpec, SpecError};

@@ -1,7 +1,7 @@
 //! What taflperft reports, as one struct per kind of run: the JSON is these structs
 //! serialised and the tables are rendered from them, so the two never disagree.
 
-use crate::document::Header;
+use crate::document::{Header, NodeTiming, Timing};
 use serde::{Deserialize, Serialize};
 
 /// The JSON layout version of every taflperft document. 2: estimates are strings in
@@ -117,15 +117,15 @@ pub struct PerftTiming {
     pub by_depth: Vec<DepthTiming>,
 }
 
-/// Wall time of one depth.
+/// Wall time of one depth: the depth, then its seconds and positions counted per second
+/// as keys of the same object.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct DepthTiming {
     /// Plies below the root.
     pub depth: u32,
-    /// Seconds.
-    pub seconds: f64,
-    /// Positions counted per second.
-    pub nodes_per_second: f64,
+    /// Its seconds and positions counted per second.
+    #[serde(flatten)]
+    pub timing: NodeTiming,
 }
 
 /// Knuth's estimate for each depth from 1 to D.
@@ -333,17 +333,8 @@ pub struct UnitReport {
     pub nodes: u128,
     /// The result file.
     pub result: String,
-    /// How long the unit took when it was counted.
-    pub timing: UnitTiming,
-}
-
-/// Timing of a unit.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
-pub struct UnitTiming {
-    /// Seconds.
-    pub seconds: f64,
-    /// Threads used.
-    pub threads: usize,
+    /// How long the unit took when it was counted, and on how many threads.
+    pub timing: Timing,
 }
 
 /// `taflperft merge`: the totals of a complete plan.
@@ -634,6 +625,22 @@ pub struct DescentStep {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A depth's timing embeds `NodeTiming` flattened: the keys and their order as
+    /// before, and it reads back.
+    #[test]
+    fn a_depth_timing_keeps_its_keys_and_order() {
+        let timing = DepthTiming {
+            depth: 3,
+            timing: NodeTiming {
+                seconds: 0.5,
+                nodes_per_second: 2.0,
+            },
+        };
+        let text = serde_json::to_string(&timing).unwrap();
+        assert_eq!(text, r#"{"depth":3,"seconds":0.5,"nodes_per_second":2.0}"#);
+        assert_eq!(serde_json::from_str::<DepthTiming>(&text).unwrap(), timing);
+    }
 
     #[test]
     fn each_kind_of_details_keeps_its_keys_and_reads_back() {

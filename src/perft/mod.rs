@@ -17,7 +17,7 @@ pub use document::{
     AgainstDetails, AgainstFinding, AgainstReport, DepthCount, DepthTiming, DescentStep, DivideRow,
     EstimateDocument, EstimateRow, EstimateTiming, HashInfo, MergeReport, MergeTiming,
     PerftDocument, PerftTiming, PlanReport, Root, Seconds, SuiteDocument, SuiteRow, SuiteTiming,
-    UnitReport, UnitTiming, VariantList, VariantRow, SCHEMA_VERSION,
+    UnitReport, VariantList, VariantRow, SCHEMA_VERSION,
 };
 pub use estimate::{estimate, PerftEstimate, Wide};
 

@@ -1,7 +1,8 @@
 //! The search's behaviour signature: fixed searches from fixed positions whose node
 //! total changes exactly when the search's behaviour does (as chess engines' `bench`).
 
-use super::document::{BenchRow, RegressBenchDocument, SearchTiming, SCHEMA_VERSION};
+use super::document::{BenchRow, RegressBenchDocument, SCHEMA_VERSION};
+use crate::document::NodeTiming;
 use crate::game::{Game, GameError};
 use crate::search::{Limits, Searcher};
 use std::time::Instant;
@@ -32,7 +33,7 @@ pub fn bench(done: &dyn Fn(&BenchRow)) -> Result<RegressBenchDocument, GameError
         rows.push(row);
     }
     let nodes = rows.iter().map(|r| r.nodes).sum();
-    let timing = SearchTiming::new(nodes, started.elapsed().as_secs_f64());
+    let timing = NodeTiming::new(nodes, started.elapsed().as_secs_f64());
     Ok(RegressBenchDocument {
         header: crate::document::Header::new(SCHEMA_VERSION, "taflregress"),
         rows,

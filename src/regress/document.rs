@@ -6,31 +6,12 @@ use super::fixture::FixtureResult;
 use super::mine::Misplay;
 use super::score::{by_length, by_variant, Rate, Scored};
 use super::tier::TierRow;
-use crate::document::Header;
+use crate::document::{Header, NodeTiming};
 use crate::search::{SearchOutcome, SearchResult};
 use serde::{Deserialize, Serialize};
 
 /// The JSON layout version of every taflregress document.
 pub const SCHEMA_VERSION: u32 = 2;
-
-/// Wall time of a run, apart so snapshots can leave it out.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
-pub struct SearchTiming {
-    /// Seconds.
-    pub seconds: f64,
-    /// Search nodes per second.
-    pub nodes_per_second: f64,
-}
-
-impl SearchTiming {
-    /// The timing of `nodes` searched in `seconds`.
-    pub fn new(nodes: u64, seconds: f64) -> SearchTiming {
-        SearchTiming {
-            seconds,
-            nodes_per_second: nodes as f64 / seconds.max(1e-9),
-        }
-    }
-}
 
 /// A run of the misplay suite.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -51,7 +32,7 @@ pub struct RegressSuiteDocument {
     /// One result per position, in file order.
     pub results: Vec<FixtureResult>,
     /// How long it took.
-    pub timing: SearchTiming,
+    pub timing: NodeTiming,
 }
 
 /// The deep prover's answer on one position (`taflregress analyze --prove N`).
@@ -72,7 +53,7 @@ pub struct ProveDocument {
     /// Positions the prover made.
     pub positions: u64,
     /// How long it took.
-    pub timing: SearchTiming,
+    pub timing: NodeTiming,
 }
 
 /// The search's answer on one position.
@@ -96,7 +77,7 @@ pub struct AnalysisDocument {
     /// Search nodes.
     pub nodes: u64,
     /// How long it took.
-    pub timing: SearchTiming,
+    pub timing: NodeTiming,
 }
 
 impl AnalysisDocument {
@@ -111,7 +92,7 @@ impl AnalysisDocument {
             pv: r.pv.iter().map(|m| m.to_string()).collect(),
             depth: r.depth,
             nodes: r.nodes,
-            timing: SearchTiming::new(r.nodes, seconds),
+            timing: NodeTiming::new(r.nodes, seconds),
         }
     }
 }
@@ -181,7 +162,7 @@ pub struct RegressBenchDocument {
     /// Nodes over all rows: the signature.
     pub nodes: u64,
     /// How long it took.
-    pub timing: SearchTiming,
+    pub timing: NodeTiming,
 }
 
 /// One bench search.
@@ -224,7 +205,7 @@ pub struct TierDocument {
     /// One row per position, in file order.
     pub results: Vec<TierRow>,
     /// How long it took.
-    pub timing: SearchTiming,
+    pub timing: NodeTiming,
 }
 
 impl TierDocument {
@@ -242,7 +223,7 @@ impl TierDocument {
             by_length: by_length(&results),
             nodes,
             results,
-            timing: SearchTiming::new(nodes, seconds),
+            timing: NodeTiming::new(nodes, seconds),
         }
     }
 
@@ -300,7 +281,7 @@ pub struct CurveDocument {
     /// One point per budget, smallest first.
     pub points: Vec<CurvePoint>,
     /// How long it took.
-    pub timing: SearchTiming,
+    pub timing: NodeTiming,
 }
 
 impl CurvePoint {

@@ -16,8 +16,8 @@ pub mod tier;
 pub use bench::{bench, BENCH};
 pub use document::{
     AnalysisDocument, BenchRow, CurveDocument, CurvePoint, EngineSuiteDocument, MineDocument,
-    MisplayRow, ProveDocument, RegressBenchDocument, RegressSuiteDocument, SearchTiming,
-    TierDocument, SCHEMA_VERSION,
+    MisplayRow, ProveDocument, RegressBenchDocument, RegressSuiteDocument, TierDocument,
+    SCHEMA_VERSION,
 };
 pub use fixture::{
     built_in, built_in_hard, fixture_game, history_positions, load_dir, load_file, load_text,

@@ -17,8 +17,8 @@ pub fn perft_table(doc: &PerftDocument, style: TableStyle) -> String {
         table.add_row(vec![
             count.depth.to_string(),
             grouped(count.nodes),
-            format!("{:.3}", time.seconds),
-            grouped(time.nodes_per_second as u64),
+            format!("{:.3}", time.timing.seconds),
+            grouped(time.timing.nodes_per_second as u64),
         ]);
     }
     table.to_string()

@@ -1,7 +1,7 @@
 //! Recorded games: replay each and measure the branching factor of the positions the
 //! players actually reached.
 
-use super::game::{GameEnd, GameSample, PlyBranching};
+use super::sample::{GameEnd, GameSample, PlyBranching};
 use crate::board::Side;
 use crate::moves::Tables;
 use crate::notation::{replay, GameRecord, Replay, ReplayError};

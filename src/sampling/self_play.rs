@@ -2,7 +2,7 @@
 //! OTEP program included), played by the one game loop (`engine::play`) under every end
 //! rule including threefold repetition, up to a ply cap.
 
-use super::game::{GameEnd, GameSample};
+use super::sample::{GameEnd, GameSample};
 use crate::engine::{play, EngineFactory, GameSeed, Seats};
 use crate::moves::{Move, Position, Tables};
 use crate::rng::{game_rng, GameRng};

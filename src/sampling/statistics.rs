@@ -4,7 +4,7 @@
 //! standard error). Everything is computed in game order, so the result does not
 //! depend on the order threads finished in.
 
-use super::game::GameSample;
+use super::sample::GameSample;
 use crate::board::Side;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;

@@ -13,6 +13,7 @@ use taflcount::cli::parse::{parse_with, Rule};
 use taflcount::cli::{
     check_writable, exit_code, json_text, print_json, write_file, CliError, Progress, Status,
 };
+use taflcount::game::GameError;
 use taflcount::outln;
 use taflcount::report::bench::{
     comparison_table, figures_table, load_warning, machine_line, markdown_report, noise_warning,
@@ -83,7 +84,7 @@ fn run(cli: &Cli) -> Result<Status, CliError> {
     // the tables: a closed pipe must not skip either.
     finish_when_closed();
     if !(cli.threshold > 0.0 && cli.threshold < 100.0) {
-        return Err(CliError::Input(format!(
+        return Err(CliError::input(format!(
             "--threshold {} must be a percentage between 0 and 100",
             cli.threshold
         )));
@@ -95,10 +96,7 @@ fn run(cli: &Cli) -> Result<Status, CliError> {
     };
     for name in &variants {
         if catalog::find(name).is_none() {
-            return Err(CliError::Input(format!(
-                "unknown variant `{name}`; known variants: {}",
-                catalog::names().join(", ")
-            )));
+            return Err(GameError::UnknownVariant(name.to_string()).into());
         }
     }
     // Minutes of measuring must not end in a file that cannot be written.

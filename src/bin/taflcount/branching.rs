@@ -109,13 +109,12 @@ pub fn run(args: BranchingArgs) -> Result<(), CliError> {
         Some(path) => {
             check_report(None)?;
             let text = read_text_file(path)?;
-            let mut all = parse_games(&text)
-                .map_err(|e| CliError::Input(format!("{}: {e}", path.display())))?;
+            let mut all = parse_games(&text).map_err(|e| CliError::file(path.display(), e))?;
             if let Some(n) = args.games {
                 all.truncate(usize::try_from(n).unwrap_or(usize::MAX));
             }
-            let samples = sample_records(&tables, &all)
-                .map_err(|e| CliError::Input(format!("{}: {e}", path.display())))?;
+            let samples =
+                sample_records(&tables, &all).map_err(|e| CliError::file(path.display(), e))?;
             for game in &samples {
                 statistics.add(game);
             }
@@ -123,12 +122,12 @@ pub fn run(args: BranchingArgs) -> Result<(), CliError> {
             (Source::Records, None, None, None, records, 1)
         }
         None => {
-            let spec = EngineSpec::load(&args.player)
-                .map_err(|e| CliError::Input(format!("--player: {e}")))?;
+            let spec =
+                EngineSpec::load(&args.player).map_err(|e| CliError::option("--player", e))?;
             // An outside program that does not start is an error of the run, not a
             // forfeit of every game.
             spec.check_starts(&tables)
-                .map_err(|e| CliError::Input(format!("--player {}: {e}", spec.text)))?;
+                .map_err(|e| CliError::value("--player", &spec.text, e))?;
             check_report(Some(spec.name()))?;
             let games = args.games.unwrap_or(DEFAULT_GAMES);
             let threads = args.threads.map_or_else(
@@ -178,11 +177,11 @@ pub fn run(args: BranchingArgs) -> Result<(), CliError> {
         }
     };
     if statistics.games() == 0 {
-        return Err(CliError::Input("no games to measure".into()));
+        return Err(CliError::input("no games to measure"));
     }
     if statistics.positions() == 0 {
-        return Err(CliError::Input(
-            "the games have no plies to measure: every one ended before its first move".into(),
+        return Err(CliError::input(
+            "the games have no plies to measure: every one ended before its first move",
         ));
     }
     let report = BranchingReport {

@@ -7,6 +7,7 @@ use std::path::{Path, PathBuf};
 use clap::{ArgGroup, Args};
 use taflcount::cli::{print, print_json, write_file, CliError, Status};
 use taflcount::complexity::{ComplexityReport, ComplexitySpec, GameTreeEstimate};
+use taflcount::game::GameError;
 use taflcount::report::complexity::{render, render_catalog_markdown};
 use taflcount::report::table::TableStyle;
 use taflcount::rules::{catalog, Rules};
@@ -184,9 +185,7 @@ fn run_legal(args: &ComplexityArgs) -> Result<Status, CliError> {
 /// variant); `--dim` with material has no rules to play.
 fn rules_of(args: &ComplexityArgs) -> Result<Rules, CliError> {
     if let Some(text) = &args.rules {
-        return text
-            .parse()
-            .map_err(|e| CliError::Input(format!("--rules: {e}")));
+        return text.parse().map_err(|e| CliError::option("--rules", e));
     }
     let name = match args.dim {
         Some(dim) => VARIANT_OF_SIZE
@@ -194,33 +193,35 @@ fn rules_of(args: &ComplexityArgs) -> Result<Rules, CliError> {
             .find(|(size, _)| *size == dim)
             .map(|(_, name)| *name)
             .ok_or_else(|| {
-                CliError::Input(format!(
-                    "--legal --dim {dim}: the catalog has no {dim}x{dim} variant; give --variant or --rules"
-                ))
+                CliError::value(
+                    "--legal --dim",
+                    dim,
+                    format!("the catalog has no {dim}x{dim} variant; give --variant or --rules"),
+                )
             })?,
         None => args.variant.as_deref().unwrap_or("copenhagen"),
     };
-    let variant = catalog::find(name).ok_or_else(|| {
-        CliError::Input(format!(
-            "unknown variant {name:?}; known: {}",
-            catalog::names().join(", ")
-        ))
-    })?;
+    variant_rules(name)
+}
+
+/// The rules of a catalog variant.
+fn variant_rules(name: &str) -> Result<Rules, CliError> {
+    let variant = catalog::find(name).ok_or_else(|| GameError::UnknownVariant(name.into()))?;
     Ok(variant.rules())
 }
 
 fn spec_of(args: &ComplexityArgs) -> Result<ComplexitySpec, CliError> {
     if let Some(text) = &args.rules {
-        let rules: Rules = text
-            .parse()
-            .map_err(|e| CliError::Input(format!("--rules: {e}")))?;
+        let rules: Rules = text.parse().map_err(|e| CliError::option("--rules", e))?;
         return spec_of_rules(&rules);
     }
     if let Some(dim) = args.dim {
         if dim % 2 == 0 || !(5..=19).contains(&dim) {
-            return Err(CliError::Input(format!(
-                "--dim {dim}: the board side must be odd, from 5 to 19"
-            )));
+            return Err(CliError::value(
+                "--dim",
+                dim,
+                "the board side must be odd, from 5 to 19",
+            ));
         }
         return match (args.attackers, args.defenders) {
             (Some(attackers), Some(defenders)) => {
@@ -233,7 +234,7 @@ fn spec_of(args: &ComplexityArgs) -> Result<ComplexitySpec, CliError> {
                     .find(|(size, _)| *size == dim)
                     .map(|(_, name)| *name)
                     .ok_or_else(|| {
-                        CliError::Input(format!(
+                        CliError::input(format!(
                             "the catalog has no {dim}x{dim} variant; give --attackers and --defenders too"
                         ))
                     })?;
@@ -245,13 +246,7 @@ fn spec_of(args: &ComplexityArgs) -> Result<ComplexitySpec, CliError> {
 }
 
 fn spec_of_variant(name: &str) -> Result<ComplexitySpec, CliError> {
-    let variant = catalog::find(name).ok_or_else(|| {
-        CliError::Input(format!(
-            "unknown variant {name:?}; known: {}",
-            catalog::names().join(", ")
-        ))
-    })?;
-    spec_of_rules(&variant.rules())
+    spec_of_rules(&variant_rules(name)?)
 }
 
 fn spec_of_rules(rules: &Rules) -> Result<ComplexitySpec, CliError> {
@@ -262,7 +257,7 @@ fn game_trees(args: &ComplexityArgs) -> Result<Vec<GameTreeEstimate>, CliError> 
     match (args.branching, args.length) {
         (Some(branching), Some(length)) => {
             let tree = GameTreeEstimate::new("command line", branching, length)
-                .map_err(|e| CliError::Input(format!("--branching and --length: {e}")))?;
+                .map_err(|e| CliError::option("--branching and --length", e))?;
             Ok(vec![tree])
         }
         _ => Ok(Vec::new()),

@@ -95,13 +95,14 @@ pub fn run(args: ShowArgs) -> Result<(), CliError> {
                 Some((w, "good")) => (w, Tone::Good),
                 Some((w, "bad")) => (w, Tone::Bad),
                 Some((_, other)) => {
-                    return Err(CliError::input(format!(
-                        "--arrows: `{other}` is not a tone: plain, good or bad"
-                    )))
+                    return Err(CliError::option(
+                        "--arrows",
+                        format!("`{other}` is not a tone: plain, good or bad"),
+                    ))
                 }
             };
             let (from, to) = word.split_once('-').ok_or_else(|| {
-                CliError::input(format!("--arrows: `{word}` is not a move like d4-d7"))
+                CliError::option("--arrows", format!("`{word}` is not a move like d4-d7"))
             })?;
             let from = square_on(from, dim, "--arrows")?;
             let to = square_on(to, dim, "--arrows")?;
@@ -179,10 +180,10 @@ fn judge(
             "--illegal: a berserk turn is still going on; the conditions judge positions between turns",
         ));
     }
-    let prepared = Prepared::new(rules).map_err(|e| CliError::input(format!("--illegal: {e}")))?;
+    let prepared = Prepared::new(rules).map_err(|e| CliError::option("--illegal", e))?;
     let found = prepared
         .explain(&shown.diagram.layout, shown.position.side_to_move())
-        .map_err(|e| CliError::input(format!("--illegal: {e}")))?;
+        .map_err(|e| CliError::option("--illegal", e))?;
     if let Some(found) = found {
         shown.diagram.marks.highlighted.extend(found.squares.iter());
     }
@@ -195,14 +196,13 @@ fn words(text: &str) -> impl Iterator<Item = &str> {
 }
 
 /// A square named on the command line, checked against the board.
-fn square_on(word: &str, dim: usize, option: &str) -> Result<Square, CliError> {
+fn square_on(word: &str, dim: usize, option: &'static str) -> Result<Square, CliError> {
     let square: Square = word
         .parse()
-        .map_err(|_| CliError::input(format!("{option}: `{word}` is not a square like e5")))?;
+        .map_err(|_| CliError::option(option, format!("`{word}` is not a square like e5")))?;
     if !square.on_board(dim) {
-        return Err(CliError::input(format!(
-            "{option}: {square} is off the {dim}x{dim} board"
-        )));
+        let off = format!("{square} is off the {dim}x{dim} board");
+        return Err(CliError::option(option, off));
     }
     Ok(square)
 }
@@ -228,8 +228,8 @@ fn from_moves(args: &GameArgs) -> Result<Shown, CliError> {
             position: chosen.position,
         });
     };
-    let (position, moves) = play_line_moves(tables, chosen.position.clone(), line)
-        .map_err(|e| CliError::input(format!("--moves, {e}")))?;
+    let (position, moves) =
+        play_line_moves(tables, chosen.position.clone(), line).map_err(CliError::moves)?;
     let Some(&last) = moves.last() else {
         return Ok(Shown {
             diagram: Diagram::of_position(tables, &position),
@@ -259,31 +259,22 @@ fn from_records(
     ply: Option<u64>,
 ) -> Result<Shown, CliError> {
     let text = read_text_file(path)?;
-    let games = parse_games(&text).map_err(|e| CliError::about(path.display(), e))?;
+    let games = parse_games(&text).map_err(|e| CliError::file(path.display(), e))?;
     let number = number.unwrap_or(1);
     let Some(record) = usize::try_from(number - 1).ok().and_then(|i| games.get(i)) else {
-        return Err(CliError::input(format!(
-            "--game {number}: {} holds {} game{}",
-            path.display(),
-            games.len(),
-            if games.len() == 1 { "" } else { "s" }
-        )));
+        let plural = if games.len() == 1 { "" } else { "s" };
+        let holds = format!("{} holds {} game{plural}", path.display(), games.len());
+        return Err(CliError::value("--game", number, holds));
     };
-    let played = replay(tables, record).map_err(|e| {
-        CliError::input(format!(
-            "{} game {number} (line {}): {e}",
-            path.display(),
-            record.line
-        ))
-    })?;
+    let played = replay(tables, record)
+        .map_err(|e| CliError::record(path.display(), number as usize, record.line, e))?;
     let length = played.moves.len();
     let ply = match ply {
         None => length,
         Some(p) if p as usize <= length => p as usize,
         Some(p) => {
-            return Err(CliError::input(format!(
-                "--ply {p}: game {number} has {length} plies"
-            )))
+            let plies = format!("game {number} has {length} plies");
+            return Err(CliError::value("--ply", p, plies));
         }
     };
     let diagram = if ply == 0 {

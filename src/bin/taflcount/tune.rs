@@ -86,16 +86,18 @@ pub fn run(args: TuneArgs) -> Result<(), CliError> {
     };
     let game = crate::show::game_of(&game_args, args.records.first().map(PathBuf::as_path))?;
     let start = match &args.start {
-        Some(path) => read_weights(path).map_err(|e| CliError::about("--start", e))?,
+        Some(path) => read_weights(path).map_err(|e| CliError::option("--start", e))?,
         None => Weights::default(),
     };
     let mut held = [false; 9];
     for name in &args.hold {
         let i = WEIGHT_NAMES.iter().position(|n| n == name).ok_or_else(|| {
-            CliError::input(format!(
-                "--hold {name}: no such weight; the weights are {}",
-                WEIGHT_NAMES.join(", ")
-            ))
+            let known = WEIGHT_NAMES.join(", ");
+            CliError::value(
+                "--hold",
+                name,
+                format!("no such weight; the weights are {known}"),
+            )
         })?;
         held[i] = true;
     }
@@ -109,10 +111,10 @@ pub fn run(args: TuneArgs) -> Result<(), CliError> {
     let mut positions = Positions::new(FeatureCounter::new(&game.tables));
     for path in &args.records {
         let text = read_text_file(path)?;
-        let records = parse_games(&text).map_err(|e| CliError::about(path.display(), e))?;
+        let records = parse_games(&text).map_err(|e| CliError::file(path.display(), e))?;
         positions
             .add_records(&game.tables, &records, &options)
-            .map_err(|e| CliError::about(path.display(), e))?;
+            .map_err(|e| CliError::file(path.display(), e))?;
     }
     if let Some(most) = args.max_positions {
         positions.keep_at_most(usize::try_from(most).unwrap_or(usize::MAX), args.seed);
@@ -130,10 +132,10 @@ pub fn run(args: TuneArgs) -> Result<(), CliError> {
         progress.inc(1);
     })
     .map_err(|e| match e {
-        TuneError::Scale(_) => CliError::about("--scale", e),
-        TuneError::Step(_) => CliError::about("--step", e),
-        TuneError::StartWeights(_) => CliError::about("--start", e),
-        TuneError::NoPositions => CliError::input(e.to_string()),
+        TuneError::Scale(_) => CliError::option("--scale", e),
+        TuneError::Step(_) => CliError::option("--step", e),
+        TuneError::StartWeights(_) => CliError::option("--start", e),
+        TuneError::NoPositions => CliError::input(e),
     })?;
     progress.finish();
     if let Some(out) = &args.out {

@@ -48,7 +48,7 @@ pub fn run(args: ViewArgs) -> Result<(), CliError> {
     let game = crate::show::game_of(&args.game, Some(&args.records))?;
     let tables = &game.tables;
     let text = read_text_file(&args.records)?;
-    let records = parse_games(&text).map_err(|e| CliError::about(args.records.display(), e))?;
+    let records = parse_games(&text).map_err(|e| CliError::file(args.records.display(), e))?;
     if records.is_empty() {
         return Err(CliError::input(format!(
             "{} holds no game",
@@ -66,11 +66,8 @@ pub fn run(args: ViewArgs) -> Result<(), CliError> {
                 .ok()
                 .and_then(|i| records.get(i))
                 .ok_or_else(|| {
-                    CliError::input(format!(
-                        "--game {n}: {} holds {} games",
-                        args.records.display(),
-                        records.len()
-                    ))
+                    let holds = format!("{} holds {} games", args.records.display(), records.len());
+                    CliError::value("--game", n, holds)
                 })?;
             vec![(n as usize, record)]
         }
@@ -80,13 +77,12 @@ pub fn run(args: ViewArgs) -> Result<(), CliError> {
         .into_iter()
         .map(|(number, record)| {
             let game = ViewerGame::from_record(tables, number, record).map_err(|e| {
-                CliError::input(format!(
-                    "{} game {number} (line {}): {e} (the games are replayed as {}: \
-                     another variant needs --variant or --rules)",
-                    args.records.display(),
-                    record.line,
-                    game.name.as_deref().unwrap_or("the given rules")
-                ))
+                let rules = game.name.as_deref().unwrap_or("the given rules");
+                let reason = format!(
+                    "{e} (the games are replayed as {rules}: another variant needs \
+                     --variant or --rules)"
+                );
+                CliError::record(args.records.display(), number, record.line, reason)
             })?;
             Ok(match &sidecar {
                 Some(players) => players[number - 1].name_in(game),
@@ -128,11 +124,10 @@ fn sidecar_of(
     let text = read_text_file(&path)?;
     let results: Vec<&str> = records.iter().map(|r| r.result.as_str()).collect();
     parse_players(&text, &results).map(Some).map_err(|e| {
-        CliError::input(format!(
-            "{}: {e}; not the engines of {}",
+        CliError::file(
             path.display(),
-            archive.display()
-        ))
+            format!("{e}; not the engines of {}", archive.display()),
+        )
     })
 }
 
@@ -140,11 +135,12 @@ fn sidecar_of(
 fn players_of(path: &std::path::Path) -> Result<Vec<ViewerPlayer>, CliError> {
     let text = read_text_file(path)?;
     let document: MatchDocument = serde_json::from_str(&text).map_err(|e| {
-        CliError::input(format!(
-            "--match {}: not a taflmatch match document: {}",
+        let why = taflcount::text::json_error(&text, &e);
+        CliError::value(
+            "--match",
             path.display(),
-            taflcount::text::json_error(&text, &e)
-        ))
+            format!("not a taflmatch match document: {why}"),
+        )
     })?;
     Ok(document
         .results

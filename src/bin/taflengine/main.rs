@@ -75,16 +75,13 @@ struct Player {
 fn player(text: &str) -> Result<Player, CliError> {
     // `search` without a limit: the clock (or UNTIMED_MOVETIME) limits it.
     let (spec, fixed) = EngineSpec::load_on_clock(text, UNTIMED_MOVETIME)
-        .map_err(|e| CliError::Input(format!("--engine: {e}")))?;
+        .map_err(|e| CliError::option("--engine", e))?;
     // An inner OTEP engine that cannot start would fail every `play`: refuse it now,
     // before `hello`, so the host sees an engine that did not start.
     if let Some(inner) = spec.external_engine() {
-        inner.check_starts().map_err(|e| {
-            CliError::Input(format!(
-                "--engine {}: cannot play: {e}",
-                taflcount::text::quoted(&spec.text)
-            ))
-        })?;
+        inner
+            .check_starts()
+            .map_err(|e| CliError::cannot_play(&spec.text, e))?;
     }
     Ok(Player {
         spec,
@@ -111,7 +108,10 @@ impl Wire {
                 if e.kind() == io::ErrorKind::BrokenPipe {
                     CliError::ClosedPipe
                 } else {
-                    CliError::Input(format!("cannot write to stdout: {e}"))
+                    CliError::Write {
+                        target: "<stdout>".into(),
+                        source: e,
+                    }
                 }
             })
     }
@@ -186,7 +186,7 @@ fn run(args: Args) -> Result<Status, CliError> {
                 .append(true)
                 .open(path)
                 .map_err(|e| {
-                    CliError::Input(format!("--log: cannot open {}: {e}", path.display()))
+                    CliError::option("--log", format!("cannot open {}: {e}", path.display()))
                 })?,
         ),
         None => None,
@@ -216,7 +216,7 @@ fn run(args: Args) -> Result<Status, CliError> {
             }
             LineEvent::End(None) | LineEvent::Timeout => return Ok(Status::Success),
             LineEvent::End(Some(e)) => {
-                return Err(CliError::Input(format!("cannot read stdin: {e}")))
+                return Err(CliError::input(format!("cannot read stdin: {e}")))
             }
         };
         let text = text.trim();

@@ -168,69 +168,10 @@ pub fn setup(args: &Args) -> Result<Setup, CliError> {
         ..GameArgs::default()
     };
     let game = game_args.resolve()?;
-    let (variant, rules, tables) = (game.name, game.rules, game.tables);
-    let tc = match &args.tc {
-        Some(text) => Some(
-            text.parse::<TimeControl>()
-                .map_err(|e| CliError::Input(format!("--tc: {e}")))?,
-        ),
-        None => None,
-    };
-    let specs: Vec<EngineSpec> = args
-        .engines
-        .iter()
-        .map(|text| {
-            EngineSpec::load(text)
-                .map(|spec| spec.with_time_control(tc))
-                .map_err(|e| CliError::Input(format!("--engine: {e}")))
-        })
-        .collect::<Result<_, _>>()?;
-    if tc.is_some() && !specs.iter().any(EngineSpec::is_external) {
-        return Err(CliError::Input(
-            "--tc does nothing here: it is the clock of external (otep:) engines, and none \
-             is given (in-process engines take movetime= or nodes=)"
-                .into(),
-        ));
-    }
-    let mode = match (specs.len(), args.round_robin) {
-        (1, false) => Mode::SideBalance,
-        (1, true) => {
-            return Err(CliError::Input(
-                "--round-robin needs at least two engines".into(),
-            ))
-        }
-        (2, false) => Mode::Match,
-        (_, true) => Mode::RoundRobin,
-        (n, false) => {
-            return Err(CliError::Input(format!(
-                "{n} engines: a match takes two (add --round-robin to play every pair)"
-            )))
-        }
-    };
-    let sprt = match &args.sprt {
-        None => None,
-        Some(_) if !matches!(mode, Mode::Match) => {
-            return Err(CliError::Input(
-                "--sprt needs a match of exactly two engines".into(),
-            ))
-        }
-        Some(text) => Some(
-            text.parse::<SprtParameters>()
-                .map_err(|e| CliError::Input(format!("--sprt: {e}")))?,
-        ),
-    };
-    if args.games == 0 {
-        return Err(CliError::Input("--games must be at least 1".into()));
-    }
-    if !matches!(mode, Mode::SideBalance) && args.games % 2 != 0 {
-        return Err(CliError::Input(format!(
-            "--games {} is odd: a match plays games in pairs (each engine once on each side)",
-            args.games
-        )));
-    }
-    if args.max_plies == 0 {
-        return Err(CliError::Input("--max-plies must be at least 1".into()));
-    }
+    let (tc, specs) = engines(args)?;
+    let mode = mode(specs.len(), args.round_robin)?;
+    let sprt = sprt(args, &mode)?;
+    check_game_counts(args, &mode)?;
     let threads = args.concurrency.map_or_else(
         || std::thread::available_parallelism().map_or(1, |n| n.get().min(1024)),
         usize::from,
@@ -240,11 +181,11 @@ pub fn setup(args: &Args) -> Result<Setup, CliError> {
         Mode::SideBalance => args.games,
         _ => args.games / 2,
     };
-    let supply = openings(args, &tables, needed)?;
+    let supply = openings(args, &game.tables, needed)?;
     Ok(Setup {
-        variant,
-        rules,
-        tables,
+        variant: game.name,
+        rules: game.rules,
+        tables: game.tables,
         tc,
         specs,
         mode,
@@ -255,47 +196,164 @@ pub fn setup(args: &Args) -> Result<Setup, CliError> {
     })
 }
 
-fn run(args: Args) -> Result<Status, CliError> {
-    if args.force && args.records.is_none() {
-        return Err(CliError::Input(
-            "--force replaces the --records file; give --records".into(),
-        ));
-    }
-    let Setup {
-        variant,
-        rules,
-        tables,
-        tc: _,
-        specs,
-        mode,
-        sprt,
-        threads,
-        needed,
-        supply,
-    } = setup(&args)?;
-    // An engine that cannot start would forfeit every game and make the other look
-    // unbeatable: stop before the first game instead.
-    for spec in &specs {
-        spec.check_starts(&tables).map_err(|e| {
-            CliError::Input(format!(
-                "--engine {}: cannot play: {e}",
-                taflcount::text::quoted(spec.name())
-            ))
-        })?;
-    }
-    let mut archive = match &args.records {
-        Some(path) => {
-            let names = specs.iter().map(|s| s.name().to_string()).collect();
-            Some(Archive::create(path, args.force, names)?)
-        }
+/// The clock of external engines and every `--engine`, each on that clock.
+fn engines(args: &Args) -> Result<(Option<TimeControl>, Vec<EngineSpec>), CliError> {
+    let tc = match &args.tc {
+        Some(text) => Some(
+            text.parse::<TimeControl>()
+                .map_err(|e| CliError::option("--tc", e))?,
+        ),
         None => None,
     };
+    let specs: Vec<EngineSpec> = args
+        .engines
+        .iter()
+        .map(|text| {
+            EngineSpec::load(text)
+                .map(|spec| spec.with_time_control(tc))
+                .map_err(|e| CliError::option("--engine", e))
+        })
+        .collect::<Result<_, _>>()?;
+    if tc.is_some() && !specs.iter().any(EngineSpec::is_external) {
+        return Err(CliError::input(
+            "--tc does nothing here: it is the clock of external (otep:) engines, and none \
+             is given (in-process engines take movetime= or nodes=)",
+        ));
+    }
+    Ok((tc, specs))
+}
+
+/// What `engines` engines play, with or without `--round-robin`.
+fn mode(engines: usize, round_robin: bool) -> Result<Mode, CliError> {
+    match (engines, round_robin) {
+        (1, false) => Ok(Mode::SideBalance),
+        (1, true) => Err(CliError::input("--round-robin needs at least two engines")),
+        (2, false) => Ok(Mode::Match),
+        (_, true) => Ok(Mode::RoundRobin),
+        (n, false) => Err(CliError::input(format!(
+            "{n} engines: a match takes two (add --round-robin to play every pair)"
+        ))),
+    }
+}
+
+/// `--sprt`, which only a match of two engines takes.
+fn sprt(args: &Args, mode: &Mode) -> Result<Option<SprtParameters>, CliError> {
+    match &args.sprt {
+        None => Ok(None),
+        Some(_) if !matches!(mode, Mode::Match) => Err(CliError::input(
+            "--sprt needs a match of exactly two engines",
+        )),
+        Some(text) => Ok(Some(
+            text.parse::<SprtParameters>()
+                .map_err(|e| CliError::option("--sprt", e))?,
+        )),
+    }
+}
+
+/// `--games` (even where games are paired) and `--max-plies`, each at least 1.
+fn check_game_counts(args: &Args, mode: &Mode) -> Result<(), CliError> {
+    if args.games == 0 {
+        return Err(CliError::input("--games must be at least 1"));
+    }
+    if !matches!(mode, Mode::SideBalance) && args.games % 2 != 0 {
+        return Err(CliError::input(format!(
+            "--games {} is odd: a match plays games in pairs (each engine once on each side)",
+            args.games
+        )));
+    }
+    if args.max_plies == 0 {
+        return Err(CliError::input("--max-plies must be at least 1"));
+    }
+    Ok(())
+}
+
+fn run(args: Args) -> Result<Status, CliError> {
+    if args.force && args.records.is_none() {
+        return Err(CliError::input(
+            "--force replaces the --records file; give --records",
+        ));
+    }
+    let setup = setup(&args)?;
+    check_engines_start(&setup)?;
+    let mut archive = open_archive(&args, &setup.specs)?;
+    warn_if_openings_repeat(&setup);
+    let planned = planned_games(&setup, args.games);
+    let (mut document, games) = match play(&args, &setup, planned, archive.as_mut()) {
+        Ok(played) => played,
+        Err(e) => {
+            if let Some(a) = archive {
+                a.discard_if_empty();
+            }
+            return Err(e);
+        }
+    };
+    let interrupted = interrupt::stopped() && archive.as_ref().is_none_or(|a| a.error.is_none());
+    document.set_interrupted(interrupted);
+    let note = interrupted.then(|| {
+        format!(
+            "interrupted by Ctrl-C after {} of {planned} games: the figures above cover those\n",
+            games.len()
+        )
+    });
+    render(&args, &document, note, archive)?;
+    check_forfeits(&setup.specs, &games)?;
+    Ok(if interrupted {
+        Status::Interrupted
+    } else {
+        Status::Success
+    })
+}
+
+/// The `--records` archive, if asked for, before any game is played.
+fn open_archive<'p>(args: &'p Args, specs: &[EngineSpec]) -> Result<Option<Archive<'p>>, CliError> {
+    let Some(path) = &args.records else {
+        return Ok(None);
+    };
+    let names = specs.iter().map(|s| s.name().to_string()).collect();
+    Ok(Some(Archive::create(path, args.force, names)?))
+}
+
+/// The document as JSON or tables (a run Ctrl-C ended says so, on stderr beside JSON),
+/// then the archive closed.
+fn render(
+    args: &Args,
+    document: &TaflmatchDocument,
+    note: Option<String>,
+    archive: Option<Archive>,
+) -> Result<(), CliError> {
+    if args.json {
+        print_json(document)?;
+    } else {
+        print(&(taflmatch_text(document) + note.as_deref().unwrap_or_default()))?;
+    }
+    if let Some(a) = archive {
+        a.finish()?;
+    }
+    if let Some(note) = note.filter(|_| args.json) {
+        eprint!("taflmatch: {note}");
+    }
+    Ok(())
+}
+
+/// An engine that cannot start would forfeit every game and make the other look
+/// unbeatable: the run stops before the first game instead.
+fn check_engines_start(setup: &Setup) -> Result<(), CliError> {
+    for spec in &setup.specs {
+        spec.check_starts(&setup.tables)
+            .map_err(|e| CliError::cannot_play(spec.name(), e))?;
+    }
+    Ok(())
+}
+
+/// Fewer distinct openings than the run needs: they repeat, which the user is told.
+fn warn_if_openings_repeat(setup: &Setup) {
+    let (supply, needed) = (&setup.supply, setup.needed);
     if supply.exhausted(needed) {
         eprintln!(
             "taflmatch: warning: only {n} distinct openings ({}) for up to {needed} {}: \
              they repeat after the first {n}",
             supply.source,
-            if matches!(mode, Mode::SideBalance) {
+            if matches!(setup.mode, Mode::SideBalance) {
                 "games"
             } else {
                 "pairs"
@@ -303,19 +361,33 @@ fn run(args: Args) -> Result<Status, CliError> {
             n = supply.openings.len(),
         );
     }
+}
+
+/// Games the run may play: every pairing's in a round robin.
+fn planned_games(setup: &Setup, games: usize) -> usize {
+    match setup.mode {
+        Mode::RoundRobin => {
+            let n = setup.specs.len();
+            (n * (n - 1) / 2).saturating_mul(games)
+        }
+        _ => games,
+    }
+}
+
+/// Plays the run's games (each appended to the archive as it ends, a game lost by a
+/// crashing engine told on stderr) and returns its document and games.
+fn play(
+    args: &Args,
+    setup: &Setup,
+    planned: usize,
+    mut archive: Option<&mut Archive>,
+) -> Result<Played, CliError> {
     let settings = MatchSettings {
         games: args.games,
         max_plies: args.max_plies,
         seed: args.seed,
-        threads,
-        sprt,
-    };
-    let header = RunContext {
-        variant: variant.unwrap_or_else(|| "custom".into()),
-        rules: rules.to_string(),
-        supply: &supply,
-        needed,
-        settings,
+        threads: setup.threads,
+        sprt: setup.sprt,
     };
     let started = Instant::now();
     let stop = interrupt::stop_flag("taflmatch", "the games in play end, then the report");
@@ -333,124 +405,114 @@ fn run(args: Args) -> Result<Status, CliError> {
         stop: Some(stop),
         engine_failed: Some(&mut engine_failed),
     };
-    let factories: Vec<&dyn EngineFactory> =
-        specs.iter().map(|s| s as &dyn EngineFactory).collect();
-    // Games the run may play: every pairing's in a round robin.
-    let planned = match mode {
-        Mode::RoundRobin => {
-            let n = specs.len();
-            (n * (n - 1) / 2).saturating_mul(args.games)
-        }
-        _ => args.games,
+    let games = Games {
+        setup,
+        factories: setup
+            .specs
+            .iter()
+            .map(|s| s as &dyn EngineFactory)
+            .collect(),
+        settings,
+        progress: Progress::new(planned as u64, "games"),
+        started,
+        planned,
     };
-    let outcome = (|| -> Result<_, CliError> {
-        Ok(match mode {
-            Mode::Match => {
-                let progress = Progress::new(planned as u64, "games");
-                let mut done = 0;
-                let result = run_match(
-                    &tables,
-                    [factories[0], factories[1]],
-                    &supply,
-                    &settings,
-                    &mut |p| {
-                        progress.inc((p.games_done.max(done) - done) as u64);
-                        done = done.max(p.games_done);
-                        progress.set_message(progress_line(p));
-                    },
-                    hooks,
-                )
-                .map_err(match_error)?;
-                progress.finish();
-                let timing = Timing {
-                    seconds: started.elapsed().as_secs_f64(),
-                    threads: used(threads, planned),
-                };
-                (
-                    TaflmatchDocument::Match(MatchDocument::new(&header, &result, timing)),
-                    result.games,
-                )
-            }
-            Mode::RoundRobin => {
-                let progress = Progress::new(planned as u64, "games");
-                let result = run_round_robin(
-                    &tables,
-                    &factories,
-                    &supply,
-                    &settings,
-                    PRIOR_DRAWS,
-                    &mut |_, _| progress.inc(1),
-                    hooks,
-                )
-                .map_err(match_error)?;
-                progress.finish();
-                let timing = Timing {
-                    seconds: started.elapsed().as_secs_f64(),
-                    threads: used(threads, planned),
-                };
-                (
-                    TaflmatchDocument::RoundRobin(RoundRobinDocument::new(
-                        &header, &result, timing,
-                    )),
-                    result.games,
-                )
-            }
-            Mode::SideBalance => {
-                let progress = Progress::new(planned as u64, "games");
-                let result = run_side_balance(
-                    &tables,
-                    factories[0],
-                    &supply,
-                    &settings,
-                    &mut |_, _| progress.inc(1),
-                    hooks,
-                )
-                .map_err(match_error)?;
-                progress.finish();
-                let timing = Timing {
-                    seconds: started.elapsed().as_secs_f64(),
-                    threads: used(threads, planned),
-                };
-                (
-                    TaflmatchDocument::SideBalance(SideBalanceDocument::new(
-                        &header, &result, timing,
-                    )),
-                    result.games,
-                )
-            }
-        })
-    })();
-    let (mut document, games) = match outcome {
-        Ok(done) => done,
-        Err(e) => {
-            if let Some(a) = archive {
-                a.discard_if_empty();
-            }
-            return Err(e);
-        }
+    let played = match setup.mode {
+        Mode::Match => games.head_to_head(hooks),
+        Mode::RoundRobin => games.round_robin(hooks),
+        Mode::SideBalance => games.side_balance(hooks),
     };
-    let interrupted = interrupt::stopped() && archive.as_ref().is_none_or(|a| a.error.is_none());
-    document.set_interrupted(interrupted);
-    let note = interrupted.then(|| {
-        format!(
-            "interrupted by Ctrl-C after {} of {planned} games: the figures above cover those\n",
-            games.len()
-        )
-    });
-    if args.json {
-        print_json(&document)?;
-    } else {
-        print(&(taflmatch_text(&document) + note.as_deref().unwrap_or_default()))?;
+    played.map_err(match_error)
+}
+
+/// A run's document and the games it played.
+type Played = (TaflmatchDocument, Vec<MatchGame>);
+
+/// What each mode plays with, and the document it makes of its result.
+struct Games<'a> {
+    setup: &'a Setup,
+    factories: Vec<&'a dyn EngineFactory>,
+    settings: MatchSettings,
+    progress: Progress,
+    started: Instant,
+    planned: usize,
+}
+
+impl Games<'_> {
+    /// The header every mode's document starts from.
+    fn context(&self) -> RunContext<'_> {
+        RunContext {
+            variant: self
+                .setup
+                .variant
+                .clone()
+                .unwrap_or_else(|| "custom".into()),
+            rules: self.setup.rules.to_string(),
+            supply: &self.setup.supply,
+            needed: self.setup.needed,
+            settings: self.settings,
+        }
     }
-    if let Some(a) = archive {
-        a.finish()?;
+
+    /// The bar finished and the run's time, once its games are played.
+    fn timing(&self) -> Timing {
+        self.progress.finish();
+        Timing {
+            seconds: self.started.elapsed().as_secs_f64(),
+            threads: used(self.setup.threads, self.planned),
+        }
     }
-    if let Some(note) = note.filter(|_| args.json) {
-        eprint!("taflmatch: {note}");
+
+    fn head_to_head(&self, hooks: RunHooks) -> Result<Played, MatchError> {
+        let mut done = 0;
+        let result = run_match(
+            &self.setup.tables,
+            [self.factories[0], self.factories[1]],
+            &self.setup.supply,
+            &self.settings,
+            &mut |p| {
+                self.progress.inc((p.games_done.max(done) - done) as u64);
+                done = done.max(p.games_done);
+                self.progress.set_message(progress_line(p));
+            },
+            hooks,
+        )?;
+        let document = MatchDocument::new(&self.context(), &result, self.timing());
+        Ok((TaflmatchDocument::Match(document), result.games))
     }
-    // An engine that forfeited most of its games (it says hello, then crashes on every
-    // move) makes its opponent "win every game": the figures are printed, but the run
-    // is a failed one, the engine named.
+
+    fn round_robin(&self, hooks: RunHooks) -> Result<Played, MatchError> {
+        let result = run_round_robin(
+            &self.setup.tables,
+            &self.factories,
+            &self.setup.supply,
+            &self.settings,
+            PRIOR_DRAWS,
+            &mut |_, _| self.progress.inc(1),
+            hooks,
+        )?;
+        let document = RoundRobinDocument::new(&self.context(), &result, self.timing());
+        Ok((TaflmatchDocument::RoundRobin(document), result.games))
+    }
+
+    fn side_balance(&self, hooks: RunHooks) -> Result<Played, MatchError> {
+        let result = run_side_balance(
+            &self.setup.tables,
+            self.factories[0],
+            &self.setup.supply,
+            &self.settings,
+            &mut |_, _| self.progress.inc(1),
+            hooks,
+        )?;
+        let document = SideBalanceDocument::new(&self.context(), &result, self.timing());
+        Ok((TaflmatchDocument::SideBalance(document), result.games))
+    }
+}
+
+/// An engine that forfeited most of its games (it says hello, then crashes on every
+/// move) makes its opponent "win every game": the figures are printed, but the run is
+/// a failed one, the engine named.
+fn check_forfeits(specs: &[EngineSpec], games: &[MatchGame]) -> Result<(), CliError> {
     for (index, spec) in specs.iter().enumerate() {
         let mut tally = ForfeitTally::default();
         for g in games
@@ -470,11 +532,7 @@ fn run(args: Args) -> Result<Status, CliError> {
             )));
         }
     }
-    Ok(if interrupted {
-        Status::Interrupted
-    } else {
-        Status::Success
-    })
+    Ok(())
 }
 
 /// `--records FILE`: each game appended as it ends (whole pairs first where games are
@@ -504,16 +562,13 @@ fn open_new(path: &Path, force: bool) -> Result<fs::File, CliError> {
     }
     options.open(path).map_err(|e| match e.kind() {
         std::io::ErrorKind::AlreadyExists => exists(path),
-        _ => CliError::Input(format!("--records: cannot write {}: {e}", path.display())),
+        _ => CliError::option("--records", format!("cannot write {}: {e}", path.display())),
     })
 }
 
 /// The refusal of a file that exists without --force.
 fn exists(path: &Path) -> CliError {
-    CliError::Input(format!(
-        "--records: {} exists; name another file, or add --force to replace it",
-        path.display()
-    ))
+    CliError::exists(Some("--records"), path)
 }
 
 impl<'p> Archive<'p> {
@@ -604,7 +659,7 @@ impl<'p> Archive<'p> {
 /// The openings the arguments ask for, `needed` of them for random ones.
 fn openings(args: &Args, tables: &Tables, needed: usize) -> Result<OpeningSupply, CliError> {
     if let Some(path) = &args.openings {
-        let text = read_text_file(path).map_err(|e| CliError::Input(format!("--openings: {e}")))?;
+        let text = read_text_file(path).map_err(|e| CliError::option("--openings", e))?;
         return Ok(openings_from_text(
             tables,
             &text,
@@ -614,10 +669,10 @@ fn openings(args: &Args, tables: &Tables, needed: usize) -> Result<OpeningSupply
     if let Some(path) = &args.openings_from_records {
         let plies = args.plies.unwrap_or(DEFAULT_RECORD_PLIES);
         if plies == 0 {
-            return Err(CliError::Input("--plies must be at least 1".into()));
+            return Err(CliError::input("--plies must be at least 1"));
         }
-        let text = read_text_file(path)
-            .map_err(|e| CliError::Input(format!("--openings-from-records: {e}")))?;
+        let text =
+            read_text_file(path).map_err(|e| CliError::option("--openings-from-records", e))?;
         return Ok(openings_from_records(
             tables,
             &text,
@@ -632,7 +687,7 @@ fn openings(args: &Args, tables: &Tables, needed: usize) -> Result<OpeningSupply
 /// A library run error at the command line: a bad number of games names `--games`.
 fn match_error(e: MatchError) -> CliError {
     match e {
-        MatchError::GameCount(why) => CliError::about("--games", why),
+        MatchError::GameCount(why) => CliError::option("--games", why),
         other => other.into(),
     }
 }

@@ -4,7 +4,7 @@
 use std::path::PathBuf;
 use std::time::Duration;
 
-use taflcount::cli::{print, print_json, CliError, Progress, Status};
+use taflcount::cli::{plan_error, print, print_json, CliError, Progress, Status};
 use taflcount::document::Timing;
 use taflcount::matches::units::{
     merge_match, plan_match, read_match_unit, run_match_unit, MatchPlanInput, MatchUnitRun,
@@ -15,7 +15,6 @@ use taflcount::matches::{
 };
 use taflcount::outln;
 use taflcount::report::matches::match_text;
-use taflcount::units::UnitsError;
 
 use crate::{setup, Args};
 
@@ -109,14 +108,12 @@ pub fn run(command: Command) -> Result<Status, CliError> {
 
 fn plan(a: &PlanArgs) -> Result<Status, CliError> {
     if a.args.records.is_some() {
-        return Err(CliError::Input(
-            "taflmatch plan: --records belongs to the units' run; the merged games are in the results".into(),
-        ));
+        return Err(CliError::input("taflmatch plan: --records belongs to the units' run; the merged games are in the results"));
     }
     let s = setup(&a.args)?;
     if !s.is_match() {
-        return Err(CliError::Input(
-            "taflmatch plan: a planned run is a match of exactly two engines".into(),
+        return Err(CliError::input(
+            "taflmatch plan: a planned run is a match of exactly two engines",
         ));
     }
     let input = MatchPlanInput {
@@ -137,12 +134,8 @@ fn plan(a: &PlanArgs) -> Result<Status, CliError> {
         },
     };
     let (plan, docs) = plan_match(&input, a.units as usize)?;
-    taflcount::units::write_plan(&a.out, &plan, &docs, a.args.force, &EXTRA_FILES).map_err(
-        |e| match e {
-            UnitsError::Exists { .. } => CliError::Input(format!("{e}; --force replaces it")),
-            e => e.into(),
-        },
-    )?;
+    taflcount::units::write_plan(&a.out, &plan, &docs, a.args.force, &EXTRA_FILES)
+        .map_err(plan_error)?;
     outln!(
         "plan {}: {} games ({} pairs) of {} against {} in {} unit(s) in {}",
         plan.plan_id,

@@ -2,7 +2,7 @@
 //! generator disagrees with taflperft's (protocol: docs/perft-against.md).
 
 use std::time::Instant;
-use taflcount::cli::{board, print, print_json, CliError, GameArgs, Progress, Status};
+use taflcount::cli::{board, print, print_json, CliError, GameArgs, Hint, Progress, Status};
 use taflcount::notation::parse_games;
 use taflcount::perft::against::{bisect, AgainstError, Bisection, CommandOracle};
 use taflcount::perft::scan::{scan, ScanPlan, ScanReport};
@@ -36,7 +36,9 @@ pub fn run(
     let tables = &chosen.game.tables;
     let verdict =
         bisect(tables, &chosen.position, depth, threads, &mut oracle).map_err(|e| match e {
-            AgainstError::Timeout { .. } => CliError::input(format!("{e} (see --against-timeout)")),
+            AgainstError::Timeout { .. } => {
+                CliError::input(e).with_hint(Hint::See("--against-timeout"))
+            }
             e => CliError::from(e),
         })?;
     let report = match &verdict {
@@ -98,7 +100,7 @@ pub fn run_scan(
     let rules = chosen.rules.to_string();
     let path = std::path::Path::new(args.records);
     let text = taflcount::cli::read_text_file(path)?;
-    let mut games = parse_games(&text).map_err(|e| CliError::about(args.records, e))?;
+    let mut games = parse_games(&text).map_err(|e| CliError::file(args.records, e))?;
     if let Some(n) = args.games {
         games.truncate(n);
     }
@@ -142,7 +144,7 @@ pub fn run_scan(
             )
         },
     )
-    .map_err(|e| CliError::input(format!("{}: {e}", args.records)))?;
+    .map_err(|e| CliError::file(args.records, e))?;
     if let Some(bar) = &progress {
         bar.finish();
     }

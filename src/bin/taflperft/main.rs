@@ -15,6 +15,7 @@ use taflcount::cli::parse::{parse_with, Rule};
 use taflcount::cli::{
     exit_code, print, print_json, read_text_file, ChosenGame, CliError, GameArgs, Progress, Status,
 };
+use taflcount::document::NodeTiming;
 use taflcount::moves::Tables;
 use taflcount::outln;
 use taflcount::perft::{
@@ -298,8 +299,10 @@ fn count(cli: &Cli, chosen: &ChosenGame, depth: u32) -> Result<Status, CliError>
         let nodes_per_second = rate(nodes, seconds);
         by_depth.push(DepthTiming {
             depth,
-            seconds,
-            nodes_per_second,
+            timing: NodeTiming {
+                seconds,
+                nodes_per_second,
+            },
         });
     };
     for d in 1..depth {
@@ -418,14 +421,14 @@ fn check_suite(cli: &Cli, path: &str) -> Result<Status, CliError> {
     // The exit code is the suite's verdict, whatever happens to stdout.
     finish_when_closed();
     let text = read_text_file(std::path::Path::new(path))?;
-    let entries = parse_suite(&text).map_err(|e| CliError::about(path, e))?;
+    let entries = parse_suite(&text).map_err(|e| CliError::file(path, e))?;
     let counting = cli.counting();
     let threads = usize::from(cli.threads);
     let started = Instant::now();
     let mut results = Vec::new();
     let mut by_count = Vec::new();
     for entry in &entries {
-        let (game, root) = entry.setup().map_err(|e| CliError::about(path, e))?;
+        let (game, root) = entry.setup().map_err(|e| CliError::file(path, e))?;
         let hashed = hash_table(cli, &game.rules)?;
         for &(depth, expected) in &entry.perft {
             let clock = Instant::now();

@@ -2,7 +2,7 @@
 
 use std::path::PathBuf;
 use taflcount::board::{Layout, RecordOrder};
-use taflcount::cli::{print_json, CliError, GameArgs, Progress, Status};
+use taflcount::cli::{plan_error, print_json, CliError, GameArgs, Progress, Status};
 use taflcount::notation::play_line_moves;
 use taflcount::outln;
 use taflcount::perft::units::{self, Root};
@@ -59,8 +59,7 @@ pub fn root_of(game_args: &GameArgs) -> Result<Root, CliError> {
     let (t, start) = (&before.game.tables, &before.position);
     let moves = match &game_args.moves {
         Some(text) => {
-            let (_, moves) = play_line_moves(t, start.clone(), text)
-                .map_err(|e| CliError::input(format!("--moves, {e}")))?;
+            let (_, moves) = play_line_moves(t, start.clone(), text).map_err(CliError::moves)?;
             moves
                 .iter()
                 .map(|m| m.to_string())
@@ -115,10 +114,7 @@ pub fn run(args: &PlanArgs) -> Result<Status, CliError> {
     progress.finish();
     let plan = plan?;
     // A folder that cannot be written is a failed write (exit 1, the error's kind).
-    units::write_plan(&args.out, &plan, args.force).map_err(|e| match e {
-        units::UnitsError::Exists { .. } => CliError::Input(format!("{e}; --force replaces it")),
-        other => other.into(),
-    })?;
+    units::write_plan(&args.out, &plan, args.force).map_err(plan_error)?;
     let seconds = clock.elapsed().as_secs_f64();
     let paths = plan.doc.shallow.last().map_or("0", |c| c.nodes.as_str());
     if args.json {

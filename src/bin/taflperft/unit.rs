@@ -4,7 +4,7 @@ use taflcount::cli::args::UnitFileArgs;
 use taflcount::cli::{print_json, CliError, Progress, Status};
 use taflcount::outln;
 use taflcount::perft::units::{self, UnitOptions};
-use taflcount::perft::{PerftTable, UnitReport, UnitTiming, SCHEMA_VERSION};
+use taflcount::perft::{PerftTable, UnitReport, SCHEMA_VERSION};
 
 /// Count the positions of one unit file and write unit-NNN.result.json beside it
 /// (atomically). A unit whose result is already there is skipped, so rerunning a killed
@@ -32,7 +32,7 @@ pub fn run(args: &UnitArgs) -> Result<Status, CliError> {
     } = &args.unit;
     let name = taflcount::units::start_unit(file)?;
     let table = match args.hash {
-        Some(0) => return Err(CliError::Input("--hash must be at least 1 (MiB)".into())),
+        Some(0) => return Err(CliError::input("--hash must be at least 1 (MiB)")),
         Some(mb) => Some((PerftTable::new(mb, args.hash_seed.unwrap_or(0))?, mb)),
         None => None,
     };
@@ -59,10 +59,7 @@ pub fn run(args: &UnitArgs) -> Result<Status, CliError> {
             depth: result.depth,
             nodes: total.parse().unwrap_or(0),
             result: units::result_path(file).display().to_string(),
-            timing: UnitTiming {
-                seconds: result.timing.seconds,
-                threads: result.timing.threads,
-            },
+            timing: result.timing,
         })?;
     } else {
         outln!(

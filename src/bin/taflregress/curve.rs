@@ -4,12 +4,13 @@
 use crate::{tier_fixtures, CurveArgs, Tier};
 use std::time::Instant;
 use taflcount::cli::{check_writable, print_json, write_file, CliError, Progress, Status};
+use taflcount::document::NodeTiming;
 use taflcount::engine::{EngineSpec, MoveLimit};
 use taflcount::outln;
 use taflcount::regress::engines::run_engine;
 use taflcount::regress::tier::{run_tier, CURVE_BUDGETS};
 use taflcount::regress::{CurveDocument, CurvePoint, TierDocument};
-use taflcount::regress::{Loaded, SearchTiming, SCHEMA_VERSION};
+use taflcount::regress::{Loaded, SCHEMA_VERSION};
 use taflcount::report::regress::{curve_svg, curve_table, tier_summary, tier_table};
 use taflcount::report::table::TableStyle;
 
@@ -51,14 +52,15 @@ pub fn curve(c: &CurveArgs) -> Result<Status, CliError> {
     }
     let engine = match &c.engine {
         Some(text) => {
-            let spec =
-                EngineSpec::load(text).map_err(|e| CliError::Input(format!("--engine: {e}")))?;
+            let spec = EngineSpec::load(text).map_err(|e| CliError::option("--engine", e))?;
             if spec.is_external() {
-                return Err(CliError::Input(format!(
-                    "--engine {text}: an outside engine counts no nodes of taflcount's, so it \
-                     has no curve against the node budget; score it at its own limit with \
-                     taflregress --engine SPEC --tier hard"
-                )));
+                return Err(CliError::value(
+                    "--engine",
+                    text,
+                    "an outside engine counts no nodes of taflcount's, so it has no curve \
+                     against the node budget; score it at its own limit with taflregress \
+                     --engine SPEC --tier hard",
+                ));
             }
             Some(spec)
         }
@@ -93,7 +95,7 @@ pub fn curve(c: &CurveArgs) -> Result<Status, CliError> {
         engine: engine.as_ref().map(|s| s.text.clone()),
         positions: chosen.len(),
         points,
-        timing: SearchTiming::new(nodes, started.elapsed().as_secs_f64()),
+        timing: NodeTiming::new(nodes, started.elapsed().as_secs_f64()),
     };
     if let Some(path) = &c.svg {
         write_file(path, curve_svg(&doc).as_bytes(), c.force)?;

@@ -39,7 +39,7 @@ pub fn mine_deep(m: &MineArgs, plies: u32) -> Result<Status, CliError> {
         None => Journal::none(&settings),
     };
     if let Some(dir) = &m.write {
-        std::fs::create_dir_all(dir).map_err(|e| CliError::about(dir.display(), e))?;
+        std::fs::create_dir_all(dir).map_err(|e| CliError::file(dir.display(), e))?;
     }
     let opts = DeepMining {
         plies,
@@ -55,11 +55,10 @@ pub fn mine_deep(m: &MineArgs, plies: u32) -> Result<Status, CliError> {
         }
         let game_started = Instant::now();
         let found = regress::mine_game_deep(tables, record, &opts)
-            .map_err(|e| CliError::about(m.records.records.display(), e))?;
+            .map_err(|e| CliError::file(m.records.records.display(), e))?;
         let mut written = Vec::new();
         if let Some(dir) = &m.write {
-            let r = replay(tables, record)
-                .map_err(|e| CliError::input(format!("game {}: {e}", record.line)))?;
+            let r = replay(tables, record).map_err(|e| CliError::game(record.line, e))?;
             for mp in &found.misplays {
                 if mp.kind != ProofKind::Wins || mp.within < m.min_plies {
                     continue;

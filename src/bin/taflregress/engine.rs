@@ -23,7 +23,7 @@ pub const HANG: Duration = Duration::from_secs(60);
 
 /// The engine of `--engine`, its files read and, for an outside one, its waits set.
 fn engine_spec(text: &str) -> Result<EngineSpec, CliError> {
-    let mut spec = EngineSpec::load(text).map_err(|e| CliError::Input(format!("--engine: {e}")))?;
+    let mut spec = EngineSpec::load(text).map_err(|e| CliError::option("--engine", e))?;
     if let EngineKind::Otep { limits, .. } = &mut spec.kind {
         limits.grace = GRACE;
         limits.hang = HANG;
@@ -34,13 +34,10 @@ fn engine_spec(text: &str) -> Result<EngineSpec, CliError> {
 /// The per-move limit of `--nodes` or `--movetime`, checked against the engine.
 fn move_limit(cli: &Cli, spec: &EngineSpec) -> Result<Option<MoveLimit>, CliError> {
     match (cli.nodes, cli.movetime) {
-        (Some(_), Some(_)) => Err(CliError::Input(
-            "give --nodes or --movetime, not both".into(),
-        )),
-        (Some(_), None) if spec.is_external() => Err(CliError::Input(
+        (Some(_), Some(_)) => Err(CliError::input("give --nodes or --movetime, not both")),
+        (Some(_), None) if spec.is_external() => Err(CliError::input(
             "--nodes: an outside engine counts no nodes of taflcount's; give its limit on its \
-             own command line, or --movetime"
-                .into(),
+             own command line, or --movetime",
         )),
         (Some(n), None) => Ok(Some(MoveLimit::Nodes(n))),
         (None, Some(ms)) => Ok(Some(MoveLimit::Time(Duration::from_millis(ms)))),
@@ -64,7 +61,7 @@ pub fn run(cli: &Cli, text: &str, suite: String, chosen: &[Loaded]) -> Result<St
     // A typo in the command is an error of the run, not a crash on every fixture.
     if let Some(first) = chosen.first() {
         spec.check_starts(&first.tables)
-            .map_err(|e| CliError::Input(format!("--engine {}: {e}", spec.text)))?;
+            .map_err(|e| CliError::value("--engine", &spec.text, e))?;
     }
     let snapshot = match &cli.snapshot {
         Some(path) if path.exists() => Some(read_text_file(path)?),

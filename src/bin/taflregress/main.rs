@@ -11,13 +11,14 @@ use taflcount::cli::output::finish_when_closed;
 use taflcount::cli::{
     board, exit_code, print, print_json, read_text_file, CliError, GameArgs, Progress, Status,
 };
+use taflcount::document::NodeTiming;
 use taflcount::game::Game;
 use taflcount::moves::{Position, Tables};
 use taflcount::notation::{parse_games, play_line, replay, GameRecord};
 use taflcount::outln;
 use taflcount::regress::{
     self, history_since_capture, judge, AnalysisDocument, Expect, Fixture, LimitSpec, Loaded,
-    MineDocument, MisplayRow, Proof, ProofKind, ProveDocument, RegressSuiteDocument, SearchTiming,
+    MineDocument, MisplayRow, Proof, ProofKind, ProveDocument, RegressSuiteDocument,
     SCHEMA_VERSION,
 };
 use taflcount::render::{Diagram, Tone};
@@ -364,7 +365,7 @@ fn run_suite(cli: &Cli) -> Result<Status, CliError> {
         failed: results.len() - passed,
         nodes,
         results,
-        timing: SearchTiming::new(nodes, started.elapsed().as_secs_f64()),
+        timing: NodeTiming::new(nodes, started.elapsed().as_secs_f64()),
     };
     if cli.json {
         print_json(&doc)?;
@@ -439,7 +440,7 @@ fn game_with_history(args: &GameArgs) -> Result<(Tables, Position, Vec<u64>), Cl
         history.push(position.hash());
         position = play_line(&tables, position, word).map_err(|mut e| {
             e.ply = i + 1;
-            CliError::input(format!("--moves, {e}"))
+            CliError::moves(e)
         })?;
     }
     Ok((tables, position, history))
@@ -472,7 +473,7 @@ fn prove_win(a: &AnalyzeArgs, within: u32) -> Result<Status, CliError> {
         answer: word.to_owned(),
         winning_move,
         positions: prover.nodes(),
-        timing: SearchTiming::new(prover.nodes(), seconds),
+        timing: NodeTiming::new(prover.nodes(), seconds),
     };
     if a.json {
         print_json(&doc)?;
@@ -540,7 +541,7 @@ fn analyze(a: &AnalyzeArgs) -> Result<Status, CliError> {
 fn read_records(args: &RecordsArgs) -> Result<(Game, Vec<GameRecord>), CliError> {
     let path = args.records.display();
     let text = read_text_file(&args.records)?;
-    let games = parse_games(&text).map_err(|e| CliError::about(&path, e))?;
+    let games = parse_games(&text).map_err(|e| CliError::file(&path, e))?;
     let name = match &args.variant {
         Some(v) => v.clone(),
         None => args
@@ -566,7 +567,7 @@ fn mine(m: &MineArgs) -> Result<Status, CliError> {
     let first = m.skip.min(games.len());
     let games = &games[first..(first + m.games.unwrap_or(usize::MAX).min(games.len() - first))];
     let found = regress::mine(&game.tables, games, m.deep)
-        .map_err(|e| CliError::about(m.records.records.display(), e))?;
+        .map_err(|e| CliError::file(m.records.records.display(), e))?;
     let doc = MineDocument {
         header: taflcount::document::Header::new(SCHEMA_VERSION, "taflregress"),
         variant: game.name.clone().unwrap_or_default(),
@@ -600,9 +601,11 @@ fn check_id(id: &str) -> Result<(), CliError> {
     if plain {
         Ok(())
     } else {
-        Err(CliError::input(format!(
-            "--id `{id}`: an id is a plain name of letters, digits, `-`, `_` and `.`"
-        )))
+        Err(CliError::value(
+            "--id",
+            format!("`{id}`"),
+            "an id is a plain name of letters, digits, `-`, `_` and `.`",
+        ))
     }
 }
 
@@ -632,7 +635,7 @@ fn add(a: &AddArgs) -> Result<Status, CliError> {
         .iter()
         .find(|g| g.line == a.game)
         .ok_or_else(|| CliError::input(format!("{records} has no game on line {}", a.game)))?;
-    let r = replay(tables, record).map_err(|e| CliError::input(format!("game {}: {e}", a.game)))?;
+    let r = replay(tables, record).map_err(|e| CliError::game(a.game, e))?;
     if a.ply == 0 || a.ply > r.moves.len() {
         let plies = r.moves.len();
         return Err(CliError::input(format!(
@@ -642,10 +645,10 @@ fn add(a: &AddArgs) -> Result<Status, CliError> {
     }
     let pos = &r.positions[a.ply - 1];
     if let Some(o) = pos.outcome(tables) {
-        return Err(CliError::input(format!(
-            "game {}: the game was over before ply {} ({})",
-            a.game, a.ply, o.reason
-        )));
+        return Err(CliError::game(
+            a.game,
+            format!("the game was over before ply {} ({})", a.ply, o.reason),
+        ));
     }
     let id =
         a.id.clone()
@@ -686,7 +689,7 @@ fn add(a: &AddArgs) -> Result<Status, CliError> {
              depth 5 (the suite will fail on it)"
         );
     }
-    std::fs::create_dir_all(&a.out).map_err(|e| CliError::about(a.out.display(), e))?;
+    std::fs::create_dir_all(&a.out).map_err(|e| CliError::file(a.out.display(), e))?;
     write_fixture(&path, &fixture)?;
     outln!("wrote {} ({})", path.display(), fixture.proof.statement)?;
     Ok(Status::Success)
@@ -700,15 +703,17 @@ fn prove(p: &ProveArgs) -> Result<Status, CliError> {
         "safe" => ProofKind::Safe,
         "loses" => ProofKind::Loses,
         other => {
-            return Err(CliError::input(format!(
-                "--kind `{other}`: give wins, safe or loses"
-            )))
+            return Err(CliError::value(
+                "--kind",
+                format!("`{other}`"),
+                "give wins, safe or loses",
+            ))
         }
     };
     let mut fixture = Fixture::parse_draft(&file, &text, p.within)?;
     let (tables, position, history) = regress::setup(&file, &fixture)?;
     fixture.proof = Proof::establish_auto(&tables, &position, &history, kind, p.within)
-        .map_err(|e| CliError::about(&file, e))?;
+        .map_err(|e| CliError::file(&file, e))?;
     if fixture.expect.best.is_empty() && fixture.expect.avoid.is_empty() {
         fixture.expect = Expect::from_proof(&fixture.proof, &fixture.misplay);
     }

@@ -148,16 +148,6 @@ pub struct HashUsed {
     pub seed: u64,
 }
 
-/// Time and threads, kept apart so that documents compare without them.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Timing {
-    /// Wall-clock seconds spent counting the unit.
-    pub seconds: f64,
-    /// The threads that shared the work.
-    pub threads: usize,
-}
-
 /// `unit-NNN.result.json`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]

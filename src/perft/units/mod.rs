@@ -14,6 +14,7 @@
 use super::hashed::{perft_hashed, PerftTable};
 use super::{perft, Counting};
 use crate::board::{Layout, RecordOrder, Side, Symmetry};
+use crate::document::Timing;
 use crate::moves::{Move, Position, Tables};
 use crate::notation::play_line_moves;
 use crate::rules::Rules;

@@ -9,7 +9,7 @@ use std::sync::atomic::Ordering;
 
 use taflcount::cli::output::write_error;
 use taflcount::cli::progress::Progress;
-use taflcount::cli::{board, interrupt, print, print_json, CliError, Status};
+use taflcount::cli::{board, interrupt, plan_error, print, print_json, CliError, Status};
 use taflcount::complexity::legal::{
     merge_samples, plan_samples, run_samples_each, sample_line, samples_header, LegalReport,
     LegalTallies, Prepared,
@@ -46,10 +46,7 @@ pub fn plan(
     force: bool,
 ) -> Result<(), CliError> {
     let (plan, docs) = plan_samples(rules, seed, nodes, samples, units)?;
-    taflcount::units::write_plan(dir, &plan, &docs, force, &[]).map_err(|e| match e {
-        UnitsError::Exists { .. } => CliError::Input(format!("{e}; --force replaces it")),
-        e => e.into(),
-    })?;
+    taflcount::units::write_plan(dir, &plan, &docs, force, &[]).map_err(plan_error)?;
     print(&format!(
         "plan {}: {} samples of {} (seed {seed}, proof budget {nodes} nodes) in {units} unit(s) in {}\n",
         plan.plan_id,
