@@ -82,6 +82,14 @@ pub fn share_collect<T: Send>(
     let stopped = || stop.is_some_and(|s| s.load(Ordering::SeqCst));
     let next = AtomicUsize::new(0);
     let limit = AtomicUsize::new(count);
+    // The next job to start, if any: none once stopped or past the limit.
+    let claim = || {
+        if stopped() {
+            return None;
+        }
+        let i = next.fetch_add(1, Ordering::SeqCst);
+        (i < limit.load(Ordering::SeqCst)).then_some(i)
+    };
     let mut take = |i: usize, result: T| {
         if let Some(new_limit) = collect(i, result) {
             limit.fetch_min(new_limit, Ordering::SeqCst);
@@ -96,17 +104,9 @@ pub fn share_collect<T: Send>(
         let mut started = Vec::new();
         for flag in &running {
             let tx = tx.clone();
-            let (next, limit) = (&next, &limit);
             let worker = move || {
                 flag.store(true, Ordering::SeqCst);
-                loop {
-                    if stopped() {
-                        break;
-                    }
-                    let i = next.fetch_add(1, Ordering::SeqCst);
-                    if i >= limit.load(Ordering::SeqCst) {
-                        break;
-                    }
+                while let Some(i) = claim() {
                     if tx.send((i, job(i))).is_err() {
                         break;
                     }
@@ -123,14 +123,7 @@ pub fn share_collect<T: Send>(
         }
         // Jobs no thread took (the system refused every thread, or those it started
         // died before their first job) run here.
-        loop {
-            if stopped() {
-                break;
-            }
-            let i = next.fetch_add(1, Ordering::SeqCst);
-            if i >= limit.load(Ordering::SeqCst) {
-                break;
-            }
+        while let Some(i) = claim() {
             take(i, job(i));
         }
         for (handle, flag) in started {

@@ -178,3 +178,200 @@ fn a_position_is_copied_in_at_most_432_bytes() {
     let size = std::mem::size_of::<taflcount::moves::Position>();
     assert!(size <= 432, "Position is {size} bytes");
 }
+
+/// The files of `dir` with their code alone: unit tests (from `#[cfg(test)]` on) and
+/// comments left out.
+fn library_code(dir: &str) -> Vec<(String, String)> {
+    files_under(dir)
+        .into_iter()
+        .map(|(path, text)| {
+            let code = text.split("#[cfg(test)]").next().unwrap();
+            let code: Vec<&str> = code
+                .lines()
+                .map(|l| l.split("//").next().unwrap())
+                .collect();
+            (path, code.join("\n"))
+        })
+        .collect()
+}
+
+#[test]
+fn the_library_never_prints_nor_exits() {
+    // docs/architecture.md, "One library, small binaries": results go back to the
+    // caller; only the programs (and `cli`, their shared part) write to stdout or
+    // stderr and choose the exit code.
+    let mut found = Vec::new();
+    for (path, code) in library_code("src") {
+        if path.starts_with("src/bin/") || path.starts_with("src/cli/") {
+            continue;
+        }
+        for needle in [
+            "print!(",
+            "println!(",
+            "eprint!(",
+            "eprintln!(",
+            "dbg!(",
+            "process::exit(",
+            "io::stdout(",
+            "io::stderr(",
+        ] {
+            if code.contains(needle) {
+                found.push(format!("{path}: {needle}"));
+            }
+        }
+    }
+    assert!(found.is_empty(), "{}", found.join("\n"));
+}
+
+#[test]
+fn the_command_line_crates_stay_behind_the_cli_feature() {
+    // clap, comfy-table and indicatif: the programs, `cli`, and the tables of
+    // `report`, whose modules are built only with the `cli` feature.
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let report = fs::read_to_string(root.join("src/report.rs")).unwrap();
+    let ungated: Vec<&str> = report
+        .lines()
+        .zip(std::iter::once("").chain(report.lines()))
+        .filter_map(|(line, above)| {
+            let module = line.strip_prefix("pub mod ")?.strip_suffix(';')?;
+            (above != "#[cfg(feature = \"cli\")]").then_some(module)
+        })
+        .collect();
+    let mut found = Vec::new();
+    for crate_name in ["clap", "comfy_table", "indicatif"] {
+        for path in holding("src", &format!("{crate_name}::")) {
+            let allowed = path.starts_with("src/bin/")
+                || path.starts_with("src/cli/")
+                || path.starts_with("src/report/")
+                    && !ungated.iter().any(|m| path == format!("src/report/{m}.rs"));
+            if !allowed {
+                found.push(format!("{path} uses {crate_name}"));
+            }
+        }
+    }
+    assert_eq!(ungated, ["plot"]);
+    assert!(found.is_empty(), "{}", found.join("\n"));
+}
+
+/// The rows of the code map and of the table beside it: the first column of each
+/// `| `path` | ... |` row of docs/architecture.md.
+fn mapped_paths() -> Vec<String> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let page = fs::read_to_string(root.join("docs/architecture.md")).unwrap();
+    page.lines()
+        .filter_map(|l| l.strip_prefix("| `"))
+        .map(|l| l[..l.find('`').unwrap()].to_string())
+        .collect()
+}
+
+#[test]
+fn every_module_and_folder_has_its_row_in_the_code_map() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let rows = mapped_paths();
+    let mut missing = Vec::new();
+    for entry in fs::read_dir(root.join("src")).unwrap() {
+        let name = entry.unwrap().file_name().into_string().unwrap();
+        // A folder module and its `name.rs` share the folder's row.
+        let row = match name.strip_suffix(".rs") {
+            Some(stem) if root.join("src").join(stem).is_dir() => format!("src/{stem}/"),
+            Some(_) => format!("src/{name}"),
+            None => format!("src/{name}/"),
+        };
+        // `bin` has its row as `src/bin/<tool>/main.rs`; `test_support.rs` is built for
+        // the unit tests alone.
+        if name != "bin" && name != "test_support.rs" && !rows.contains(&row) {
+            missing.push(row);
+        }
+    }
+    // Every folder of the repository beside `src` too (build output and hidden ones
+    // aside).
+    for entry in fs::read_dir(root).unwrap() {
+        let entry = entry.unwrap();
+        let name = entry.file_name().into_string().unwrap();
+        if entry.path().is_dir()
+            && !name.starts_with('.')
+            && name != "target"
+            && !rows.iter().any(|r| r.starts_with(&format!("{name}/")))
+        {
+            missing.push(format!("{name}/"));
+        }
+    }
+    missing.sort();
+    assert!(missing.is_empty(), "no row for {missing:?}");
+}
+
+#[test]
+fn the_scripts_and_adapters_rows_name_every_one() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let page = fs::read_to_string(root.join("docs/architecture.md")).unwrap();
+    for folder in ["scripts", "adapters"] {
+        let row = page
+            .lines()
+            .find(|l| l.starts_with(&format!("| `{folder}/` |")))
+            .unwrap_or_else(|| panic!("no {folder}/ row"));
+        for entry in fs::read_dir(root.join(folder)).unwrap() {
+            let name = entry.unwrap().file_name().into_string().unwrap();
+            assert!(
+                row.contains(&format!("`{name}`")),
+                "the {folder}/ row does not name `{name}`"
+            );
+        }
+    }
+}
+
+/// Allocations made by this thread, counted by the test binary's allocator: the
+/// counting of another test running beside it stays out.
+mod allocations {
+    use std::alloc::{GlobalAlloc, Layout, System};
+    use std::cell::Cell;
+
+    thread_local! {
+        static COUNT: Cell<u64> = const { Cell::new(0) };
+    }
+
+    pub struct Counting;
+
+    unsafe impl GlobalAlloc for Counting {
+        unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+            let _ = COUNT.try_with(|c| c.set(c.get() + 1));
+            System.alloc(layout)
+        }
+        unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+            System.dealloc(ptr, layout)
+        }
+        unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, size: usize) -> *mut u8 {
+            let _ = COUNT.try_with(|c| c.set(c.get() + 1));
+            System.realloc(ptr, layout, size)
+        }
+    }
+
+    /// This thread's allocations so far.
+    pub fn so_far() -> u64 {
+        COUNT.with(|c| c.get())
+    }
+}
+
+#[global_allocator]
+static ALLOCATOR: allocations::Counting = allocations::Counting;
+
+#[test]
+fn perft_allocates_nothing() {
+    // docs/architecture.md, the data flow: the hot path counts without allocating
+    // (move generation, play, captures, the end of the game, bulk counting).
+    use taflcount::moves::{Position, Tables};
+    use taflcount::perft::{perft, Counting};
+    for variant in taflcount::rules::catalog::VARIANTS {
+        let t = Tables::new(&variant.rules()).unwrap();
+        let start = Position::start(&t);
+        for counting in [Counting::Bulk, Counting::Full] {
+            let before = allocations::so_far();
+            let nodes = perft(&t, &start, 3, counting);
+            let made = allocations::so_far() - before;
+            assert_eq!(
+                made, 0,
+                "{} perft(3) {counting:?}: {made} allocations for {nodes} nodes",
+                variant.name
+            );
+        }
+    }
+}

@@ -32,6 +32,54 @@ pub enum RecordOrder {
     TopRankFirst,
 }
 
+/// The rows of a record between its framing slashes, checked: framed by `/`, no empty
+/// row, an odd number of rows from 5 to 19. An error gives the character of `body` it is
+/// about.
+fn record_rows(body: &str) -> Result<Vec<&str>, (usize, String)> {
+    if !body.starts_with('/') {
+        return Err((
+            0,
+            format!(
+                "a record starts with `/`, found `{}`",
+                body.chars()
+                    .next()
+                    .map_or(String::from("nothing"), String::from)
+            ),
+        ));
+    }
+    // Columns count characters: a stray `é` is one column and is named as itself.
+    let length = body.chars().count();
+    if !body.ends_with('/') || length < 2 {
+        return Err((length.saturating_sub(1), "a record ends with `/`".into()));
+    }
+    let inner = &body[1..body.len() - 1];
+    let rows: Vec<&str> = inner.split('/').collect();
+    // An empty row (`//`) would otherwise be counted as a rank and make the board
+    // look one size larger than the record meant.
+    let mut column = 1; // character of `body` where the current row starts
+    for (i, row) in rows.iter().enumerate() {
+        if row.is_empty() {
+            return Err((
+                column,
+                format!(
+                    "row {} of the record is empty (`//`); an empty rank is written as its \
+                     number of squares, like `7`",
+                    i + 1
+                ),
+            ));
+        }
+        column += row.chars().count() + 1;
+    }
+    let dim = rows.len();
+    if dim % 2 == 0 || !(5..=MAX_DIM).contains(&dim) {
+        return Err((
+            0,
+            format!("the record has {dim} rows; a board has an odd number of rows from 5 to 19"),
+        ));
+    }
+    Ok(rows)
+}
+
 impl Layout {
     /// An empty board of side `dim`.
     pub fn empty(dim: usize) -> Layout {
@@ -96,105 +144,72 @@ impl Layout {
             column: column + offset + 1,
             message,
         };
-        if !body.starts_with('/') {
-            return Err(err(
-                0,
-                format!(
-                    "a record starts with `/`, found `{}`",
-                    body.chars()
-                        .next()
-                        .map_or(String::from("nothing"), String::from)
-                ),
-            ));
-        }
-        // Columns count characters: a stray `é` is one column and is named as itself.
-        let length = body.chars().count();
-        if !body.ends_with('/') || length < 2 {
-            return Err(err(
-                length.saturating_sub(1),
-                "a record ends with `/`".into(),
-            ));
-        }
-        let inner = &body[1..body.len() - 1];
-        let rows: Vec<&str> = inner.split('/').collect();
-        // An empty row (`//`) would otherwise be counted as a rank and make the board
-        // look one size larger than the record meant.
-        let mut column = 1; // character of `body` where the current row starts
-        for (i, row) in rows.iter().enumerate() {
-            if row.is_empty() {
-                return Err(err(
-                    column,
-                    format!(
-                        "row {} of the record is empty (`//`); an empty rank is written as its \
-                         number of squares, like `7`",
-                        i + 1
-                    ),
-                ));
-            }
-            column += row.chars().count() + 1;
-        }
+        let rows = record_rows(body).map_err(|(column, message)| err(column, message))?;
         let dim = rows.len();
-        if dim % 2 == 0 || !(5..=MAX_DIM).contains(&dim) {
-            return Err(err(
-                0,
-                format!(
-                    "the record has {dim} rows; a board has an odd number of rows from 5 to 19"
-                ),
-            ));
-        }
         let mut layout = Layout::empty(dim);
-        let mut column = 1;
+        let mut column = 1; // character of `body` where the current row starts
         for (row_index, row) in rows.iter().enumerate() {
             let rank = match order {
                 RecordOrder::RankOneFirst => row_index,
                 RecordOrder::TopRankFirst => dim - 1 - row_index,
             };
-            let mut file = 0usize;
-            let chars: Vec<char> = row.chars().collect();
-            let mut i = 0;
-            while i < chars.len() {
-                let ch = chars[i];
-                if ch.is_ascii_digit() {
-                    let start = i;
-                    while i < chars.len() && chars[i].is_ascii_digit() {
-                        i += 1;
-                    }
-                    let digits: String = chars[start..i].iter().collect();
-                    let run: usize = digits.parse().map_err(|_| {
-                        err(column + start, format!("`{digits}` is not a run length"))
-                    })?;
-                    if run == 0 {
-                        return Err(err(column + start, "an empty run of length 0".into()));
-                    }
-                    file = file.saturating_add(run);
-                    if file > dim {
-                        return Err(err(
-                            column + start,
-                            format!("rank {} is longer than the board's {dim} squares", rank + 1),
-                        ));
-                    }
-                    continue;
+            layout
+                .read_rank(row, rank)
+                .map_err(|(at, message)| err(column + at, message))?;
+            column += row.chars().count() + 1;
+        }
+        Ok(layout)
+    }
+
+    /// Places the pieces of one row of a record on `rank`: letters and runs of empty
+    /// squares that fill the rank exactly. An error gives the character of the row it
+    /// is about.
+    fn read_rank(&mut self, row: &str, rank: usize) -> Result<(), (usize, String)> {
+        let dim = self.dim;
+        let mut file = 0usize;
+        let chars: Vec<char> = row.chars().collect();
+        let mut i = 0;
+        while i < chars.len() {
+            let ch = chars[i];
+            if ch.is_ascii_digit() {
+                let start = i;
+                while i < chars.len() && chars[i].is_ascii_digit() {
+                    i += 1;
                 }
-                let piece = Piece::from_letter(ch).ok_or_else(|| err(column + i, format!("`{ch}` is not a piece letter (t c n k m g, upper case for defenders) or a digit")))?;
-                if file >= dim {
-                    return Err(err(
-                        column + i,
+                let digits: String = chars[start..i].iter().collect();
+                let run: usize = digits
+                    .parse()
+                    .map_err(|_| (start, format!("`{digits}` is not a run length")))?;
+                if run == 0 {
+                    return Err((start, "an empty run of length 0".into()));
+                }
+                file = file.saturating_add(run);
+                if file > dim {
+                    return Err((
+                        start,
                         format!("rank {} is longer than the board's {dim} squares", rank + 1),
                     ));
                 }
-                layout.set(Square::new(file, rank), Some(piece));
-                file += 1;
-                i += 1;
+                continue;
             }
-            if file != dim {
-                return Err(err(
-                    column + chars.len(),
-                    format!("rank {} has {file} squares; the board has {dim}", rank + 1),
+            let piece = Piece::from_letter(ch).ok_or_else(|| (i, format!("`{ch}` is not a piece letter (t c n k m g, upper case for defenders) or a digit")))?;
+            if file >= dim {
+                return Err((
+                    i,
+                    format!("rank {} is longer than the board's {dim} squares", rank + 1),
                 ));
             }
-            column += chars.len() + 1;
+            self.set(Square::new(file, rank), Some(piece));
+            file += 1;
+            i += 1;
         }
-        Ok(layout)
+        if file != dim {
+            return Err((
+                chars.len(),
+                format!("rank {} has {file} squares; the board has {dim}", rank + 1),
+            ));
+        }
+        Ok(())
     }
 
     /// The record in the given order, with digit runs for empty squares.

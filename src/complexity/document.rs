@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 
 use super::bounds;
 use super::game_tree::GameTreeEstimate;
-use super::material::count_material;
+use super::material::{count_material, MaterialCounts};
 use super::published::{claims_for, ScientificFigure};
 use super::spec::ComplexitySpec;
 use crate::document::Header;
@@ -113,109 +113,14 @@ impl ComplexityReport {
     pub fn compute(spec: &ComplexitySpec, extra_trees: &[GameTreeEstimate]) -> ComplexityReport {
         let cells = spec.cells();
         let (attackers, defenders) = (spec.attackers(), spec.defenders());
-        let pieces = attackers + defenders + 1;
-        let kinds = spec.piece_kinds();
         let counts = count_material(spec);
-        let group_order = counts.group.len();
-
-        let side_split = bounds::side_split(cells, pieces);
-        let two = BigUint::from(2u32);
-        let bound_values: Vec<(&'static str, BigUint, String)> = vec![
-            (
-                "naive",
-                bounds::naive(cells, kinds),
-                format!("(kinds + 1)^N: each of the {cells} squares empty or one of {kinds} piece kinds"),
-            ),
-            (
-                "placements",
-                bounds::placements(cells, pieces),
-                format!("sum of C({cells}, i), i = 3..{pieces}: which squares are occupied"),
-            ),
-            (
-                "side_split",
-                side_split.clone(),
-                "the essay's sum of C(N, i) · C(i, k) · k: pieces split between the sides, one made king"
-                    .to_owned(),
-            ),
-            (
-                "side_split_quarter",
-                &side_split / 4u32,
-                "side_split / 4: the essay's allowance for rotations".to_owned(),
-            ),
-            (
-                "material",
-                counts.raw.total() * &two,
-                format!(
-                    "one king, 0..{attackers} attackers, 0..{defenders} defenders where they may stand; x2 for the side to move"
-                ),
-            ),
-            (
-                "material_up_to_symmetry",
-                counts.up_to_symmetry.total() * &two,
-                format!("material, boards related by one of the {group_order} symmetries counted once; x2 for the side to move"),
-            ),
-            (
-                "start_material",
-                counts.raw.get(attackers, defenders).clone(),
-                format!("exactly {attackers} attackers, {defenders} defenders and the king, placed where they may stand"),
-            ),
-            (
-                "start_material_up_to_symmetry",
-                counts.up_to_symmetry.get(attackers, defenders).clone(),
-                format!("start_material, boards related by one of the {group_order} symmetries counted once"),
-            ),
-        ];
-        let bounds: Vec<Bound> = bound_values
-            .into_iter()
-            .map(|(name, value, meaning)| Bound {
-                name: name.to_owned(),
-                scientific: scientific(&value),
-                log10: round_to(log10(&value), 3),
-                value,
-                meaning,
-            })
-            .collect();
-
+        let bounds = bounds_of(spec, &counts);
         let mut trees: Vec<GameTreeEstimate> = extra_trees.to_vec();
         if spec.dim() == 11 {
             trees.push(GameTreeEstimate::essay());
         }
-        let game_tree: Vec<GameTreeRow> = trees
-            .iter()
-            .map(|tree| GameTreeRow {
-                source: tree.source.clone(),
-                branching: tree.branching,
-                length: tree.length,
-                scientific: scientific_from_log10(tree.log10()),
-                log10: round_to(tree.log10(), 3),
-            })
-            .collect();
-
-        let published = claims_for(spec.dim(), attackers, defenders)
-            .into_iter()
-            .filter_map(|claim| {
-                let figure = ScientificFigure::parse(claim.claim)?;
-                let exact: BigUint = match claim.refers_to.strip_prefix("game_tree:") {
-                    Some(source) => trees.iter().find(|t| t.source == source)?.exact()?,
-                    None => bounds
-                        .iter()
-                        .find(|b| b.name == claim.refers_to)?
-                        .value
-                        .clone(),
-                };
-                let rounded = Rounded::of(&exact, figure.digits.len());
-                Some(PublishedRow {
-                    claim: claim.claim.to_owned(),
-                    source: claim.source.to_owned(),
-                    bound: claim.refers_to.to_owned(),
-                    exact: scientific(&exact),
-                    log10_difference: round_to(figure.log10() - log10(&exact), 3),
-                    within_rounding: rounded.digits == figure.digits
-                        && rounded.exponent == figure.exponent,
-                    note: claim.note.to_owned(),
-                })
-            })
-            .collect();
+        let game_tree = trees.iter().map(GameTreeRow::of).collect();
+        let published = published_rows(spec, &bounds, &trees);
 
         ComplexityReport {
             header: Header::new(SCHEMA_VERSION, "taflcount"),
@@ -239,4 +144,118 @@ impl ComplexityReport {
     pub fn bound(&self, name: &str) -> Option<&Bound> {
         self.bounds.iter().find(|b| b.name == name)
     }
+}
+
+/// Every bound of `spec`, from the naive one down to the start material up to
+/// symmetry, with what each counts.
+fn bounds_of(spec: &ComplexitySpec, counts: &MaterialCounts) -> Vec<Bound> {
+    let cells = spec.cells();
+    let (attackers, defenders) = (spec.attackers(), spec.defenders());
+    let kinds = spec.piece_kinds();
+    let pieces = attackers + defenders + 1;
+    let group_order = counts.group.len();
+    let side_split = bounds::side_split(cells, pieces);
+    let two = BigUint::from(2u32);
+    let bound_values: Vec<(&'static str, BigUint, String)> = vec![
+        (
+            "naive",
+            bounds::naive(cells, kinds),
+            format!("(kinds + 1)^N: each of the {cells} squares empty or one of {kinds} piece kinds"),
+        ),
+        (
+            "placements",
+            bounds::placements(cells, pieces),
+            format!("sum of C({cells}, i), i = 3..{pieces}: which squares are occupied"),
+        ),
+        (
+            "side_split",
+            side_split.clone(),
+            "the essay's sum of C(N, i) · C(i, k) · k: pieces split between the sides, one made king"
+                .to_owned(),
+        ),
+        (
+            "side_split_quarter",
+            &side_split / 4u32,
+            "side_split / 4: the essay's allowance for rotations".to_owned(),
+        ),
+        (
+            "material",
+            counts.raw.total() * &two,
+            format!(
+                "one king, 0..{attackers} attackers, 0..{defenders} defenders where they may stand; x2 for the side to move"
+            ),
+        ),
+        (
+            "material_up_to_symmetry",
+            counts.up_to_symmetry.total() * &two,
+            format!("material, boards related by one of the {group_order} symmetries counted once; x2 for the side to move"),
+        ),
+        (
+            "start_material",
+            counts.raw.get(attackers, defenders).clone(),
+            format!("exactly {attackers} attackers, {defenders} defenders and the king, placed where they may stand"),
+        ),
+        (
+            "start_material_up_to_symmetry",
+            counts.up_to_symmetry.get(attackers, defenders).clone(),
+            format!("start_material, boards related by one of the {group_order} symmetries counted once"),
+        ),
+    ];
+    bound_values
+        .into_iter()
+        .map(|(name, value, meaning)| Bound {
+            name: name.to_owned(),
+            scientific: scientific(&value),
+            log10: round_to(log10(&value), 3),
+            value,
+            meaning,
+        })
+        .collect()
+}
+
+impl GameTreeRow {
+    /// The row of one game-tree estimate.
+    fn of(tree: &GameTreeEstimate) -> GameTreeRow {
+        GameTreeRow {
+            source: tree.source.clone(),
+            branching: tree.branching,
+            length: tree.length,
+            scientific: scientific_from_log10(tree.log10()),
+            log10: round_to(tree.log10(), 3),
+        }
+    }
+}
+
+/// The published figures for this board and material, each beside the exact value of
+/// the bound or game tree it claims.
+fn published_rows(
+    spec: &ComplexitySpec,
+    bounds: &[Bound],
+    trees: &[GameTreeEstimate],
+) -> Vec<PublishedRow> {
+    claims_for(spec.dim(), spec.attackers(), spec.defenders())
+        .into_iter()
+        .filter_map(|claim| {
+            let figure = ScientificFigure::parse(claim.claim)?;
+            let exact: BigUint = match claim.refers_to.strip_prefix("game_tree:") {
+                Some(source) => trees.iter().find(|t| t.source == source)?.exact()?,
+                None => bounds
+                    .iter()
+                    .find(|b| b.name == claim.refers_to)?
+                    .value
+                    .clone(),
+            };
+            let rounded = Rounded::of(&exact, figure.digits.len());
+            Some(PublishedRow {
+                claim: claim.claim.to_owned(),
+                source: claim.source.to_owned(),
+                bound: claim.refers_to.to_owned(),
+                exact: scientific(&exact),
+                log10_difference: round_to(figure.log10() - log10(&exact), 3),
+                within_rounding: rounded.digits == figure.digits
+                    && rounded.exponent == figure.exponent,
+                note: claim.note.to_owned(),
+            })
+        })
+        .collect()
 }

@@ -255,15 +255,27 @@ impl OtepEngine {
         self.process = None;
     }
 
+    /// One move of the game: the process started if need be, told what it does not
+    /// know yet, asked on the clock, and its answer checked.
     fn turn(&mut self, turn: &Turn) -> Result<Move, EngineError> {
         if self.process.is_none() {
             self.process = Some(self.start()?);
             self.rules_sent = None;
         }
-        let t = turn.tables;
-        let record = turn.position.layout(t).record(RecordOrder::RankOneFirst);
         let side = turn.position.side_to_move();
-        let process = self.process.as_mut().expect("started above");
+        self.tell_game(turn)?;
+        self.send_clock()?;
+        let text = self.ask_move(side)?;
+        self.accept(turn, text)
+    }
+
+    /// Sends what the process does not know of the game yet: the rules (and a set-up
+    /// game's position and moves) when they changed, the side to move, the moves since
+    /// its last turn with the position after them.
+    fn tell_game(&mut self, turn: &Turn) -> Result<(), EngineError> {
+        let t = turn.tables;
+        let side = turn.position.side_to_move();
+        let process = self.process.as_mut().expect("started by turn");
         let rules = t.rules().to_string();
         if self.rules_sent.as_ref() != Some(&rules) {
             process.send(&Message::Rules(rules.clone()))?;
@@ -305,13 +317,18 @@ impl OtepEngine {
             let moves: Vec<MoveText> = turn.moves[self.told..].iter().map(plain).collect();
             process.send(&Message::OpponentMove {
                 moves,
-                position: Some(record),
+                position: Some(turn.position.layout(t).record(RecordOrder::RankOneFirst)),
             })?;
             self.told = turn.moves.len();
         }
+        Ok(())
+    }
+
+    /// Sends the clock, when the game has one: a fixed time per move shows both sides
+    /// that much left; a time control shows each side's time left.
+    fn send_clock(&mut self) -> Result<(), EngineError> {
         let ms = |d: Duration| d.as_millis() as i64;
         let clock = match (self.movetime, self.limits.time_control) {
-            // A fixed time per move: both sides are shown that much left.
             (Some(time), _) => Some((ms(time), ms(time))),
             (None, Some(_)) => Some((ms(self.left[0]), ms(self.left[1]))),
             (None, None) => None,
@@ -326,8 +343,16 @@ impl OtepEngine {
             defender_overtimes: 0,
         });
         if let Some(clock) = clock {
+            let process = self.process.as_mut().expect("started by turn");
             process.send(&Message::Clock(clock))?;
         }
+        Ok(())
+    }
+
+    /// Asks for `side`'s move and waits for it, as long as its clock (and the grace)
+    /// allows; gives the text of its `move`, its time charged to its clock.
+    fn ask_move(&mut self, side: Side) -> Result<String, EngineError> {
+        let process = self.process.as_mut().expect("started by turn");
         let started = Instant::now();
         process.send(&Message::Play(side))?;
         let grace_left = self
@@ -363,6 +388,13 @@ impl OtepEngine {
             }
             Some(other) => return Err(EngineError::Failed(format!("`{other}` instead of a move"))),
         };
+        self.charge_clock(side, used)?;
+        Ok(text)
+    }
+
+    /// Under a time control, takes `used` off `side`'s clock and adds the increment;
+    /// time past the clock comes out of the grace, and past the grace the game is lost.
+    fn charge_clock(&mut self, side: Side, used: Duration) -> Result<(), EngineError> {
         if let (None, Some(tc)) = (self.movetime, self.limits.time_control) {
             let (left, overrun) = (
                 &mut self.left[side as usize],
@@ -378,8 +410,15 @@ impl OtepEngine {
             }
             *left = left.saturating_sub(used) + tc.increment;
         }
-        // A move that does not read is a bad answer; one that reads but cannot be
-        // played is illegal.
+        Ok(())
+    }
+
+    /// Reads and checks the engine's move: a move that does not read is a bad answer;
+    /// one that reads but cannot be played is illegal, and told so. A legal one is
+    /// confirmed with the position after it.
+    fn accept(&mut self, turn: &Turn, text: String) -> Result<Move, EngineError> {
+        let t = turn.tables;
+        let process = self.process.as_mut().expect("started by turn");
         let text = text.parse::<MoveText>().map_err(|e| {
             EngineError::Failed(format!("`move {}`: {e}", crate::text::quoted(text.trim())))
         })?;

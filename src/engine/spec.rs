@@ -226,34 +226,67 @@ impl FromStr for EngineSpec {
 /// [`EngineSpec::from_str`], with `clock` the movetime of a `search` that names no limit
 /// of its own (`None`: such a search is refused).
 fn parse_spec(text: &str, clock: Option<Duration>) -> Result<EngineSpec, SpecError> {
-    {
-        let text = text.trim();
-        if let Some(command) = text.strip_prefix("otep:") {
-            // The command keeps its commas and colons (`--engine search:nodes=1,eval=x`).
-            let command: Vec<String> = command
-                .trim()
-                .trim_matches('"')
-                .split_whitespace()
-                .map(str::to_string)
-                .collect();
-            if command.is_empty() {
-                return Err(SpecError::Syntax {
-                    engine: text.to_string(),
-                    part: "otep:".into(),
-                });
+    let text = text.trim();
+    if let Some(command) = text.strip_prefix("otep:") {
+        return parse_otep(text, command);
+    }
+    let (name, options) = text.split_once(':').unwrap_or((text, ""));
+    let options = Options::split(text, name, options)?;
+    let kind = match name {
+        "random" | "greedy" | "first" => {
+            if let Some((k, _)) = options.pairs.first() {
+                return Err(options.unknown(k, "none"));
             }
-            return Ok(EngineSpec {
-                text: text.to_string(),
-                kind: EngineKind::Otep {
-                    command,
-                    limits: OtepLimits::default(),
-                },
-            });
+            match name {
+                "random" => EngineKind::Random,
+                "greedy" => EngineKind::Greedy,
+                _ => EngineKind::First,
+            }
         }
-        let (name, options) = match text.split_once(':') {
-            Some((name, options)) => (name, options),
-            None => (text, ""),
-        };
+        "search" => parse_search(&options, clock)?,
+        "mcts" => parse_mcts(&options)?,
+        _ => return Err(SpecError::UnknownEngine(name.to_string())),
+    };
+    Ok(EngineSpec {
+        text: text.to_string(),
+        kind,
+    })
+}
+
+/// `otep:CMD ARGS`: the command keeps its commas and colons (`--engine
+/// search:nodes=1,eval=x`), so it is split on spaces only.
+fn parse_otep(text: &str, command: &str) -> Result<EngineSpec, SpecError> {
+    let command: Vec<String> = command
+        .trim()
+        .trim_matches('"')
+        .split_whitespace()
+        .map(str::to_string)
+        .collect();
+    if command.is_empty() {
+        return Err(SpecError::Syntax {
+            engine: text.to_string(),
+            part: "otep:".into(),
+        });
+    }
+    Ok(EngineSpec {
+        text: text.to_string(),
+        kind: EngineKind::Otep {
+            command,
+            limits: OtepLimits::default(),
+        },
+    })
+}
+
+/// An engine's `key=value` options, each named once, and the description they came
+/// from, which every error about them quotes.
+struct Options<'a> {
+    engine: &'a str,
+    pairs: Vec<(&'a str, &'a str)>,
+}
+
+impl<'a> Options<'a> {
+    /// Splits `options` (after the colon of `engine`) on commas into pairs.
+    fn split(engine: &'a str, name: &str, options: &'a str) -> Result<Options<'a>, SpecError> {
         let mut pairs: Vec<(&str, &str)> = Vec::new();
         for part in options.split(',').map(str::trim).filter(|p| !p.is_empty()) {
             let pair = match part.split_once('=') {
@@ -262,117 +295,113 @@ fn parse_spec(text: &str, clock: Option<Duration>) -> Result<EngineSpec, SpecErr
                 None if name == "search" && part.parse::<u32>().is_ok() => ("depth", part),
                 None => {
                     return Err(SpecError::Syntax {
-                        engine: text.to_string(),
+                        engine: engine.to_string(),
                         part: part.to_string(),
                     })
                 }
             };
             if pairs.iter().any(|(k, _)| *k == pair.0) {
                 return Err(SpecError::Repeated {
-                    engine: text.to_string(),
+                    engine: engine.to_string(),
                     option: pair.0.to_string(),
                 });
             }
             pairs.push(pair);
         }
-        let bad = |option: &str, value: &str, expected: &'static str| SpecError::BadValue {
-            engine: text.to_string(),
+        Ok(Options { engine, pairs })
+    }
+
+    fn bad(&self, option: &str, value: &str, expected: &'static str) -> SpecError {
+        SpecError::BadValue {
+            engine: self.engine.to_string(),
             option: option.to_string(),
             value: value.to_string(),
             expected,
-        };
-        let unknown = |option: &str, known: &'static str| SpecError::UnknownOption {
-            engine: text.to_string(),
+        }
+    }
+
+    fn unknown(&self, option: &str, known: &'static str) -> SpecError {
+        SpecError::UnknownOption {
+            engine: self.engine.to_string(),
             option: option.to_string(),
             known,
-        };
-        let positive = |option: &str, value: &str| {
-            value
-                .parse::<u64>()
-                .ok()
-                .filter(|&n| n > 0)
-                .ok_or_else(|| bad(option, value, "a positive whole number"))
-        };
-        let duration = |option: &str, value: &str| {
-            parse_duration(value).ok_or_else(|| bad(option, value, "a duration like 100ms or 2s"))
-        };
-        let kind = match name {
-            "random" | "greedy" | "first" => {
-                if let Some((k, _)) = pairs.first() {
-                    return Err(unknown(k, "none"));
-                }
-                match name {
-                    "random" => EngineKind::Random,
-                    "greedy" => EngineKind::Greedy,
-                    _ => EngineKind::First,
-                }
-            }
-            "search" => {
-                let mut limits = Limits::default();
-                let mut movetime = None;
-                let mut eval = None;
-                for (k, v) in &pairs {
-                    match *k {
-                        "depth" => {
-                            limits.depth = Some(
-                                v.parse::<u32>()
-                                    .ok()
-                                    .filter(|d| (1..=60).contains(d))
-                                    .ok_or_else(|| bad(k, v, "a depth from 1 to 60"))?,
-                            )
-                        }
-                        "nodes" => limits.nodes = Some(positive(k, v)?),
-                        "movetime" => movetime = Some(duration(k, v)?),
-                        "eval" => eval = Some(PathBuf::from(v)),
-                        _ => return Err(unknown(k, SEARCH_OPTIONS)),
-                    }
-                }
-                if limits.depth.is_none() && limits.nodes.is_none() && movetime.is_none() {
-                    movetime =
-                        Some(clock.ok_or_else(|| SpecError::MissingLimit(text.to_string()))?);
-                }
-                EngineKind::Search {
-                    limits,
-                    movetime,
-                    weights: Weights::default(),
-                    eval,
-                }
-            }
-            "mcts" => {
-                let mut config = MctsConfig::default();
-                let mut limits = MctsLimits::default();
-                let mut eval = None;
-                for (k, v) in &pairs {
-                    match *k {
-                        "playouts" => limits.playouts = Some(positive(k, v)?),
-                        "nodes" => limits.nodes = Some(positive(k, v)?),
-                        "movetime" => limits.movetime = Some(duration(k, v)?),
-                        "c" => {
-                            config.exploration = v
-                                .parse::<f64>()
-                                .ok()
-                                .filter(|c| c.is_finite() && *c >= 0.0)
-                                .ok_or_else(|| bad(k, v, "a number at least 0"))?
-                        }
-                        "cutoff" => config.cutoff = Some(positive(k, v)? as u32),
-                        "seed" => {
-                            config.seed =
-                                v.parse::<u64>().map_err(|_| bad(k, v, "a whole number"))?
-                        }
-                        "eval" => eval = Some(PathBuf::from(v)),
-                        _ => return Err(unknown(k, MCTS_OPTIONS)),
-                    }
-                }
-                config.limits = limits;
-                EngineKind::Mcts { config, eval }
-            }
-            _ => return Err(SpecError::UnknownEngine(name.to_string())),
-        };
-        Ok(EngineSpec {
-            text: text.to_string(),
-            kind,
-        })
+        }
     }
+
+    fn positive(&self, option: &str, value: &str) -> Result<u64, SpecError> {
+        value
+            .parse::<u64>()
+            .ok()
+            .filter(|&n| n > 0)
+            .ok_or_else(|| self.bad(option, value, "a positive whole number"))
+    }
+
+    fn duration(&self, option: &str, value: &str) -> Result<Duration, SpecError> {
+        parse_duration(value).ok_or_else(|| self.bad(option, value, "a duration like 100ms or 2s"))
+    }
+}
+
+/// `search:...`: depth, nodes, movetime and eval; without a limit, `clock` or an error.
+fn parse_search(options: &Options, clock: Option<Duration>) -> Result<EngineKind, SpecError> {
+    let mut limits = Limits::default();
+    let mut movetime = None;
+    let mut eval = None;
+    for &(k, v) in &options.pairs {
+        match k {
+            "depth" => {
+                limits.depth = Some(
+                    v.parse::<u32>()
+                        .ok()
+                        .filter(|d| (1..=60).contains(d))
+                        .ok_or_else(|| options.bad(k, v, "a depth from 1 to 60"))?,
+                )
+            }
+            "nodes" => limits.nodes = Some(options.positive(k, v)?),
+            "movetime" => movetime = Some(options.duration(k, v)?),
+            "eval" => eval = Some(PathBuf::from(v)),
+            _ => return Err(options.unknown(k, SEARCH_OPTIONS)),
+        }
+    }
+    if limits.depth.is_none() && limits.nodes.is_none() && movetime.is_none() {
+        movetime = Some(clock.ok_or_else(|| SpecError::MissingLimit(options.engine.to_string()))?);
+    }
+    Ok(EngineKind::Search {
+        limits,
+        movetime,
+        weights: Weights::default(),
+        eval,
+    })
+}
+
+/// `mcts:...`: playouts, nodes, movetime, c, cutoff, seed and eval.
+fn parse_mcts(options: &Options) -> Result<EngineKind, SpecError> {
+    let mut config = MctsConfig::default();
+    let mut limits = MctsLimits::default();
+    let mut eval = None;
+    for &(k, v) in &options.pairs {
+        match k {
+            "playouts" => limits.playouts = Some(options.positive(k, v)?),
+            "nodes" => limits.nodes = Some(options.positive(k, v)?),
+            "movetime" => limits.movetime = Some(options.duration(k, v)?),
+            "c" => {
+                config.exploration = v
+                    .parse::<f64>()
+                    .ok()
+                    .filter(|c| c.is_finite() && *c >= 0.0)
+                    .ok_or_else(|| options.bad(k, v, "a number at least 0"))?
+            }
+            "cutoff" => config.cutoff = Some(options.positive(k, v)? as u32),
+            "seed" => {
+                config.seed = v
+                    .parse::<u64>()
+                    .map_err(|_| options.bad(k, v, "a whole number"))?
+            }
+            "eval" => eval = Some(PathBuf::from(v)),
+            _ => return Err(options.unknown(k, MCTS_OPTIONS)),
+        }
+    }
+    config.limits = limits;
+    Ok(EngineKind::Mcts { config, eval })
 }
 
 impl EngineSpec {

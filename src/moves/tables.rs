@@ -57,6 +57,184 @@ pub(super) struct SlideBits {
     pub(super) own_class: Bitboard,
 }
 
+impl MoverTables {
+    /// What `piece` may do under `rules`: per start class, where it may pass and stop;
+    /// the speed window of its limit.
+    fn compile(rules: &Rules, piece: Piece, sentinels: u32) -> MoverTables {
+        let dim = rules.dim;
+        let reentry_kinds = SpecialKind::ALL
+            .iter()
+            .filter(|k| !rules.special(**k).reenter.contains(piece))
+            .fold(0, |a, k| a | k.bit());
+        let classes = (0..16u8)
+            .map(|class| {
+                let mut masks = MoveMasks::default();
+                for i in 0..MAX_DIM {
+                    masks.nonpass_rank[i] = sentinels;
+                    masks.nonpass_file[i] = sentinels;
+                }
+                for rank in 0..dim {
+                    for file in 0..dim {
+                        // A start on a kind lifts that kind's re-entry rule.
+                        let origin = class | !reentry_kinds;
+                        if !rules.may_pass_from(piece, file, rank, origin) {
+                            masks.nonpass_rank[rank] |= word_bit(file);
+                            masks.nonpass_file[file] |= word_bit(rank);
+                        }
+                        if rules.may_stop_from(piece, file, rank, origin) {
+                            masks.stop_rank[rank] |= word_bit(file);
+                            masks.stop_file[file] |= word_bit(rank);
+                        }
+                    }
+                }
+                masks
+            })
+            .collect();
+        let mut window = [!0u32; 32];
+        if let Some(limit) = rules.speed_of(piece) {
+            for (p, w) in window.iter_mut().enumerate() {
+                let lo = p.saturating_sub(limit as usize);
+                let hi = (p + limit as usize).min(31);
+                *w = (((1u64 << (hi + 1)) - 1) as u32) & !((1u32 << lo) - 1);
+            }
+        }
+        MoverTables {
+            reentry_kinds,
+            classes,
+            window,
+        }
+    }
+}
+
+impl SlideBits {
+    /// The per-piece masks of `m` as whole-board sets of geometry `g`; `kinds` holds
+    /// each square's special kinds.
+    fn of(g: &Geometry, m: &MoverTables, kinds: &[u8; 32 * MAX_DIM]) -> SlideBits {
+        let mut bits = SlideBits {
+            pass: [Bitboard::EMPTY; 16],
+            land: [Bitboard::EMPTY; 16],
+            own_class: Bitboard::EMPTY,
+        };
+        for (class, masks) in m.classes.iter().enumerate() {
+            for s in g.squares(g.board()) {
+                let bit = word_bit(s.file());
+                if masks.nonpass_rank[s.rank()] & bit == 0 {
+                    bits.pass[class] |= g.square(s);
+                }
+                if masks.stop_rank[s.rank()] & bit != 0 {
+                    bits.land[class] |= g.square(s);
+                }
+            }
+        }
+        for s in g.squares(g.board()) {
+            if kinds[s.index()] & m.reentry_kinds != 0 {
+                bits.own_class |= g.square(s);
+            }
+        }
+        bits
+    }
+}
+
+/// Per side, the special squares hostile to it while empty and while occupied (rank
+/// words): only the centre has a rule of its own for when it is empty.
+fn hostile_squares(rules: &Rules) -> ([[u32; MAX_DIM]; 2], [[u32; MAX_DIM]; 2]) {
+    let mut hostile_empty = [[0u32; MAX_DIM]; 2];
+    let mut hostile_occupied = [[0u32; MAX_DIM]; 2];
+    for side in Side::BOTH {
+        for kind in SpecialKind::ALL {
+            let special = rules.special(kind);
+            for s in &special.squares {
+                let bit = word_bit(s.file());
+                let (empty, occupied) = match kind {
+                    SpecialKind::Centre => (
+                        special.hostile_empty.hostile_to(side),
+                        special.hostile.hostile_to(side),
+                    ),
+                    _ => (
+                        special.hostile.hostile_to(side),
+                        special.hostile.hostile_to(side),
+                    ),
+                };
+                if empty {
+                    hostile_empty[side.index()][s.rank()] |= bit;
+                }
+                if occupied {
+                    hostile_occupied[side.index()][s.rank()] |= bit;
+                }
+            }
+        }
+    }
+    (hostile_empty, hostile_occupied)
+}
+
+/// The king's escape squares (the corners, or the whole edge) and the squares where he
+/// is strong (`ks:c`: on a centre square or next to one; `ks:t`: on one only), as rank
+/// words.
+fn escape_and_strong_zone(
+    rules: &Rules,
+    corners: &[u32; MAX_DIM],
+) -> ([u32; MAX_DIM], [u32; MAX_DIM]) {
+    let dim = rules.dim;
+    let mut escape = [0u32; MAX_DIM];
+    let mut strong_zone = [0u32; MAX_DIM];
+    for rank in 0..dim {
+        for file in 0..dim {
+            let on_edge = rank == 0 || file == 0 || rank == dim - 1 || file == dim - 1;
+            let escapes = match rules.escape {
+                crate::rules::Escape::Corner => corners[rank] & (word_bit(file)) != 0,
+                crate::rules::Escape::Edge => on_edge,
+            };
+            if escapes {
+                escape[rank] |= word_bit(file);
+            }
+            let reach = match rules.king_strength {
+                KingStrength::StrongOnThrone => 0,
+                _ => 1,
+            };
+            let near_centre = rules
+                .centre
+                .squares
+                .iter()
+                .any(|c| c.file().abs_diff(file) + c.rank().abs_diff(rank) <= reach);
+            if near_centre {
+                strong_zone[rank] |= word_bit(file);
+            }
+        }
+    }
+    (escape, strong_zone)
+}
+
+/// The Zobrist keys, drawn in one order from one seeded stream.
+struct ZobristKeys {
+    pieces: Vec<[u64; 32 * MAX_DIM]>,
+    defenders_to_move: u64,
+    berserker: Vec<u64>,
+}
+
+impl ZobristKeys {
+    /// The keys of `key_seed`: "taflcoun", with the seed mixed in (the mix keeps 0 at 0:
+    /// seed 0 is the default).
+    fn drawn(key_seed: u64) -> ZobristKeys {
+        let mut keys = SplitMix64::new(0x7461_666c_636f_756e_u64 ^ crate::rng::mix64(key_seed));
+        let pieces = (0..12)
+            .map(|_| {
+                let mut square_keys = [0u64; 32 * MAX_DIM];
+                for k in square_keys.iter_mut() {
+                    *k = keys.next_u64();
+                }
+                square_keys
+            })
+            .collect();
+        let defenders_to_move = keys.next_u64();
+        let berserker = (0..32 * MAX_DIM).map(|_| keys.next_u64()).collect();
+        ZobristKeys {
+            pieces,
+            defenders_to_move,
+            berserker,
+        }
+    }
+}
+
 /// Why a position cannot be played under the rules: it does not fit them, or it goes
 /// beyond what the engine keeps (at most one king, for the defenders; at most
 /// `MAX_EXOTIC` commanders, knights, mercenaries and guards).
@@ -295,150 +473,22 @@ impl Tables {
                 kinds[Square::new(file, rank).index()] = rules.square_kinds(file, rank);
             }
         }
-        let movers = Mover::ALL.map(|m| {
-            let piece = m.piece();
-            let reentry_kinds = SpecialKind::ALL
-                .iter()
-                .filter(|k| !rules.special(**k).reenter.contains(piece))
-                .fold(0, |a, k| a | k.bit());
-            let classes = (0..16u8)
-                .map(|class| {
-                    let mut masks = MoveMasks::default();
-                    for i in 0..MAX_DIM {
-                        masks.nonpass_rank[i] = sentinels;
-                        masks.nonpass_file[i] = sentinels;
-                    }
-                    for rank in 0..dim {
-                        for file in 0..dim {
-                            // A start on a kind lifts that kind's re-entry rule.
-                            let origin = class | !reentry_kinds;
-                            if !rules.may_pass_from(piece, file, rank, origin) {
-                                masks.nonpass_rank[rank] |= word_bit(file);
-                                masks.nonpass_file[file] |= word_bit(rank);
-                            }
-                            if rules.may_stop_from(piece, file, rank, origin) {
-                                masks.stop_rank[rank] |= word_bit(file);
-                                masks.stop_file[file] |= word_bit(rank);
-                            }
-                        }
-                    }
-                    masks
-                })
-                .collect();
-            let mut window = [!0u32; 32];
-            if let Some(limit) = rules.speed_of(piece) {
-                for (p, w) in window.iter_mut().enumerate() {
-                    let lo = p.saturating_sub(limit as usize);
-                    let hi = (p + limit as usize).min(31);
-                    *w = (((1u64 << (hi + 1)) - 1) as u32) & !((1u32 << lo) - 1);
-                }
-            }
-            MoverTables {
-                reentry_kinds,
-                classes,
-                window,
-            }
-        });
-        let mut hostile_empty = [[0u32; MAX_DIM]; 2];
-        let mut hostile_occupied = [[0u32; MAX_DIM]; 2];
+        let movers = Mover::ALL.map(|m| MoverTables::compile(rules, m.piece(), sentinels));
+        let (hostile_empty, hostile_occupied) = hostile_squares(rules);
         let mut corners = [0u32; MAX_DIM];
-        let mut escape = [0u32; MAX_DIM];
-        let mut strong_zone = [0u32; MAX_DIM];
-        for side in Side::BOTH {
-            for kind in SpecialKind::ALL {
-                let special = rules.special(kind);
-                for s in &special.squares {
-                    let bit = word_bit(s.file());
-                    let (empty, occupied) = match kind {
-                        SpecialKind::Centre => (
-                            special.hostile_empty.hostile_to(side),
-                            special.hostile.hostile_to(side),
-                        ),
-                        _ => (
-                            special.hostile.hostile_to(side),
-                            special.hostile.hostile_to(side),
-                        ),
-                    };
-                    if empty {
-                        hostile_empty[side.index()][s.rank()] |= bit;
-                    }
-                    if occupied {
-                        hostile_occupied[side.index()][s.rank()] |= bit;
-                    }
-                }
-            }
-        }
         for s in &rules.corners.squares {
             corners[s.rank()] |= word_bit(s.file());
         }
-        for rank in 0..dim {
-            for file in 0..dim {
-                let on_edge = rank == 0 || file == 0 || rank == dim - 1 || file == dim - 1;
-                let escapes = match rules.escape {
-                    crate::rules::Escape::Corner => corners[rank] & (word_bit(file)) != 0,
-                    crate::rules::Escape::Edge => on_edge,
-                };
-                if escapes {
-                    escape[rank] |= word_bit(file);
-                }
-                // `ks:c`: on a centre square or next to one; `ks:t`: on one only.
-                let reach = match rules.king_strength {
-                    KingStrength::StrongOnThrone => 0,
-                    _ => 1,
-                };
-                let near_centre = rules
-                    .centre
-                    .squares
-                    .iter()
-                    .any(|c| c.file().abs_diff(file) + c.rank().abs_diff(rank) <= reach);
-                if near_centre {
-                    strong_zone[rank] |= word_bit(file);
-                }
-            }
-        }
-        // "taflcoun", with the seed mixed in (the mix keeps 0 at 0: seed 0 is the default).
-        let mut keys = SplitMix64::new(0x7461_666c_636f_756e_u64 ^ crate::rng::mix64(key_seed));
-        let zobrist = (0..12)
-            .map(|_| {
-                let mut square_keys = [0u64; 32 * MAX_DIM];
-                for k in square_keys.iter_mut() {
-                    *k = keys.next_u64();
-                }
-                square_keys
-            })
-            .collect();
-        let zobrist_defenders_to_move = keys.next_u64();
-        let zobrist_berserker = (0..32 * MAX_DIM).map(|_| keys.next_u64()).collect();
+        let (escape, strong_zone) = escape_and_strong_zone(rules, &corners);
+        let keys = ZobristKeys::drawn(key_seed);
         let jumps = Mover::ALL.map(|m| rules.jump_of(m.kind()));
         let geometry = Geometry::new(dim);
         let slide_bits = Mover::ALL.map(|mover| {
-            let g = geometry.as_ref()?;
             let m = &movers[mover as usize];
             if m.window[1] != !0u32 || jumps[mover as usize] != Jump::None {
                 return None;
             }
-            let mut bits = SlideBits {
-                pass: [Bitboard::EMPTY; 16],
-                land: [Bitboard::EMPTY; 16],
-                own_class: Bitboard::EMPTY,
-            };
-            for (class, masks) in m.classes.iter().enumerate() {
-                for s in g.squares(g.board()) {
-                    let bit = word_bit(s.file());
-                    if masks.nonpass_rank[s.rank()] & bit == 0 {
-                        bits.pass[class] |= g.square(s);
-                    }
-                    if masks.stop_rank[s.rank()] & bit != 0 {
-                        bits.land[class] |= g.square(s);
-                    }
-                }
-            }
-            for s in g.squares(g.board()) {
-                if kinds[s.index()] & m.reentry_kinds != 0 {
-                    bits.own_class |= g.square(s);
-                }
-            }
-            Some(bits)
+            Some(SlideBits::of(geometry.as_ref()?, m, &kinds))
         });
         let walls_need_contact = rules.shieldwall == Shieldwall::None || rules.shieldwall_flank;
         let captures_need_contact = jumps.map(|jump| jump != Jump::Capture && walls_need_contact);
@@ -474,9 +524,9 @@ impl Tables {
             jumps,
             berserk: rules.berserk,
             captures_need_contact,
-            zobrist,
-            zobrist_defenders_to_move,
-            zobrist_berserker,
+            zobrist: keys.pieces,
+            zobrist_defenders_to_move: keys.defenders_to_move,
+            zobrist_berserker: keys.berserker,
         })
     }
 

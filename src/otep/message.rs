@@ -209,12 +209,87 @@ impl<'a> Fields<'a> {
 
     fn moves(&mut self, field: &'static str) -> Result<Vec<MoveText>, MessageError> {
         let text = self.next(field)?;
+        self.move_list(field, text)
+    }
+
+    /// Moves joined by `|` (a berserk turn, or a line of an analysis).
+    fn move_list(&self, field: &'static str, text: &str) -> Result<Vec<MoveText>, MessageError> {
         text.split('|')
-            .map(|m| {
-                m.parse::<MoveText>()
-                    .map_err(|e| self.bad(field, text, &format!("moves joined by `|` ({e})")))
-            })
-            .collect()
+            .map(|m| m.parse::<MoveText>())
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(|e| self.bad(field, text, &format!("moves joined by `|` ({e})")))
+    }
+
+    /// `on` or `off`.
+    fn on_off(&mut self) -> Result<bool, MessageError> {
+        let value = self.next("on|off")?;
+        match value {
+            "on" => Ok(true),
+            "off" => Ok(false),
+            _ => Err(self.bad("on|off", value, "`on` or `off`")),
+        }
+    }
+
+    /// A clock time: milliseconds, `*` after it for overtime.
+    fn clock_time(&mut self, field: &'static str) -> Result<(i64, bool), MessageError> {
+        let text = self.next(field)?;
+        let (digits, overtime) = match text.strip_suffix('*') {
+            Some(d) => (d, true),
+            None => (text, false),
+        };
+        digits
+            .parse::<i64>()
+            .map(|ms| (ms, overtime))
+            .map_err(|_| self.bad(field, text, "milliseconds, `*` after them in overtime"))
+    }
+
+    /// `clock`'s fields: both sides' times, then the overtime settings.
+    fn clock(&mut self) -> Result<Clock, MessageError> {
+        let (attacker_ms, attacker_overtime) = self.clock_time("attacker time")?;
+        let (defender_ms, defender_overtime) = self.clock_time("defender time")?;
+        Ok(Clock {
+            attacker_ms,
+            attacker_overtime,
+            defender_ms,
+            defender_overtime,
+            overtime_seconds: self.number("overtime seconds")?,
+            attacker_overtimes: self.number("attacker overtimes")?,
+            defender_overtimes: self.number("defender overtimes")?,
+        })
+    }
+
+    /// `analysis`'s fields: the number of lines, then each line's moves and evaluation;
+    /// the number must match the lines sent.
+    fn analysis(&mut self) -> Result<Vec<AnalysedLine>, MessageError> {
+        let count: usize = self.number("number")?;
+        let mut lines = Vec::new();
+        while let Some(text) = self.words.next() {
+            let moves = self.move_list("move list", text)?;
+            let eval_text = self.next("evaluation")?;
+            let evaluation = eval_text
+                .parse::<f64>()
+                .ok()
+                .filter(|e| e.is_finite())
+                .ok_or_else(|| self.bad("evaluation", eval_text, "a number"))?;
+            lines.push(AnalysedLine { moves, evaluation });
+        }
+        if lines.len() != count {
+            return Err(self.bad(
+                "number",
+                &count.to_string(),
+                &format!("the number of lines sent ({})", lines.len()),
+            ));
+        }
+        Ok(lines)
+    }
+
+    /// `finish`'s code: 0 to 3.
+    fn finish_code(&mut self) -> Result<u32, MessageError> {
+        let code: u32 = self.number("finish code")?;
+        if code > 3 {
+            return Err(self.bad("finish code", &code.to_string(), "0, 1, 2 or 3"));
+        }
+        Ok(code)
     }
 
     fn end(mut self) -> Result<(), MessageError> {
@@ -226,19 +301,6 @@ impl<'a> Fields<'a> {
             }),
         }
     }
-}
-
-/// A clock time: milliseconds, `*` after it for overtime.
-fn clock_time(fields: &mut Fields, field: &'static str) -> Result<(i64, bool), MessageError> {
-    let text = fields.next(field)?;
-    let (digits, overtime) = match text.strip_suffix('*') {
-        Some(d) => (d, true),
-        None => (text, false),
-    };
-    digits
-        .parse::<i64>()
-        .map(|ms| (ms, overtime))
-        .map_err(|_| fields.bad(field, text, "milliseconds, `*` after them in overtime"))
 }
 
 impl FromStr for Message {
@@ -279,14 +341,7 @@ impl FromStr for Message {
             "hello" => Message::Hello,
             "start" => Message::Start,
             "goodbye" | "quit" => Message::Goodbye,
-            "simple-moves" => {
-                let value = fields.next("on|off")?;
-                match value {
-                    "on" => Message::SimpleMoves(true),
-                    "off" => Message::SimpleMoves(false),
-                    _ => return Err(fields.bad("on|off", value, "`on` or `off`")),
-                }
-            }
+            "simple-moves" => Message::SimpleMoves(fields.on_off()?),
             // The rules string and status text keep their spaces.
             "rules" => {
                 if rest.is_empty() {
@@ -302,51 +357,12 @@ impl FromStr for Message {
             "move" => Message::Move(fields.next("record")?.to_string()),
             "side" => Message::Side(fields.side("side")?),
             "play" => Message::Play(fields.side("side")?),
-            "clock" => {
-                let (attacker_ms, attacker_overtime) = clock_time(&mut fields, "attacker time")?;
-                let (defender_ms, defender_overtime) = clock_time(&mut fields, "defender time")?;
-                Message::Clock(Clock {
-                    attacker_ms,
-                    attacker_overtime,
-                    defender_ms,
-                    defender_overtime,
-                    overtime_seconds: fields.number("overtime seconds")?,
-                    attacker_overtimes: fields.number("attacker overtimes")?,
-                    defender_overtimes: fields.number("defender overtimes")?,
-                })
-            }
+            "clock" => Message::Clock(fields.clock()?),
             "analyze" => Message::Analyze {
                 moves: fields.number("number")?,
                 seconds: fields.number("seconds")?,
             },
-            "analysis" => {
-                let count: usize = fields.number("number")?;
-                let mut lines = Vec::new();
-                while let Some(text) = fields.words.next() {
-                    let moves = text
-                        .split('|')
-                        .map(|m| m.parse::<MoveText>())
-                        .collect::<Result<Vec<_>, _>>()
-                        .map_err(|e| {
-                            fields.bad("move list", text, &format!("moves joined by `|` ({e})"))
-                        })?;
-                    let eval_text = fields.next("evaluation")?;
-                    let evaluation = eval_text
-                        .parse::<f64>()
-                        .ok()
-                        .filter(|e| e.is_finite())
-                        .ok_or_else(|| fields.bad("evaluation", eval_text, "a number"))?;
-                    lines.push(AnalysedLine { moves, evaluation });
-                }
-                if lines.len() != count {
-                    return Err(fields.bad(
-                        "number",
-                        &count.to_string(),
-                        &format!("the number of lines sent ({})", lines.len()),
-                    ));
-                }
-                Message::Analysis(lines)
-            }
+            "analysis" => Message::Analysis(fields.analysis()?),
             "error" => {
                 let code = fields.number("error code")?;
                 let text: Vec<&str> = fields.words.by_ref().collect();
@@ -360,13 +376,7 @@ impl FromStr for Message {
                 let position = fields.words.next().map(str::to_string);
                 Message::OpponentMove { moves, position }
             }
-            "finish" => {
-                let code: u32 = fields.number("finish code")?;
-                if code > 3 {
-                    return Err(fields.bad("finish code", &code.to_string(), "0, 1, 2 or 3"));
-                }
-                Message::Finish(code)
-            }
+            "finish" => Message::Finish(fields.finish_code()?),
             _ => unreachable!("every command word is matched above"),
         };
         fields.end()?;

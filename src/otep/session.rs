@@ -97,6 +97,7 @@ impl std::error::Error for SessionError {}
 impl crate::error::Kind for SessionError {}
 
 /// The game as the engine knows it: rules, position, the positions before it.
+#[derive(Clone)]
 struct Board {
     game: Game,
     position: Position,
@@ -116,6 +117,26 @@ impl Board {
         self.position = next;
         self.moves.push(text.clone());
         text
+    }
+
+    /// Plays `moves` in order; stops at the first that is not legal here, with the
+    /// moves before it played.
+    fn replay(&mut self, moves: &[MoveText]) -> Result<(), SessionError> {
+        for text in moves {
+            let mv = crate::notation::resolve(&self.game.tables, &self.position, text)
+                .map_err(SessionError::Illegal)?;
+            self.apply(mv);
+        }
+        Ok(())
+    }
+
+    /// Keeps the board and makes `side` the side to move (the host's word on who moves).
+    fn set_side_to_move(&mut self, side: Side) -> Result<(), SessionError> {
+        let record = self
+            .position
+            .layout(&self.game.tables)
+            .record(RecordOrder::RankOneFirst);
+        self.trust(&record, side)
     }
 
     /// Takes a position record as the truth: if it shows another board than ours, the
@@ -245,6 +266,7 @@ impl Session {
         self.board.as_mut().ok_or(SessionError::NoRules(message))
     }
 
+    /// One message, one handler: the state each kind changes, and the actions it asks.
     fn step(&mut self, message: Message) -> Result<Vec<Action>, SessionError> {
         let after_position = std::mem::take(&mut self.after_position);
         match message {
@@ -261,147 +283,151 @@ impl Session {
                 self.before_own_move = None;
                 Ok(Vec::new())
             }
-            Message::Side(side) => {
-                self.side = Some(side);
-                if after_position {
-                    // OpenTafl's `position` then `side`: the side to move on that board.
-                    let board = self.board("side")?;
-                    let record = board
-                        .position
-                        .layout(&board.game.tables)
-                        .record(RecordOrder::RankOneFirst);
-                    board.trust(&record, side)?;
-                }
-                Ok(Vec::new())
-            }
+            Message::Side(side) => self.on_side(side, after_position),
             Message::Clock(clock) => {
                 self.clock = Some(clock);
                 Ok(Vec::new())
             }
-            Message::Rules(text) => {
-                let (game, ignored) = game_ignoring_unknown_keys(&text)?;
-                self.board = Some(Board {
-                    position: game.start(),
-                    game,
-                    history: Vec::new(),
-                    moves: Vec::new(),
-                });
-                self.before_own_move = None;
-                self.finished = None;
-                self.clock = None;
-                Ok(if ignored.is_empty() {
-                    Vec::new()
-                } else {
-                    vec![Action::Send(Message::Status(format!(
-                        "ignored unknown rules keys: {}",
-                        ignored.join(", ")
-                    )))]
-                })
-            }
-            Message::Position(text) => {
-                let board = self.board("position")?;
-                let side = board.position.side_to_move();
-                board.trust(&text, side)?;
-                self.before_own_move = None;
-                self.after_position = true;
-                Ok(Vec::new())
-            }
-            Message::Move(text) => {
-                // From the host: our move was accepted; the record is the position after it.
-                self.before_own_move = None;
-                if text.starts_with('/') || text.starts_with("start") {
-                    let board = self.board("move")?;
-                    let side = board.position.side_to_move();
-                    board.trust(&text, side)?;
-                }
-                Ok(Vec::new())
-            }
-            Message::Error { code, .. } => {
-                // The host refused our last move: back to the board before it.
-                match (self.before_own_move.take(), self.board.as_mut()) {
-                    (Some((position, history, moves)), Some(board)) => {
-                        board.position = position;
-                        board.history = history;
-                        board.moves = moves;
-                        Ok(vec![Action::Send(Message::Status(format!(
-                            "host refused the last move (error {code}); it is taken back"
-                        )))])
-                    }
-                    _ => Ok(Vec::new()),
-                }
-            }
+            Message::Rules(text) => self.on_rules(&text),
+            Message::Position(text) => self.on_position(&text),
+            Message::Move(text) => self.on_accepted_move(&text),
+            Message::Error { code, .. } => Ok(self.on_refused_move(code)),
             Message::OpponentMove { moves, position } => {
-                self.before_own_move = None;
-                let board = self.board("opponent-move")?;
-                let mut trial = Board {
-                    game: board.game.clone(),
-                    position: board.position.clone(),
-                    history: board.history.clone(),
-                    moves: board.moves.clone(),
-                };
-                let mut replayed = Ok(());
-                for text in &moves {
-                    match crate::notation::resolve(&trial.game.tables, &trial.position, text) {
-                        Ok(mv) => {
-                            trial.apply(mv);
-                        }
-                        Err(e) => {
-                            replayed = Err(SessionError::Illegal(e));
-                            break;
-                        }
-                    }
-                }
-                match (replayed, &position) {
-                    (Ok(()), Some(record)) => {
-                        let side = trial.position.side_to_move();
-                        trial.trust(record, side)?;
-                        *board = trial;
-                    }
-                    (Ok(()), None) => *board = trial,
-                    // The moves do not play on our board but the host sent its record:
-                    // the record is the truth. OpenTafl does this after refusing our move
-                    // (`error`): it sends the moves since our last accepted move again,
-                    // with the current record, on a board that already has them.
-                    (Err(e), Some(record)) => {
-                        let side = side_after(board, record, &moves)?;
-                        let before = board.position.clone();
-                        board.trust(record, side)?;
-                        if board.position != before {
-                            return Ok(vec![Action::Send(Message::Status(format!(
-                                "the moves do not play on this board ({e}); \
-                                 playing on the host's record"
-                            )))]);
-                        }
-                    }
-                    (Err(e), None) => return Err(e),
-                }
-                Ok(Vec::new())
+                self.on_opponent_move(&moves, position.as_deref())
             }
-            Message::Play(side) => {
-                let board = self.board("play")?;
-                if board.position.side_to_move() != side {
-                    // The host says who is to move; it keeps the game.
-                    let record = board
-                        .position
-                        .layout(&board.game.tables)
-                        .record(RecordOrder::RankOneFirst);
-                    board.trust(&record, side)?;
-                }
-                if board.position.outcome(&board.game.tables).is_some()
-                    || board.position.legal_moves(&board.game.tables).is_empty()
-                {
-                    return Err(SessionError::GameOver);
-                }
-                Ok(vec![Action::Think(Request::Play(side))])
-            }
-            Message::Analyze { moves, seconds } => {
-                let board = self.board("analyze")?;
-                if board.position.legal_moves(&board.game.tables).is_empty() {
-                    return Err(SessionError::GameOver);
-                }
-                Ok(vec![Action::Think(Request::Analyze { moves, seconds })])
-            }
+            Message::Play(side) => self.on_play(side),
+            Message::Analyze { moves, seconds } => self.on_analyze(moves, seconds),
         }
+    }
+
+    /// `side`: the side the engine plays, or, right after `position`, the side to move
+    /// on that board (OpenTafl's `position` then `side`).
+    fn on_side(&mut self, side: Side, after_position: bool) -> Result<Vec<Action>, SessionError> {
+        self.side = Some(side);
+        if after_position {
+            self.board("side")?.set_side_to_move(side)?;
+        }
+        Ok(Vec::new())
+    }
+
+    /// `rules`: a new game from its start position; unknown keys are named in a status.
+    fn on_rules(&mut self, text: &str) -> Result<Vec<Action>, SessionError> {
+        let (game, ignored) = game_ignoring_unknown_keys(text)?;
+        self.board = Some(Board {
+            position: game.start(),
+            game,
+            history: Vec::new(),
+            moves: Vec::new(),
+        });
+        self.before_own_move = None;
+        self.finished = None;
+        self.clock = None;
+        Ok(if ignored.is_empty() {
+            Vec::new()
+        } else {
+            vec![Action::Send(Message::Status(format!(
+                "ignored unknown rules keys: {}",
+                ignored.join(", ")
+            )))]
+        })
+    }
+
+    /// `position`: the host's board, with our side to move until a `side` names it.
+    fn on_position(&mut self, text: &str) -> Result<Vec<Action>, SessionError> {
+        let board = self.board("position")?;
+        let side = board.position.side_to_move();
+        board.trust(text, side)?;
+        self.before_own_move = None;
+        self.after_position = true;
+        Ok(Vec::new())
+    }
+
+    /// `move` from the host: our move was accepted; a record is the position after it.
+    fn on_accepted_move(&mut self, text: &str) -> Result<Vec<Action>, SessionError> {
+        self.before_own_move = None;
+        if text.starts_with('/') || text.starts_with("start") {
+            let board = self.board("move")?;
+            let side = board.position.side_to_move();
+            board.trust(text, side)?;
+        }
+        Ok(Vec::new())
+    }
+
+    /// `error`: the host refused our last move, so the board goes back to before it.
+    fn on_refused_move(&mut self, code: i32) -> Vec<Action> {
+        match (self.before_own_move.take(), self.board.as_mut()) {
+            (Some((position, history, moves)), Some(board)) => {
+                board.position = position;
+                board.history = history;
+                board.moves = moves;
+                vec![Action::Send(Message::Status(format!(
+                    "host refused the last move (error {code}); it is taken back"
+                )))]
+            }
+            _ => Vec::new(),
+        }
+    }
+
+    /// `opponent-move`: the moves replayed on a copy of our board, which replaces it
+    /// only when they all play; with the host's record, the record has the last word.
+    fn on_opponent_move(
+        &mut self,
+        moves: &[MoveText],
+        record: Option<&str>,
+    ) -> Result<Vec<Action>, SessionError> {
+        self.before_own_move = None;
+        let board = self.board("opponent-move")?;
+        let mut trial = board.clone();
+        let replayed = trial.replay(moves);
+        match (replayed, record) {
+            (Ok(()), Some(record)) => {
+                let side = trial.position.side_to_move();
+                trial.trust(record, side)?;
+                *board = trial;
+            }
+            (Ok(()), None) => *board = trial,
+            // The moves do not play on our board but the host sent its record: the
+            // record is the truth. OpenTafl does this after refusing our move (`error`):
+            // it sends the moves since our last accepted move again, with the current
+            // record, on a board that already has them.
+            (Err(e), Some(record)) => {
+                let side = side_after(board, record, moves)?;
+                let before = board.position.clone();
+                board.trust(record, side)?;
+                if board.position != before {
+                    return Ok(vec![Action::Send(Message::Status(format!(
+                        "the moves do not play on this board ({e}); \
+                         playing on the host's record"
+                    )))]);
+                }
+            }
+            (Err(e), None) => return Err(e),
+        }
+        Ok(Vec::new())
+    }
+
+    /// `play`: think of a move for `side`, which the host says is to move.
+    fn on_play(&mut self, side: Side) -> Result<Vec<Action>, SessionError> {
+        let board = self.board("play")?;
+        if board.position.side_to_move() != side {
+            // The host says who is to move; it keeps the game.
+            board.set_side_to_move(side)?;
+        }
+        if board.position.outcome(&board.game.tables).is_some()
+            || board.position.legal_moves(&board.game.tables).is_empty()
+        {
+            return Err(SessionError::GameOver);
+        }
+        Ok(vec![Action::Think(Request::Play(side))])
+    }
+
+    /// `analyze`: think of lines for the side to move.
+    fn on_analyze(&mut self, moves: u32, seconds: u32) -> Result<Vec<Action>, SessionError> {
+        let board = self.board("analyze")?;
+        if board.position.legal_moves(&board.game.tables).is_empty() {
+            return Err(SessionError::GameOver);
+        }
+        Ok(vec![Action::Think(Request::Analyze { moves, seconds })])
     }
 
     /// Plays the engine's own move and gives the `move` line that announces it (a plain

@@ -57,74 +57,15 @@ pub fn parse_suite(text: &str) -> Result<Vec<SuiteEntry>, SuiteError> {
             .split_once(char::is_whitespace)
             .map(|(k, v)| (k, v.trim()))
             .unwrap_or((trimmed, ""));
-        let err = |message: String| SuiteError { line, message };
-        if key == "id" {
-            if value.is_empty() {
-                return Err(err("`id` needs a name".into()));
+        let read = if key == "id" {
+            SuiteEntry::starting(&entries, value, line).map(|entry| entries.push(entry))
+        } else {
+            match entries.last_mut() {
+                Some(entry) => entry.read(key, value),
+                None => Err(format!("`{key}` before the first `id`")),
             }
-            if let Some(other) = entries.iter().find(|e| e.id == value) {
-                return Err(err(format!(
-                    "id `{value}` is also the id of the entry on line {}",
-                    other.line
-                )));
-            }
-            entries.push(SuiteEntry {
-                id: value.to_string(),
-                line,
-                rules: String::new(),
-                position: None,
-                side: None,
-                perft: Vec::new(),
-            });
-            continue;
-        }
-        let entry = entries
-            .last_mut()
-            .ok_or_else(|| err(format!("`{key}` before the first `id`")))?;
-        let again = |key: &str| {
-            err(format!(
-                "entry `{}` already has a `{key}` line; one per entry",
-                entry.id
-            ))
         };
-        match key {
-            "rules" if !entry.rules.is_empty() => return Err(again("rules")),
-            "position" if entry.position.is_some() => return Err(again("position")),
-            "side" if entry.side.is_some() => return Err(again("side")),
-            "rules" if value.is_empty() => return Err(err("`rules` needs a value".into())),
-            "rules" => entry.rules = value.to_string(),
-            "position" => entry.position = Some(value.to_string()),
-            "side" => entry.side = Some(value.to_string()),
-            "perft" => {
-                let mut parts = value.split_whitespace();
-                let depth = parts.next().and_then(|d| d.parse::<u32>().ok());
-                let nodes = parts
-                    .next()
-                    .and_then(|n| n.replace('_', "").parse::<u64>().ok());
-                match (depth, nodes, parts.next()) {
-                    (Some(d), Some(_), None) if entry.perft.iter().any(|&(k, _)| k == d) => {
-                        return Err(err(format!(
-                            "entry `{}` already has a count at depth {d}",
-                            entry.id
-                        )))
-                    }
-                    (Some(d), Some(_), None) if !(1..=super::MAX_DEPTH).contains(&d) => {
-                        return Err(err(format!("depth {d} is not in 1..={}", super::MAX_DEPTH)))
-                    }
-                    (Some(d), Some(n), None) => entry.perft.push((d, n)),
-                    _ => {
-                        return Err(err(format!(
-                            "expected `perft <depth> <nodes>`, found `perft {value}`"
-                        )))
-                    }
-                }
-            }
-            _ => {
-                return Err(err(format!(
-                    "unknown key `{key}` (expected id, rules, position, side or perft)"
-                )))
-            }
-        }
+        read.map_err(|message| SuiteError { line, message })?;
     }
     if entries.is_empty() {
         return Err(SuiteError {
@@ -133,20 +74,98 @@ pub fn parse_suite(text: &str) -> Result<Vec<SuiteEntry>, SuiteError> {
         });
     }
     for entry in &entries {
-        if entry.rules.is_empty() {
-            return Err(SuiteError {
-                line: entry.line,
-                message: format!("entry `{}` has no `rules`", entry.id),
-            });
-        }
-        if entry.perft.is_empty() {
-            return Err(SuiteError {
-                line: entry.line,
-                message: format!("entry `{}` has no `perft` line", entry.id),
-            });
-        }
+        entry.check_complete()?;
     }
     Ok(entries)
+}
+
+impl SuiteEntry {
+    /// A new entry from its `id` line: a name no earlier entry has.
+    fn starting(entries: &[SuiteEntry], id: &str, line: usize) -> Result<SuiteEntry, String> {
+        if id.is_empty() {
+            return Err("`id` needs a name".into());
+        }
+        if let Some(other) = entries.iter().find(|e| e.id == id) {
+            return Err(format!(
+                "id `{id}` is also the id of the entry on line {}",
+                other.line
+            ));
+        }
+        Ok(SuiteEntry {
+            id: id.to_string(),
+            line,
+            rules: String::new(),
+            position: None,
+            side: None,
+            perft: Vec::new(),
+        })
+    }
+
+    /// One `key value` line of the entry; each key but `perft` once.
+    fn read(&mut self, key: &str, value: &str) -> Result<(), String> {
+        let again = |key: &str| {
+            format!(
+                "entry `{}` already has a `{key}` line; one per entry",
+                self.id
+            )
+        };
+        match key {
+            "rules" if !self.rules.is_empty() => return Err(again("rules")),
+            "position" if self.position.is_some() => return Err(again("position")),
+            "side" if self.side.is_some() => return Err(again("side")),
+            "rules" if value.is_empty() => return Err("`rules` needs a value".into()),
+            "rules" => self.rules = value.to_string(),
+            "position" => self.position = Some(value.to_string()),
+            "side" => self.side = Some(value.to_string()),
+            "perft" => self.read_count(value)?,
+            _ => {
+                return Err(format!(
+                    "unknown key `{key}` (expected id, rules, position, side or perft)"
+                ))
+            }
+        }
+        Ok(())
+    }
+
+    /// `perft <depth> <nodes>`: one count per depth, the depth within `MAX_DEPTH`.
+    fn read_count(&mut self, value: &str) -> Result<(), String> {
+        let mut parts = value.split_whitespace();
+        let depth = parts.next().and_then(|d| d.parse::<u32>().ok());
+        let nodes = parts
+            .next()
+            .and_then(|n| n.replace('_', "").parse::<u64>().ok());
+        match (depth, nodes, parts.next()) {
+            (Some(d), Some(_), None) if self.perft.iter().any(|&(k, _)| k == d) => Err(format!(
+                "entry `{}` already has a count at depth {d}",
+                self.id
+            )),
+            (Some(d), Some(_), None) if !(1..=super::MAX_DEPTH).contains(&d) => {
+                Err(format!("depth {d} is not in 1..={}", super::MAX_DEPTH))
+            }
+            (Some(d), Some(n), None) => {
+                self.perft.push((d, n));
+                Ok(())
+            }
+            _ => Err(format!(
+                "expected `perft <depth> <nodes>`, found `perft {value}`"
+            )),
+        }
+    }
+
+    /// Refuses an entry without `rules` or without a count, at its `id` line.
+    fn check_complete(&self) -> Result<(), SuiteError> {
+        let missing = if self.rules.is_empty() {
+            "`rules`"
+        } else if self.perft.is_empty() {
+            "`perft` line"
+        } else {
+            return Ok(());
+        };
+        Err(SuiteError {
+            line: self.line,
+            message: format!("entry `{}` has no {missing}", self.id),
+        })
+    }
 }
 
 impl SuiteEntry {

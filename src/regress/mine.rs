@@ -236,36 +236,28 @@ pub fn mine_game_deep(
         found.plies = ply;
         let (history, _) = history_since_capture(&r.positions, &r.moves, ply);
         let played = r.moves[ply - 1];
-        match judge_deep(tables, pos, &history, played, opts) {
-            Ok((Some((kind, within)), nodes)) => {
+        let misplay = match judge_deep(tables, pos, &history, played, opts) {
+            Ok((misplay, nodes)) => {
                 found.nodes += nodes;
-                found.misplays.push(Misplay {
-                    game: game.line,
-                    ply,
-                    side: pos.side_to_move(),
-                    played,
-                    kind,
-                    within,
-                });
+                misplay
             }
-            Ok((None, nodes)) => found.nodes += nodes,
             Err(ProverError::Exhausted { nodes }) => {
                 found.nodes += nodes;
                 found.undecided.push(ply);
+                None
             }
-            Err(ProverError::Berserk) => {
-                // Berserk rules: the solver alone, as `judge` at 3 plies.
-                if let Some((kind, within)) = judge(tables, pos, &history, played, true) {
-                    found.misplays.push(Misplay {
-                        game: game.line,
-                        ply,
-                        side: pos.side_to_move(),
-                        played,
-                        kind,
-                        within,
-                    });
-                }
-            }
+            // Berserk rules: the solver alone, as `judge` at 3 plies.
+            Err(ProverError::Berserk) => judge(tables, pos, &history, played, true),
+        };
+        if let Some((kind, within)) = misplay {
+            found.misplays.push(Misplay {
+                game: game.line,
+                ply,
+                side: pos.side_to_move(),
+                played,
+                kind,
+                within,
+            });
         }
     }
     Ok(found)

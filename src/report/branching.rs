@@ -2,7 +2,10 @@
 //! embeds the plot.
 
 use super::table::{new_table, TableStyle};
-use crate::sampling::{BranchingReport, Moments, Source};
+use crate::sampling::{
+    BranchingReport, BranchingStatistics, BranchingSummary, FirstMover, LengthSummary, Moments,
+    Outcomes, Source,
+};
 use std::fmt::Write;
 
 /// A mean with its standard error: `93.12 ± 0.41`.
@@ -49,9 +52,18 @@ pub fn headline(report: &BranchingReport) -> String {
 /// The branching, length, game-tree and outcome tables.
 pub fn render_tables(report: &BranchingReport, style: TableStyle) -> String {
     let s = &report.statistics;
-    let b = &s.branching;
     let mut out = String::new();
+    writeln!(out, "{}\n", branching_table(&s.branching, style)).unwrap();
+    writeln!(out, "Standard errors treat games as the independent units (positions of one game are not independent).\n").unwrap();
+    writeln!(out, "{}\n", length_table(&s.length, s.games, style)).unwrap();
+    writeln!(out, "{}\n", game_tree_table(s, style)).unwrap();
+    writeln!(out, "{}", outcomes_table(&s.outcomes, s.games, style)).unwrap();
+    writeln!(out, "{}", first_mover_line(&s.first_mover)).unwrap();
+    out
+}
 
+/// Branching factors over all positions (arithmetic and geometric), then by side.
+fn branching_table(b: &BranchingSummary, style: TableStyle) -> String {
     let mut table = new_table(
         style,
         &[
@@ -74,14 +86,15 @@ pub fn render_tables(report: &BranchingReport, style: TableStyle) -> String {
             format!("{}", m.max),
         ]
     };
-    table.add_row(vec![
-        "all positions (arithmetic mean)".to_string(),
-        b.positions.to_string(),
-        pm(b.mean, b.stderr, 2),
-        format!("{:.2}", b.sd),
-        format!("{}", b.min),
-        format!("{}", b.max),
-    ]);
+    let all = Moments {
+        n: b.positions,
+        mean: b.mean,
+        sd: b.sd,
+        stderr: b.stderr,
+        min: b.min,
+        max: b.max,
+    };
+    table.add_row(row("all positions (arithmetic mean)", &all));
     table.add_row(vec![
         "all positions (geometric mean)".to_string(),
         b.positions.to_string(),
@@ -96,10 +109,11 @@ pub fn render_tables(report: &BranchingReport, style: TableStyle) -> String {
     if let Some(m) = &b.by_side.defenders {
         table.add_row(row("defenders to move", m));
     }
-    writeln!(out, "{table}\n").unwrap();
-    writeln!(out, "Standard errors treat games as the independent units (positions of one game are not independent).\n").unwrap();
+    table.to_string()
+}
 
-    let l = &s.length;
+/// Game lengths: mean, spread and quantiles.
+fn length_table(l: &LengthSummary, games: usize, style: TableStyle) -> String {
     let mut table = new_table(
         style,
         &[
@@ -117,7 +131,7 @@ pub fn render_tables(report: &BranchingReport, style: TableStyle) -> String {
         &[1, 2, 3, 4, 5, 6, 7, 8, 9],
     );
     table.add_row(vec![
-        format!("{} games", s.games),
+        format!("{games} games"),
         pm(l.mean, l.stderr, 1),
         format!("{:.1}", l.sd),
         short(l.min),
@@ -128,9 +142,13 @@ pub fn render_tables(report: &BranchingReport, style: TableStyle) -> String {
         short(l.p90),
         short(l.max),
     ]);
-    writeln!(out, "{table}\n").unwrap();
+    table.to_string()
+}
 
-    let g = &s.game_tree;
+/// The game tree's size, two ways: b^L of the means, and the mean of each game's
+/// product of branching factors.
+fn game_tree_table(s: &BranchingStatistics, style: TableStyle) -> String {
+    let (g, b, l) = (&s.game_tree, &s.branching, &s.length);
     let mut table = new_table(style, &["game tree", "log10", "meaning"], &[1]);
     table.add_row(vec![
         "log10(mean b ^ mean L)".to_string(),
@@ -145,11 +163,13 @@ pub fn render_tables(report: &BranchingReport, style: TableStyle) -> String {
         pm(g.mean_sum_log10_b, g.mean_sum_log10_b_stderr, 1),
         format!("mean over games of log10 of the product of the branching factors met (= mean L · log10 of the geometric mean b, {:.2})", b.geometric_mean),
     ]);
-    writeln!(out, "{table}\n").unwrap();
+    table.to_string()
+}
 
-    let o = &s.outcomes;
+/// How the games ended, with each rule's reason under its result.
+fn outcomes_table(o: &Outcomes, games: usize, style: TableStyle) -> String {
     let mut table = new_table(style, &["outcome", "games", "share"], &[1, 2]);
-    let share = |n: usize| format!("{:.1}%", 100.0 * n as f64 / s.games.max(1) as f64);
+    let share = |n: usize| format!("{:.1}%", 100.0 * n as f64 / games.max(1) as f64);
     for (label, n) in [
         ("attackers won", o.attackers),
         ("defenders won", o.defenders),
@@ -161,10 +181,12 @@ pub fn render_tables(report: &BranchingReport, style: TableStyle) -> String {
     for (reason, &n) in &o.by_reason {
         table.add_row(vec![format!("  {reason}"), n.to_string(), share(n)]);
     }
-    writeln!(out, "{table}").unwrap();
-    let f = &s.first_mover;
-    writeln!(
-        out,
+    table.to_string()
+}
+
+/// The first mover's share of the decisive games.
+fn first_mover_line(f: &FirstMover) -> String {
+    format!(
         "First mover ({}): won {} of {} decisive games, {}.",
         f.side,
         f.wins,
@@ -174,8 +196,6 @@ pub fn render_tables(report: &BranchingReport, style: TableStyle) -> String {
             _ => "no decisive games".to_string(),
         }
     )
-    .unwrap();
-    out
 }
 
 /// The markdown page of a `--report` run; `plot` is the SVG's file name beside it and

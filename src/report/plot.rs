@@ -69,23 +69,24 @@ pub fn line_band_plot_from(
     series: &[Series],
     note: &str,
 ) -> String {
-    let points = series.iter().flat_map(|s| s.points.iter());
-    let x_max = points.clone().map(|p| p.0).fold(x_min + 1.0, f64::max);
-    let y_top = points.map(|p| p.1 + p.2).fold(1.0, f64::max);
-    let x_step = tick_step(x_max - x_min, 10.0);
-    let y_step = tick_step(y_top, 8.0);
-    let x_start = (x_min / x_step).floor() * x_step;
-    let x_end = (x_max / x_step).ceil() * x_step;
-    let y_end = (y_top / y_step).ceil() * y_step;
-    let (plot_w, plot_h) = (WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM);
-    let x = |v: f64| LEFT + (v - x_start) / (x_end - x_start) * plot_w;
-    let y = |v: f64| TOP + plot_h - v.max(0.0) / y_end * plot_h;
-
+    let frame = Frame::fitting(x_min, series);
     let mut svg = String::new();
-    writeln!(svg, r#"<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{HEIGHT}" viewBox="0 0 {WIDTH} {HEIGHT}" font-family="sans-serif" font-size="12">"#).unwrap();
+    open_svg(&mut svg, HEIGHT, title);
+    frame.grid_and_ticks(&mut svg);
+    frame.bands_and_lines(&mut svg, series);
+    frame.axes(&mut svg, x_label, y_label);
+    write_note(&mut svg, HEIGHT, note);
+    legend(&mut svg, series);
+    svg.push_str("</svg>\n");
+    svg
+}
+
+/// The SVG header of a plot `height` high: the white page and the title.
+fn open_svg(svg: &mut String, height: f64, title: &str) {
+    writeln!(svg, r#"<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{height}" viewBox="0 0 {WIDTH} {height}" font-family="sans-serif" font-size="12">"#).unwrap();
     writeln!(
         svg,
-        r#"<rect width="{WIDTH}" height="{HEIGHT}" fill="white"/>"#
+        r#"<rect width="{WIDTH}" height="{height}" fill="white"/>"#
     )
     .unwrap();
     writeln!(
@@ -95,110 +96,22 @@ pub fn line_band_plot_from(
         escape(title)
     )
     .unwrap();
-    // Grid and ticks.
-    for k in 0..=(y_end / y_step).round() as usize {
-        let v = k as f64 * y_step;
-        let py = y(v);
-        writeln!(
-            svg,
-            r##"<line x1="{LEFT}" y1="{py:.1}" x2="{:.1}" y2="{py:.1}" stroke="#e4e4e4"/>"##,
-            LEFT + plot_w
-        )
-        .unwrap();
-        writeln!(
-            svg,
-            r#"<text x="{:.1}" y="{:.1}" text-anchor="end">{}</text>"#,
-            LEFT - 6.0,
-            py + 4.0,
-            tick_label(v, y_step)
-        )
-        .unwrap();
-    }
-    for k in 0..=((x_end - x_start) / x_step).round() as usize {
-        let v = x_start + k as f64 * x_step;
-        let px = x(v);
-        writeln!(
-            svg,
-            r##"<line x1="{px:.1}" y1="{:.1}" x2="{px:.1}" y2="{:.1}" stroke="#444"/>"##,
-            TOP + plot_h,
-            TOP + plot_h + 5.0
-        )
-        .unwrap();
-        writeln!(
-            svg,
-            r#"<text x="{px:.1}" y="{:.1}" text-anchor="middle">{}</text>"#,
-            TOP + plot_h + 19.0,
-            tick_label(v, x_step)
-        )
-        .unwrap();
-    }
-    // Bands first, lines on top.
-    for s in series.iter().filter(|s| !s.points.is_empty()) {
-        let upper = s
-            .points
-            .iter()
-            .map(|&(px, m, sd)| format!("{:.1},{:.1}", x(px), y(m + sd)));
-        let lower = s
-            .points
-            .iter()
-            .rev()
-            .map(|&(px, m, sd)| format!("{:.1},{:.1}", x(px), y(m - sd)));
-        let outline: Vec<String> = upper.chain(lower).collect();
-        writeln!(
-            svg,
-            r#"<polygon points="{}" fill="{}" fill-opacity="0.18" stroke="none"/>"#,
-            outline.join(" "),
-            s.color
-        )
-        .unwrap();
-    }
-    for s in series.iter().filter(|s| !s.points.is_empty()) {
-        let line: Vec<String> = s
-            .points
-            .iter()
-            .map(|&(px, m, _)| format!("{:.1},{:.1}", x(px), y(m)))
-            .collect();
-        writeln!(svg, r#"<polyline points="{}" fill="none" stroke="{}" stroke-width="1.8" stroke-linejoin="round"/>"#, line.join(" "), s.color).unwrap();
-    }
-    // Axes.
-    writeln!(
-        svg,
-        r##"<line x1="{LEFT}" y1="{TOP}" x2="{LEFT}" y2="{:.1}" stroke="#444"/>"##,
-        TOP + plot_h
-    )
-    .unwrap();
-    writeln!(
-        svg,
-        r##"<line x1="{LEFT}" y1="{:.1}" x2="{:.1}" y2="{:.1}" stroke="#444"/>"##,
-        TOP + plot_h,
-        LEFT + plot_w,
-        TOP + plot_h
-    )
-    .unwrap();
-    writeln!(
-        svg,
-        r#"<text x="{:.1}" y="{:.1}" text-anchor="middle">{}</text>"#,
-        LEFT + plot_w / 2.0,
-        HEIGHT - 22.0,
-        escape(x_label)
-    )
-    .unwrap();
-    writeln!(
-        svg,
-        r#"<text transform="translate(16 {:.1}) rotate(-90)" text-anchor="middle">{}</text>"#,
-        TOP + plot_h / 2.0,
-        escape(y_label)
-    )
-    .unwrap();
+}
+
+/// The small grey note at the bottom right of a plot `height` high.
+fn write_note(svg: &mut String, height: f64, note: &str) {
     writeln!(
         svg,
         r##"<text x="{:.1}" y="{:.1}" text-anchor="end" fill="#666" font-size="11">{}</text>"##,
         WIDTH - RIGHT,
-        HEIGHT - 6.0,
+        height - 6.0,
         escape(note)
     )
     .unwrap();
-    // Legend, one row between the title and the plot, clear of the data.
+}
+
+/// The legend, one row between the title and the plot, clear of the data.
+fn legend(svg: &mut String, series: &[Series]) {
     for (i, s) in series.iter().enumerate() {
         let ly = 46.0;
         let lx = LEFT + 8.0 + 190.0 * i as f64;
@@ -219,8 +132,151 @@ pub fn line_band_plot_from(
         )
         .unwrap();
     }
-    svg.push_str("</svg>\n");
-    svg
+}
+
+/// The axes of a line plot: round ticks over the data, and the map from data to page.
+struct Frame {
+    x_step: f64,
+    y_step: f64,
+    x_start: f64,
+    x_end: f64,
+    y_end: f64,
+    plot_w: f64,
+    plot_h: f64,
+}
+
+impl Frame {
+    /// The frame of `series` (each band included), its x axis from `x_min`.
+    fn fitting(x_min: f64, series: &[Series]) -> Frame {
+        let points = series.iter().flat_map(|s| s.points.iter());
+        let x_max = points.clone().map(|p| p.0).fold(x_min + 1.0, f64::max);
+        let y_top = points.map(|p| p.1 + p.2).fold(1.0, f64::max);
+        let x_step = tick_step(x_max - x_min, 10.0);
+        let y_step = tick_step(y_top, 8.0);
+        Frame {
+            x_step,
+            y_step,
+            x_start: (x_min / x_step).floor() * x_step,
+            x_end: (x_max / x_step).ceil() * x_step,
+            y_end: (y_top / y_step).ceil() * y_step,
+            plot_w: WIDTH - LEFT - RIGHT,
+            plot_h: HEIGHT - TOP - BOTTOM,
+        }
+    }
+
+    fn x(&self, v: f64) -> f64 {
+        LEFT + (v - self.x_start) / (self.x_end - self.x_start) * self.plot_w
+    }
+
+    fn y(&self, v: f64) -> f64 {
+        TOP + self.plot_h - v.max(0.0) / self.y_end * self.plot_h
+    }
+
+    /// Horizontal grid lines with the y ticks' labels, and the x ticks.
+    fn grid_and_ticks(&self, svg: &mut String) {
+        let (plot_w, plot_h) = (self.plot_w, self.plot_h);
+        for k in 0..=(self.y_end / self.y_step).round() as usize {
+            let v = k as f64 * self.y_step;
+            let py = self.y(v);
+            writeln!(
+                svg,
+                r##"<line x1="{LEFT}" y1="{py:.1}" x2="{:.1}" y2="{py:.1}" stroke="#e4e4e4"/>"##,
+                LEFT + plot_w
+            )
+            .unwrap();
+            writeln!(
+                svg,
+                r#"<text x="{:.1}" y="{:.1}" text-anchor="end">{}</text>"#,
+                LEFT - 6.0,
+                py + 4.0,
+                tick_label(v, self.y_step)
+            )
+            .unwrap();
+        }
+        for k in 0..=((self.x_end - self.x_start) / self.x_step).round() as usize {
+            let v = self.x_start + k as f64 * self.x_step;
+            let px = self.x(v);
+            writeln!(
+                svg,
+                r##"<line x1="{px:.1}" y1="{:.1}" x2="{px:.1}" y2="{:.1}" stroke="#444"/>"##,
+                TOP + plot_h,
+                TOP + plot_h + 5.0
+            )
+            .unwrap();
+            writeln!(
+                svg,
+                r#"<text x="{px:.1}" y="{:.1}" text-anchor="middle">{}</text>"#,
+                TOP + plot_h + 19.0,
+                tick_label(v, self.x_step)
+            )
+            .unwrap();
+        }
+    }
+
+    /// Each series' band of ±sd, then its line of means on top.
+    fn bands_and_lines(&self, svg: &mut String, series: &[Series]) {
+        for s in series.iter().filter(|s| !s.points.is_empty()) {
+            let upper = s
+                .points
+                .iter()
+                .map(|&(px, m, sd)| format!("{:.1},{:.1}", self.x(px), self.y(m + sd)));
+            let lower = s
+                .points
+                .iter()
+                .rev()
+                .map(|&(px, m, sd)| format!("{:.1},{:.1}", self.x(px), self.y(m - sd)));
+            let outline: Vec<String> = upper.chain(lower).collect();
+            writeln!(
+                svg,
+                r#"<polygon points="{}" fill="{}" fill-opacity="0.18" stroke="none"/>"#,
+                outline.join(" "),
+                s.color
+            )
+            .unwrap();
+        }
+        for s in series.iter().filter(|s| !s.points.is_empty()) {
+            let line: Vec<String> = s
+                .points
+                .iter()
+                .map(|&(px, m, _)| format!("{:.1},{:.1}", self.x(px), self.y(m)))
+                .collect();
+            writeln!(svg, r#"<polyline points="{}" fill="none" stroke="{}" stroke-width="1.8" stroke-linejoin="round"/>"#, line.join(" "), s.color).unwrap();
+        }
+    }
+
+    /// The two axes and their labels.
+    fn axes(&self, svg: &mut String, x_label: &str, y_label: &str) {
+        let (plot_w, plot_h) = (self.plot_w, self.plot_h);
+        writeln!(
+            svg,
+            r##"<line x1="{LEFT}" y1="{TOP}" x2="{LEFT}" y2="{:.1}" stroke="#444"/>"##,
+            TOP + plot_h
+        )
+        .unwrap();
+        writeln!(
+            svg,
+            r##"<line x1="{LEFT}" y1="{:.1}" x2="{:.1}" y2="{:.1}" stroke="#444"/>"##,
+            TOP + plot_h,
+            LEFT + plot_w,
+            TOP + plot_h
+        )
+        .unwrap();
+        writeln!(
+            svg,
+            r#"<text x="{:.1}" y="{:.1}" text-anchor="middle">{}</text>"#,
+            LEFT + plot_w / 2.0,
+            HEIGHT - 22.0,
+            escape(x_label)
+        )
+        .unwrap();
+        writeln!(
+            svg,
+            r#"<text transform="translate(16 {:.1}) rotate(-90)" text-anchor="middle">{}</text>"#,
+            TOP + plot_h / 2.0,
+            escape(y_label)
+        )
+        .unwrap();
+    }
 }
 
 /// Plies reached by fewer games than this are left out of the plot (their means are noise).
@@ -314,19 +370,7 @@ pub fn interval_plot(
     let x = |v: f64| LABEL + (v.clamp(x_start, x_end) - x_start) / (x_end - x_start) * plot_w;
     let plot_bottom = height - BOTTOM;
     let mut svg = String::new();
-    writeln!(svg, r#"<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{height}" viewBox="0 0 {WIDTH} {height}" font-family="sans-serif" font-size="12">"#).unwrap();
-    writeln!(
-        svg,
-        r#"<rect width="{WIDTH}" height="{height}" fill="white"/>"#
-    )
-    .unwrap();
-    writeln!(
-        svg,
-        r#"<text x="{}" y="24" text-anchor="middle" font-size="15" font-weight="bold">{}</text>"#,
-        WIDTH / 2.0,
-        escape(title)
-    )
-    .unwrap();
+    open_svg(&mut svg, height, title);
     for k in 0..=((x_end - x_start) / step).round() as usize {
         let v = x_start + k as f64 * step;
         let px = x(v);
@@ -386,14 +430,7 @@ pub fn interval_plot(
         escape(x_label)
     )
     .unwrap();
-    writeln!(
-        svg,
-        r##"<text x="{:.1}" y="{:.1}" text-anchor="end" fill="#666" font-size="11">{}</text>"##,
-        WIDTH - RIGHT,
-        height - 6.0,
-        escape(note)
-    )
-    .unwrap();
+    write_note(&mut svg, height, note);
     svg.push_str("</svg>\n");
     svg
 }
@@ -409,19 +446,7 @@ pub fn llr_trajectory_svg(title: &str, llr: &[f64], lower: f64, upper: f64) -> S
     let x = |i: f64| LEFT + i / n * plot_w;
     let y = |v: f64| TOP + (high - v) / (high - low) * plot_h;
     let mut svg = String::new();
-    writeln!(svg, r#"<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{HEIGHT}" viewBox="0 0 {WIDTH} {HEIGHT}" font-family="sans-serif" font-size="12">"#).unwrap();
-    writeln!(
-        svg,
-        r#"<rect width="{WIDTH}" height="{HEIGHT}" fill="white"/>"#
-    )
-    .unwrap();
-    writeln!(
-        svg,
-        r#"<text x="{}" y="24" text-anchor="middle" font-size="15" font-weight="bold">{}</text>"#,
-        WIDTH / 2.0,
-        escape(title)
-    )
-    .unwrap();
+    open_svg(&mut svg, HEIGHT, title);
     for (v, label, color) in [
         (upper, "H1 accepted", "#1e8449"),
         (0.0, "0", "#999999"),

@@ -135,9 +135,32 @@ fn letter<T: Copy + PartialEq>(token: &Token, letters: &Letters<T>) -> Result<T,
 /// Parses a whole rules string (`Rules::from_str`).
 pub(super) fn parse_rules(text: &str) -> Result<Rules, RulesError> {
     let tokens = tokens(text)?;
-    // First pass: dim, so that squares can be checked against the board.
-    let mut dim = None;
+    // First `dim`, so that squares can be checked against the board.
+    let dim = board_size(&tokens)?;
+    let mut rules = defaults(dim);
+    let mut has_start = false;
     for token in &tokens {
+        if token.key == "start" || token.key == "starti" {
+            rules.start = start_layout(token, dim)?;
+            has_start = true;
+        } else if !set_special_squares(&mut rules, token, dim)? {
+            set_key(&mut rules, token)?;
+        }
+    }
+    if !has_start {
+        return Err(RulesError {
+            key: "start".into(),
+            column: 0,
+            kind: RulesErrorKind::MissingStart,
+        });
+    }
+    Ok(rules)
+}
+
+/// The board size: the last `dim` of the string, which every rules string needs.
+fn board_size(tokens: &[Token]) -> Result<usize, RulesError> {
+    let mut dim = None;
+    for token in tokens {
         if token.key == "dim" {
             let n: usize = token
                 .value
@@ -149,12 +172,17 @@ pub(super) fn parse_rules(text: &str) -> Result<Rules, RulesError> {
             dim = Some(n);
         }
     }
-    let dim = dim.ok_or(RulesError {
+    dim.ok_or(RulesError {
         key: "dim".into(),
         column: 0,
         kind: RulesErrorKind::MissingDim,
-    })?;
-    let mut rules = Rules {
+    })
+}
+
+/// The rules a string of only `dim` would give: every key at the notation's default,
+/// an empty board.
+fn defaults(dim: usize) -> Rules {
+    Rules {
         name: String::new(),
         dim,
         escape: ESCAPE.default,
@@ -176,95 +204,96 @@ pub(super) fn parse_rules(text: &str) -> Result<Rules, RulesError> {
         linnaean: false,
         berserk: BERSERK.default,
         start: Layout::empty(dim),
-    };
-    let mut has_start = false;
-    for token in &tokens {
-        let t = token;
-        match t.key {
-            "dim" => {}
-            "name" => rules.name = t.value.replace('_', " "),
-            "esc" => rules.escape = letter(t, &ESCAPE)?,
-            "atkf" => rules.attackers_first = boolean(t)?,
-            "surf" => rules.encirclement = boolean(t)?,
-            "efe" => rules.edge_fort = boolean(t)?,
-            "efc" => rules.edge_fort_corner = boolean(t)?,
-            "linc" => rules.linnaean = boolean(t)?,
-            "swf" => rules.shieldwall_flank = boolean(t)?,
-            "tfr" => rules.repetition = letter(t, &REPETITION)?,
-            "ka" => rules.king_armed = letter(t, &KING_ARMED)?,
-            "ks" => rules.king_strength = letter(t, &KING_STRENGTH)?,
-            key if JUMP_KEYS.contains(&key) => {
-                let index = JUMP_KEYS.iter().position(|k| *k == key).unwrap_or(0);
-                rules.jumps[index] = letter(t, &JUMP)?;
-            }
-            "spd" => rules.speed = speed(t)?,
-            "sw" => rules.shieldwall = letter(t, &SHIELDWALL)?,
-            "ber" => rules.berserk = letter(t, &BERSERK)?,
-            "cor" => rules.corners.squares = square_list(t, dim)?,
-            "cen" => rules.centre.squares = square_list(t, dim)?,
-            "afor" => rules.attacker_forts.squares = square_list(t, dim)?,
-            "dfor" => rules.defender_forts.squares = square_list(t, dim)?,
-            "corh" => rules.corners.hostile = type_list(t)?,
-            "cenh" => rules.centre.hostile = type_list(t)?,
-            "cenhe" => rules.centre.hostile_empty = type_list(t)?,
-            "aforh" => rules.attacker_forts.hostile = type_list(t)?,
-            "dforh" => rules.defender_forts.hostile = type_list(t)?,
-            "corp" => rules.corners.pass = type_list(t)?,
-            "cenp" => rules.centre.pass = type_list(t)?,
-            "aforp" => rules.attacker_forts.pass = type_list(t)?,
-            "dforp" => rules.defender_forts.pass = type_list(t)?,
-            "cors" => rules.corners.stop = type_list(t)?,
-            "cens" => rules.centre.stop = type_list(t)?,
-            "afors" => rules.attacker_forts.stop = type_list(t)?,
-            "dfors" => rules.defender_forts.stop = type_list(t)?,
-            "corre" => rules.corners.reenter = type_list(t)?,
-            "cenre" => rules.centre.reenter = type_list(t)?,
-            "aforre" => rules.attacker_forts.reenter = type_list(t)?,
-            "dforre" => rules.defender_forts.reenter = type_list(t)?,
-            "start" | "starti" => {
-                let order = if t.key == "start" {
-                    RecordOrder::RankOneFirst
-                } else {
-                    RecordOrder::TopRankFirst
-                };
-                let layout = Layout::parse(t.value, order).map_err(|e| RulesError {
-                    key: t.key.to_string(),
-                    column: t.column,
-                    kind: RulesErrorKind::BadPosition {
-                        message: format!("character {} of the record: {}", e.column, e.message),
-                    },
-                })?;
-                if layout.dim() != dim {
-                    return Err(RulesError {
-                        key: t.key.to_string(),
-                        column: t.column,
-                        kind: RulesErrorKind::BadPosition {
-                            message: format!(
-                                "the record is {0}x{0} but `dim` is {1}",
-                                layout.dim(),
-                                dim
-                            ),
-                        },
-                    });
-                }
-                rules.start = layout;
-                has_start = true;
-            }
-            _ => {
-                return Err(RulesError {
-                    key: t.key.to_string(),
-                    column: t.column,
-                    kind: RulesErrorKind::UnknownKey,
-                })
-            }
+    }
+}
+
+/// Sets one rule of the game from its key (special squares and `start` aside); a key
+/// the notation does not have is an error.
+fn set_key(rules: &mut Rules, t: &Token) -> Result<(), RulesError> {
+    match t.key {
+        "dim" => {}
+        "name" => rules.name = t.value.replace('_', " "),
+        "esc" => rules.escape = letter(t, &ESCAPE)?,
+        "atkf" => rules.attackers_first = boolean(t)?,
+        "surf" => rules.encirclement = boolean(t)?,
+        "efe" => rules.edge_fort = boolean(t)?,
+        "efc" => rules.edge_fort_corner = boolean(t)?,
+        "linc" => rules.linnaean = boolean(t)?,
+        "swf" => rules.shieldwall_flank = boolean(t)?,
+        "tfr" => rules.repetition = letter(t, &REPETITION)?,
+        "ka" => rules.king_armed = letter(t, &KING_ARMED)?,
+        "ks" => rules.king_strength = letter(t, &KING_STRENGTH)?,
+        key if JUMP_KEYS.contains(&key) => {
+            let index = JUMP_KEYS.iter().position(|k| *k == key).unwrap_or(0);
+            rules.jumps[index] = letter(t, &JUMP)?;
+        }
+        "spd" => rules.speed = speed(t)?,
+        "sw" => rules.shieldwall = letter(t, &SHIELDWALL)?,
+        "ber" => rules.berserk = letter(t, &BERSERK)?,
+        _ => {
+            return Err(RulesError {
+                key: t.key.to_string(),
+                column: t.column,
+                kind: RulesErrorKind::UnknownKey,
+            })
         }
     }
-    if !has_start {
+    Ok(())
+}
+
+/// Sets where the special squares are and what they do to each piece type, if `t` is
+/// one of their keys; false if it is not.
+fn set_special_squares(rules: &mut Rules, t: &Token, dim: usize) -> Result<bool, RulesError> {
+    match t.key {
+        "cor" => rules.corners.squares = square_list(t, dim)?,
+        "cen" => rules.centre.squares = square_list(t, dim)?,
+        "afor" => rules.attacker_forts.squares = square_list(t, dim)?,
+        "dfor" => rules.defender_forts.squares = square_list(t, dim)?,
+        "corh" => rules.corners.hostile = type_list(t)?,
+        "cenh" => rules.centre.hostile = type_list(t)?,
+        "cenhe" => rules.centre.hostile_empty = type_list(t)?,
+        "aforh" => rules.attacker_forts.hostile = type_list(t)?,
+        "dforh" => rules.defender_forts.hostile = type_list(t)?,
+        "corp" => rules.corners.pass = type_list(t)?,
+        "cenp" => rules.centre.pass = type_list(t)?,
+        "aforp" => rules.attacker_forts.pass = type_list(t)?,
+        "dforp" => rules.defender_forts.pass = type_list(t)?,
+        "cors" => rules.corners.stop = type_list(t)?,
+        "cens" => rules.centre.stop = type_list(t)?,
+        "afors" => rules.attacker_forts.stop = type_list(t)?,
+        "dfors" => rules.defender_forts.stop = type_list(t)?,
+        "corre" => rules.corners.reenter = type_list(t)?,
+        "cenre" => rules.centre.reenter = type_list(t)?,
+        "aforre" => rules.attacker_forts.reenter = type_list(t)?,
+        "dforre" => rules.defender_forts.reenter = type_list(t)?,
+        _ => return Ok(false),
+    }
+    Ok(true)
+}
+
+/// The start position of `start` (rank 1 first) or `starti` (top rank first), on a
+/// board of `dim`.
+fn start_layout(t: &Token, dim: usize) -> Result<Layout, RulesError> {
+    let order = if t.key == "start" {
+        RecordOrder::RankOneFirst
+    } else {
+        RecordOrder::TopRankFirst
+    };
+    let layout = Layout::parse(t.value, order).map_err(|e| RulesError {
+        key: t.key.to_string(),
+        column: t.column,
+        kind: RulesErrorKind::BadPosition {
+            message: format!("character {} of the record: {}", e.column, e.message),
+        },
+    })?;
+    if layout.dim() != dim {
         return Err(RulesError {
-            key: "start".into(),
-            column: 0,
-            kind: RulesErrorKind::MissingStart,
+            key: t.key.to_string(),
+            column: t.column,
+            kind: RulesErrorKind::BadPosition {
+                message: format!("the record is {0}x{0} but `dim` is {1}", layout.dim(), dim),
+            },
         });
     }
-    Ok(rules)
+    Ok(layout)
 }

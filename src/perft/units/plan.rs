@@ -59,28 +59,9 @@ pub fn plan_watched(
     max_positions: usize,
     progress: &mut dyn FnMut(u64),
 ) -> Result<Plan, UnitsError> {
-    if split == 0 || split >= depth {
-        return Err(UnitsError::Invalid(format!(
-            "the split depth must be between 1 and depth - 1 = {} (got {split})",
-            depth.saturating_sub(1)
-        )));
-    }
-    if units == 0 {
-        return Err(UnitsError::Invalid(
-            "the number of units must be at least 1".into(),
-        ));
-    }
+    check_shape(depth, split, units)?;
     let (t, start) = root.setup(0)?;
-    let group = if fold_symmetries {
-        symmetries_of(root)?
-    } else {
-        Vec::new()
-    };
-    let folded: Vec<String> = group.iter().map(|g| g.name().to_string()).collect();
-    let images: Vec<Symmetry> = group
-        .into_iter()
-        .filter(|&g| g != Symmetry::Identity)
-        .collect();
+    let (folded, images) = folded_symmetries(root, fold_symmetries)?;
     let root_moves = if start.is_over(&t) {
         Vec::new()
     } else {
@@ -98,19 +79,7 @@ pub fn plan_watched(
         max_positions,
         progress,
     };
-    for (i, &mv) in root_moves.iter().enumerate() {
-        let mut child = start.clone();
-        child.play(&t, mv);
-        walk.line.push(mv);
-        walk.enumerate(&child, 1, i);
-        walk.line.pop();
-        if walk.found.len() > max_positions {
-            return Err(UnitsError::Invalid(format!(
-                "ply {split} holds more than {max_positions} unique positions, more than \
-                 a plan keeps: split at a shallower ply"
-            )));
-        }
-    }
+    walk.walk_root_moves(&root_moves)?;
     let Walk { shallow, found, .. } = walk;
     if found.len() < units {
         return Err(UnitsError::Invalid(format!(
@@ -120,37 +89,20 @@ pub fn plan_watched(
     }
     let id = plan_id(root, depth, split, units, &folded);
     let names: Vec<String> = root_moves.iter().map(|m| m.to_string()).collect();
-    let mut unit_docs: Vec<UnitDoc> = (0..units)
-        .map(|unit| UnitDoc {
-            schema_version: SCHEMA_VERSION,
-            kind: UNIT_KIND.into(),
-            plan_id: id.clone(),
-            unit,
-            units,
-            root: root.clone(),
-            depth,
-            split,
-            folded: folded.clone(),
-            positions: Vec::new(),
-        })
-        .collect();
     let unique = found.len() as u64;
-    for (i, u) in found.into_iter().enumerate() {
-        let line = u
-            .moves
-            .iter()
-            .map(|m| m.to_string())
-            .collect::<Vec<_>>()
-            .join(" ");
-        let paths = u
-            .paths
-            .iter()
-            .map(|&(m, n)| (names[m].clone(), n))
-            .collect();
-        unit_docs[i % units]
-            .positions
-            .push(UnitPosition { line, paths });
-    }
+    let template = UnitDoc {
+        schema_version: SCHEMA_VERSION,
+        kind: UNIT_KIND.into(),
+        plan_id: id.clone(),
+        unit: 0,
+        units,
+        root: root.clone(),
+        depth,
+        split,
+        folded: folded.clone(),
+        positions: Vec::new(),
+    };
+    let unit_docs = deal_into_units(&template, found, &names);
     Ok(Plan {
         doc: PlanDoc {
             schema_version: SCHEMA_VERSION,
@@ -175,6 +127,70 @@ pub fn plan_watched(
     })
 }
 
+/// Refuses a split outside 1..depth and a plan of no units, before any work.
+fn check_shape(depth: u32, split: u32, units: usize) -> Result<(), UnitsError> {
+    if split == 0 || split >= depth {
+        return Err(UnitsError::Invalid(format!(
+            "the split depth must be between 1 and depth - 1 = {} (got {split})",
+            depth.saturating_sub(1)
+        )));
+    }
+    if units == 0 {
+        return Err(UnitsError::Invalid(
+            "the number of units must be at least 1".into(),
+        ));
+    }
+    Ok(())
+}
+
+/// The symmetries folded (their names, for the plan, the identity included) and the
+/// images a position is compared under (the identity left out); none without folding.
+fn folded_symmetries(
+    root: &Root,
+    fold_symmetries: bool,
+) -> Result<(Vec<String>, Vec<Symmetry>), UnitsError> {
+    let group = if fold_symmetries {
+        symmetries_of(root)?
+    } else {
+        Vec::new()
+    };
+    let folded = group.iter().map(|g| g.name().to_string()).collect();
+    let images = group
+        .into_iter()
+        .filter(|&g| g != Symmetry::Identity)
+        .collect();
+    Ok((folded, images))
+}
+
+/// The unique positions dealt round-robin into the units, in the order they were first
+/// reached; each unit is `template` with its number and positions.
+fn deal_into_units(template: &UnitDoc, found: Vec<Unique>, names: &[String]) -> Vec<UnitDoc> {
+    let units = template.units;
+    let mut unit_docs: Vec<UnitDoc> = (0..units)
+        .map(|unit| UnitDoc {
+            unit,
+            ..template.clone()
+        })
+        .collect();
+    for (i, u) in found.into_iter().enumerate() {
+        let line = u
+            .moves
+            .iter()
+            .map(|m| m.to_string())
+            .collect::<Vec<_>>()
+            .join(" ");
+        let paths = u
+            .paths
+            .iter()
+            .map(|&(m, n)| (names[m].clone(), n))
+            .collect();
+        unit_docs[i % units]
+            .positions
+            .push(UnitPosition { line, paths });
+    }
+    unit_docs
+}
+
 /// The walk to ply `split` that finds a plan's unique positions.
 pub(super) struct Walk<'a> {
     t: &'a Tables,
@@ -193,6 +209,26 @@ pub(super) struct Walk<'a> {
 }
 
 impl Walk<'_> {
+    /// Walks every root move in turn to ply `split`; refuses a plan that would keep more
+    /// than `max_positions` positions.
+    fn walk_root_moves(&mut self, root_moves: &[Move]) -> Result<(), UnitsError> {
+        for (i, &mv) in root_moves.iter().enumerate() {
+            let mut child = self.start.clone();
+            child.play(self.t, mv);
+            self.line.push(mv);
+            self.enumerate(&child, 1, i);
+            self.line.pop();
+            if self.found.len() > self.max_positions {
+                return Err(UnitsError::Invalid(format!(
+                    "ply {} holds more than {} unique positions, more than a plan keeps: \
+                     split at a shallower ply",
+                    self.split, self.max_positions
+                )));
+            }
+        }
+        Ok(())
+    }
+
     fn enumerate(&mut self, pos: &Position, ply: u32, first: usize) {
         if self.found.len() > self.max_positions {
             return;
@@ -203,39 +239,7 @@ impl Walk<'_> {
             if paths % (1 << 16) == 0 {
                 (self.progress)(paths);
             }
-            let (t, start) = (self.t, self.start);
-            let known = |image: &Position, found: &[Unique], by_hash: &HashMap<u64, Vec<usize>>| {
-                by_hash.get(&image.hash())?.iter().copied().find(|&i| {
-                    let mut q = start.clone();
-                    for &mv in &found[i].moves {
-                        q.play(t, mv);
-                    }
-                    same_position(image, &q)
-                })
-            };
-            // The position itself first (most repeats are transpositions), then its
-            // images.
-            let same = known(pos, &self.found, &self.by_hash).or_else(|| {
-                self.images
-                    .iter()
-                    .find_map(|&g| known(&pos.transformed(t, g), &self.found, &self.by_hash))
-            });
-            let i = same.unwrap_or_else(|| {
-                self.by_hash
-                    .entry(pos.hash())
-                    .or_default()
-                    .push(self.found.len());
-                self.found.push(Unique {
-                    moves: self.line.clone(),
-                    paths: Vec::new(),
-                });
-                self.found.len() - 1
-            });
-            let paths = &mut self.found[i].paths;
-            match paths.iter_mut().find(|(m, _)| *m == first) {
-                Some((_, n)) => *n += 1,
-                None => paths.push((first, 1)),
-            }
+            self.count_path(pos, first);
             return;
         }
         if pos.ended_before_moving(self.t) {
@@ -250,5 +254,42 @@ impl Walk<'_> {
                 self.line.pop();
             }
         });
+    }
+
+    /// Counts a path through root move `first` to `pos` at ply `split`: on the unique
+    /// position it is, or its image under a folded symmetry, or on a new one.
+    fn count_path(&mut self, pos: &Position, first: usize) {
+        let (t, start) = (self.t, self.start);
+        let known = |image: &Position, found: &[Unique], by_hash: &HashMap<u64, Vec<usize>>| {
+            by_hash.get(&image.hash())?.iter().copied().find(|&i| {
+                let mut q = start.clone();
+                for &mv in &found[i].moves {
+                    q.play(t, mv);
+                }
+                same_position(image, &q)
+            })
+        };
+        // The position itself first (most repeats are transpositions), then its images.
+        let same = known(pos, &self.found, &self.by_hash).or_else(|| {
+            self.images
+                .iter()
+                .find_map(|&g| known(&pos.transformed(t, g), &self.found, &self.by_hash))
+        });
+        let i = same.unwrap_or_else(|| {
+            self.by_hash
+                .entry(pos.hash())
+                .or_default()
+                .push(self.found.len());
+            self.found.push(Unique {
+                moves: self.line.clone(),
+                paths: Vec::new(),
+            });
+            self.found.len() - 1
+        });
+        let paths = &mut self.found[i].paths;
+        match paths.iter_mut().find(|(m, _)| *m == first) {
+            Some((_, n)) => *n += 1,
+            None => paths.push((first, 1)),
+        }
     }
 }
