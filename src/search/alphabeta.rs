@@ -261,6 +261,135 @@ impl<'t> Searcher<'t> {
         self.evaluator.evaluate_with_routes(pos, routes, sides)
     }
 
+    /// `pos` after `mv` (played by the side to move), with `sides` (the parent's
+    /// `packed_sides`, if kept) brought along.
+    #[inline]
+    fn make_child(
+        &self,
+        pos: &Position,
+        mv: Move,
+        sides: Option<[u128; 2]>,
+    ) -> (Position, Option<[u128; 2]>) {
+        let t = self.tables;
+        let mut child = pos.clone();
+        let mut child_sides = sides;
+        match child_sides.as_mut() {
+            Some(packed) => {
+                let ev = &self.evaluator;
+                packed[pos.side_to_move() as usize] ^=
+                    ev.packed_bit(mv.from) | ev.packed_bit(mv.to);
+                child.play_with(t, mv, |s| {
+                    let bit = !ev.packed_bit(s);
+                    packed[0] &= bit;
+                    packed[1] &= bit;
+                });
+            }
+            None => child.play(t, mv),
+        }
+        (child, child_sides)
+    }
+
+    /// The table's answer for `pos` at this depth and window, if it settles the node
+    /// (never at the root, which must name a move); and its move, to try first.
+    #[inline]
+    fn probe(
+        &self,
+        key: u64,
+        depth: u32,
+        ply: usize,
+        alpha: i32,
+        beta: i32,
+    ) -> (Option<i32>, Option<Move>) {
+        let Some(e) = self.tt.probe(key) else {
+            return (None, None);
+        };
+        if ply > 0 && e.depth >= depth {
+            let s = from_table(e.score, ply);
+            let settled = match e.bound {
+                Bound::Exact => true,
+                Bound::Lower => s >= beta,
+                Bound::Upper => s <= alpha,
+            };
+            if settled {
+                return (Some(s), e.best);
+            }
+        }
+        (None, e.best)
+    }
+
+    /// The moves of `pos` with their ordering keys and quietness, into `moves`.
+    #[inline]
+    fn keyed_moves(
+        &self,
+        pos: &Position,
+        table_move: Option<Move>,
+        ply: usize,
+        moves: &mut Vec<(Move, u32, bool)>,
+    ) {
+        let t = self.tables;
+        moves.clear();
+        let node = self.ordering.node_info(t, pos, table_move, ply);
+        pos.for_each_piece_moves(t, |pm| {
+            for mv in pm.iter() {
+                let (k, quiet) = self.ordering.key(t, &node, mv);
+                moves.push((mv, k, quiet));
+            }
+        });
+    }
+
+    /// Brings the `i`-th best move by key to place `i`: the first few are selected one
+    /// by one (most nodes cut after one or two), the rest sorted once.
+    #[inline]
+    fn pick(moves: &mut [(Move, u32, bool)], i: usize) {
+        if i < SELECTED {
+            let mut j = i;
+            for k in i + 1..moves.len() {
+                if moves[k].1 > moves[j].1 {
+                    j = k;
+                }
+            }
+            moves.swap(i, j);
+        } else if i == SELECTED {
+            moves[i..].sort_by_key(|m| std::cmp::Reverse(m.1));
+        }
+    }
+
+    /// `mv` heads the principal variation at `ply`, followed by the child's.
+    #[inline]
+    fn extend_pv(&mut self, ply: usize, mv: Move) {
+        self.pv[ply][0] = mv;
+        let n = self.pv_len[ply + 1];
+        let (head, tail) = self.pv.split_at_mut(ply + 1);
+        head[ply][1..=n].copy_from_slice(&tail[0][..n]);
+        self.pv_len[ply] = n + 1;
+    }
+
+    /// The score of an interior child `child` (the `i`-th move tried) for the side that
+    /// moved into it: principal variation search, the first move with the full window,
+    /// the others with a null window that only asks whether they beat alpha, searched
+    /// again in full when one does.
+    #[inline]
+    fn search_child(
+        &mut self,
+        child: &Position,
+        i: usize,
+        depth: u32,
+        ply: usize,
+        alpha: i32,
+        beta: i32,
+    ) -> i32 {
+        self.reps.push(child);
+        let mut s = alpha + 1;
+        if i > 0 {
+            s = -self.negamax(child, depth - 1, ply + 1, -alpha - 1, -alpha);
+        }
+        if i == 0 || (s > alpha && s < beta) {
+            s = -self.negamax(child, depth - 1, ply + 1, -beta, -alpha);
+        }
+        self.reps.pop();
+        s
+    }
+
     fn negamax(
         &mut self,
         pos: &Position,
@@ -287,28 +416,12 @@ impl<'t> Searcher<'t> {
             return alpha;
         }
         let key = pos.hash();
-        let mut table_move = None;
-        if let Some(e) = self.tt.probe(key) {
-            table_move = e.best;
-            if ply > 0 && e.depth >= depth {
-                let s = from_table(e.score, ply);
-                match e.bound {
-                    Bound::Exact => return s,
-                    Bound::Lower if s >= beta => return s,
-                    Bound::Upper if s <= alpha => return s,
-                    _ => {}
-                }
-            }
+        let (settled, table_move) = self.probe(key, depth, ply, alpha, beta);
+        if let Some(s) = settled {
+            return s;
         }
         let mut moves = std::mem::take(&mut self.moves[ply]);
-        moves.clear();
-        let node = self.ordering.node_info(t, pos, table_move, ply);
-        pos.for_each_piece_moves(t, |pm| {
-            for mv in pm.iter() {
-                let (k, quiet) = self.ordering.key(t, &node, mv);
-                moves.push((mv, k, quiet));
-            }
-        });
+        self.keyed_moves(pos, table_move, ply, &mut moves);
         if moves.is_empty() {
             // No legal move: the side to move has lost (the parent judged every other end).
             self.moves[ply] = moves;
@@ -339,59 +452,23 @@ impl<'t> Searcher<'t> {
             if i == HINT_AFTER && mover == Side::Attackers {
                 hint = pos.encirclement_hint(t);
             }
-            // Most nodes cut after one or two moves: select the first few, sort the rest once.
-            if i < SELECTED {
-                let mut j = i;
-                for k in i + 1..moves.len() {
-                    if moves[k].1 > moves[j].1 {
-                        j = k;
-                    }
-                }
-                moves.swap(i, j);
-            } else if i == SELECTED {
-                moves[i..].sort_by_key(|m| std::cmp::Reverse(m.1));
-            }
+            Self::pick(&mut moves, i);
             let (mv, _, quiet) = moves[i];
-            let mut child = pos.clone();
-            let mut child_sides = sides;
-            match child_sides.as_mut() {
-                Some(packed) => {
-                    let ev = &self.evaluator;
-                    packed[mover as usize] ^= ev.packed_bit(mv.from) | ev.packed_bit(mv.to);
-                    child.play_with(t, mv, |s| {
-                        let bit = !ev.packed_bit(s);
-                        packed[0] &= bit;
-                        packed[1] &= bit;
-                    });
-                }
-                None => child.play(t, mv),
-            }
+            let (child, child_sides) = self.make_child(pos, mv, sides);
             self.nodes += 1;
             if depth > 1 {
                 self.tt.prefetch(child.hash());
             }
             self.pv_len[ply + 1] = 0;
-            let score = if let Some(o) =
-                self.reps
-                    .ending_unless_stuck_after(t, &child, hint.as_ref(), mv.to)
-            {
-                Self::end_score(o, mover, ply)
-            } else if depth <= 1 {
-                -self.leaf(&child, ply + 1, child_sides, parent_routes.as_ref())
-            } else {
-                self.reps.push(&child);
-                // Principal variation search: the first move with the full window, the
-                // others with a null window that only asks whether they beat alpha,
-                // searched again in full when one does.
-                let mut s = alpha + 1;
-                if i > 0 {
-                    s = -self.negamax(&child, depth - 1, ply + 1, -alpha - 1, -alpha);
+            let ending = self
+                .reps
+                .ending_unless_stuck_after(t, &child, hint.as_ref(), mv.to);
+            let score = match ending {
+                Some(o) => Self::end_score(o, mover, ply),
+                None if depth <= 1 => {
+                    -self.leaf(&child, ply + 1, child_sides, parent_routes.as_ref())
                 }
-                if i == 0 || (s > alpha && s < beta) {
-                    s = -self.negamax(&child, depth - 1, ply + 1, -beta, -alpha);
-                }
-                self.reps.pop();
-                s
+                None => self.search_child(&child, i, depth, ply, alpha, beta),
             };
             if self.stopped {
                 self.moves[ply] = moves;
@@ -402,11 +479,7 @@ impl<'t> Searcher<'t> {
                 best_move = Some(mv);
                 if score > alpha {
                     alpha = score;
-                    self.pv[ply][0] = mv;
-                    let n = self.pv_len[ply + 1];
-                    let (head, tail) = self.pv.split_at_mut(ply + 1);
-                    head[ply][1..=n].copy_from_slice(&tail[0][..n]);
-                    self.pv_len[ply] = n + 1;
+                    self.extend_pv(ply, mv);
                     if score >= beta {
                         if quiet {
                             self.ordering.reward(mover as usize, mv, ply, depth);
