@@ -261,22 +261,22 @@ impl<'t> Searcher<'t> {
         self.evaluator.evaluate_with_routes(pos, routes, sides)
     }
 
-    /// `pos` after `mv` (played by the side to move), with `sides` (the parent's
-    /// `packed_sides`, if kept) brought along.
-    #[inline]
-    fn make_child(
+    /// Plays `mv` on `child` (a copy of its parent, made by the caller so that it is
+    /// built in place), and returns `sides` (the parent's `packed_sides`, if kept)
+    /// brought along.
+    #[inline(always)]
+    fn play_on_child(
         &self,
-        pos: &Position,
+        child: &mut Position,
         mv: Move,
         sides: Option<[u128; 2]>,
-    ) -> (Position, Option<[u128; 2]>) {
+    ) -> Option<[u128; 2]> {
         let t = self.tables;
-        let mut child = pos.clone();
         let mut child_sides = sides;
         match child_sides.as_mut() {
             Some(packed) => {
                 let ev = &self.evaluator;
-                packed[pos.side_to_move() as usize] ^=
+                packed[child.side_to_move() as usize] ^=
                     ev.packed_bit(mv.from) | ev.packed_bit(mv.to);
                 child.play_with(t, mv, |s| {
                     let bit = !ev.packed_bit(s);
@@ -286,7 +286,7 @@ impl<'t> Searcher<'t> {
             }
             None => child.play(t, mv),
         }
-        (child, child_sides)
+        child_sides
     }
 
     /// The table's answer for `pos` at this depth and window, if it settles the node
@@ -454,7 +454,8 @@ impl<'t> Searcher<'t> {
             }
             Self::pick(&mut moves, i);
             let (mv, _, quiet) = moves[i];
-            let (child, child_sides) = self.make_child(pos, mv, sides);
+            let mut child = pos.clone();
+            let child_sides = self.play_on_child(&mut child, mv, sides);
             self.nodes += 1;
             if depth > 1 {
                 self.tt.prefetch(child.hash());
