@@ -131,6 +131,9 @@ pub struct Geometry {
     /// Per [`Square::index`] (the square's own number, so no arithmetic is needed to
     /// look it up): the square's bit, and its orthogonal neighbours. Empty off the board.
     by_index: Box<[SquareBits; SQUARE_INDICES]>,
+    /// Per [`Square::index`]: the squares two orthogonal steps away (kept apart from
+    /// `by_index`, whose entries stay 32 bytes: one shift to index).
+    two_away: Box<[Bitboard; SQUARE_INDICES]>,
 }
 
 /// How many [`Square::index`] values a board of up to 11x11 uses.
@@ -156,6 +159,7 @@ impl Geometry {
             not_first_file: Bitboard::EMPTY,
             not_last_file: Bitboard::EMPTY,
             by_index: Box::new([SquareBits::default(); SQUARE_INDICES]),
+            two_away: Box::new([Bitboard::EMPTY; SQUARE_INDICES]),
         };
         for r in 0..dim {
             for f in 0..dim {
@@ -175,10 +179,14 @@ impl Geometry {
         let squares: Vec<Square> = g.squares(g.board).collect();
         for s in squares {
             let bit = Bitboard(1 << s.dense(dim));
+            let two_away = Direction::ALL
+                .iter()
+                .fold(Bitboard::EMPTY, |acc, &d| acc | g.shift(bit, d, 2));
             g.by_index[s.index()] = SquareBits {
                 bit,
                 neighbours: g.dilate(bit).without(bit),
             };
+            g.two_away[s.index()] = two_away;
         }
         Some(g)
     }
@@ -213,6 +221,14 @@ impl Geometry {
     pub fn neighbours(&self, s: Square) -> Bitboard {
         debug_assert!(s.on_board(self.dim));
         self.by_index[s.index()].neighbours
+    }
+
+    /// The squares two orthogonal steps from `s`, on the board (`s` on the board): where
+    /// the far side of a custodial sandwich around a neighbour of `s` stands.
+    #[inline(always)]
+    pub fn two_away(&self, s: Square) -> Bitboard {
+        debug_assert!(s.on_board(self.dim));
+        self.two_away[s.index()]
     }
 
     /// True if `s` is in `set`.

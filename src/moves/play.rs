@@ -180,7 +180,12 @@ impl Position {
         }
         // Custodial captures, and the king's capture: only next to an enemy.
         if hammer && self.enemy_next_to(t, enemy, mv.to) {
-            for (df, dr) in DIRECTIONS {
+            let directions = if self.may_sandwich(t, side, mv.to) {
+                &DIRECTIONS[..]
+            } else {
+                &[]
+            };
+            for &(df, dr) in directions {
                 let (nf, nr) = (f + df, r + dr);
                 if !t.on_board(nf, nr) || !self.has(enemy, nf as usize, nr as usize) {
                     continue;
@@ -278,6 +283,24 @@ impl Position {
         e[r] & ((bit << 1) | (bit >> 1)) != 0
             || (r > 0 && e[r - 1] & bit != 0)
             || (r + 1 < MAX_DIM && e[r + 1] & bit != 0)
+    }
+
+    /// False if a piece of `side` just landed on `to` surely sandwiches no neighbour and
+    /// takes no king: no square two steps away holds a piece of `side` or a special
+    /// square hostile to the enemy, and the king (for the attackers) is not next to
+    /// `to`. Every custodial capture needs such a far square; most moves that land next
+    /// to an enemy have none, and skip the per-direction tests. True: not known.
+    #[inline(always)]
+    fn may_sandwich(&self, t: &Tables, side: Side, to: Square) -> bool {
+        let Some(g) = &t.geometry else {
+            return true;
+        };
+        let enemy = side.opponent();
+        (side == Side::Attackers
+            && self.king != ABSENT
+            && g.neighbours(to).intersects(g.square(self.king)))
+            || g.two_away(to)
+                .intersects(self.bits[side as usize] | t.hostile_special[enemy as usize])
     }
 
     /// With flanked shieldwalls (`swf:y`): true if a move to (f, r) can close a wall,

@@ -282,6 +282,10 @@ pub struct Tables {
     /// The same for a special square while it is occupied (the throne with the king on
     /// it, where `cenh` applies rather than `cenhe`).
     pub(super) hostile_occupied: [[u32; MAX_DIM]; 2],
+    /// On boards with a geometry, per victim side: the special squares hostile to its
+    /// pieces empty or occupied (`hostile_empty | hostile_occupied`) as one bitboard, so
+    /// that a move whose far squares hold no anvil is found to capture nothing at once.
+    pub(super) hostile_special: [Bitboard; 2],
     /// Squares where the king escapes: `escape[rank]`, bit `file + 1` (corners or edges,
     /// per `esc`).
     pub(super) escape: SquareSet,
@@ -483,6 +487,18 @@ impl Tables {
         let keys = ZobristKeys::drawn(key_seed);
         let jumps = Mover::ALL.map(|m| rules.jump_of(m.kind()));
         let geometry = Geometry::new(dim);
+        let hostile_special = std::array::from_fn(|victim| {
+            let Some(g) = &geometry else {
+                return Bitboard::EMPTY;
+            };
+            g.squares(g.board())
+                .filter(|s| {
+                    (hostile_empty[victim][s.rank()] | hostile_occupied[victim][s.rank()])
+                        & word_bit(s.file())
+                        != 0
+                })
+                .fold(Bitboard::EMPTY, |acc, s| acc | g.square(s))
+        });
         let slide_bits = Mover::ALL.map(|mover| {
             let m = &movers[mover as usize];
             if m.window[1] != !0u32 || jumps[mover as usize] != Jump::None {
@@ -501,6 +517,7 @@ impl Tables {
             kinds,
             hostile_empty,
             hostile_occupied,
+            hostile_special,
             escape: SquareSet::from_words(escape),
             escape_by_file: std::array::from_fn(|f| {
                 (0..MAX_DIM)
