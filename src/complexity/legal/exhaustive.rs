@@ -19,7 +19,7 @@ use super::classify::{classify, Legality};
 use super::illegal::{slide_origins, IllegalReason};
 use super::run::Prepared;
 use super::superset::Element;
-use crate::board::{Piece, PieceKind, Side, Square};
+use crate::board::{DenseSquare, Piece, PieceKind, Side, Square};
 use crate::complexity::proof_game::{find_proof_game, verify_proof_game, ProofBudget};
 use crate::complexity::StandMask;
 use crate::moves::{Move, Position};
@@ -208,8 +208,8 @@ impl<'p> ClassCheck<'p> {
         &self.index
     }
 
-    fn may_stand(&self, i: usize) -> StandMask {
-        self.prepared.spec.may_stand_by_index()[i]
+    fn may_stand(&self, i: DenseSquare) -> StandMask {
+        self.prepared.spec.may_stand_by_index()[i.index()]
     }
 
     /// Calls `visit` with the number and element of every superset position of the
@@ -217,12 +217,13 @@ impl<'p> ClassCheck<'p> {
     pub fn for_each(&self, mut visit: impl FnMut(u64, &Element)) {
         let cells = self.prepared.spec.cells();
         for side in [Side::Attackers, Side::Defenders] {
-            for king in (0..cells).filter(|&i| self.may_stand(i).contains(StandMask::KING)) {
-                let open_a: Vec<usize> = (0..cells)
+            let squares = || DenseSquare::all(cells);
+            for king in squares().filter(|&i| self.may_stand(i).contains(StandMask::KING)) {
+                let open_a: Vec<DenseSquare> = squares()
                     .filter(|&i| i != king && self.may_stand(i).contains(StandMask::ATTACKER))
                     .collect();
                 subsets(&open_a, self.attackers, &mut |attackers| {
-                    let open_d: Vec<usize> = (0..cells)
+                    let open_d: Vec<DenseSquare> = squares()
                         .filter(|&i| {
                             i != king
                                 && !attackers.contains(&i)
@@ -308,7 +309,7 @@ impl<'p> ClassCheck<'p> {
                 }
                 let v = Square::new(vf as usize, vr as usize);
                 if layout.get(v).is_none()
-                    && self.may_stand(v.dense(dim)).contains(enemy_kind)
+                    && self.may_stand(DenseSquare::of(v, dim)).contains(enemy_kind)
                     && pos.hostile_to(t, enemy, Square::new(af as usize, ar as usize))
                 {
                     victims.push(v);
@@ -318,7 +319,7 @@ impl<'p> ClassCheck<'p> {
                 continue;
             }
             let kind = StandMask::of(piece);
-            let stands = |s: Square| self.may_stand(s.dense(dim)).contains(kind);
+            let stands = |s: Square| self.may_stand(DenseSquare::of(s, dim)).contains(kind);
             for from in slide_origins(&layout, to, stands) {
                 for mask in 1u32..1 << victims.len() {
                     if mask.count_ones() as usize > room {
@@ -582,13 +583,13 @@ impl<'p> ClassCheck<'p> {
 }
 
 /// Calls `visit` with every `k`-subset of `items`, each in ascending order.
-fn subsets(items: &[usize], k: usize, visit: &mut dyn FnMut(&[usize])) {
+fn subsets(items: &[DenseSquare], k: usize, visit: &mut dyn FnMut(&[DenseSquare])) {
     fn go(
-        items: &[usize],
+        items: &[DenseSquare],
         k: usize,
         from: usize,
-        chosen: &mut Vec<usize>,
-        visit: &mut dyn FnMut(&[usize]),
+        chosen: &mut Vec<DenseSquare>,
+        visit: &mut dyn FnMut(&[DenseSquare]),
     ) {
         if chosen.len() == k {
             visit(chosen);
