@@ -16,7 +16,7 @@ use serde::{Deserialize, Serialize};
 
 use super::class_index::{ClassIndex, ClassSet};
 use super::classify::{classify, Legality};
-use super::illegal::{slide_origins, IllegalReason};
+use super::illegal::{slide_origins, IllegalCheck, IllegalReason};
 use super::run::Prepared;
 use super::superset::Element;
 use crate::board::{DenseSquare, Piece, PieceKind, Side, Square};
@@ -395,75 +395,17 @@ impl<'p> ClassCheck<'p> {
     /// searches of `budget` on positions of U \ L that pass the necessary conditions,
     /// entry candidates first, until L == U or `max_failures` positions have failed.
     pub fn run(&self, budget: ProofBudget, max_failures: u64, known: &[&ClassRun]) -> ClassRun {
-        let t = &self.prepared.tables;
         let check = self.prepared.check();
-        let start = Position::start(t);
-        let mut class_size = 0;
-        let mut entries = ClassSet::new(self.index.len());
-        let mut proven = Vec::new();
-        self.for_each(|n, e| {
-            class_size += 1;
-            let (mut entry, mut by_known) = (false, false);
-            self.witnesses(e, &self.position(e), &mut |q, _| {
-                // A witness in a class checked before counts only inside its U (which
-                // holds every reachable position of that class).
-                let seen = known
-                    .iter()
-                    .find_map(|k| k.index.number_of(q).map(|m| (k, m)));
-                if seen.is_some_and(|(k, m)| !k.upper.contains(m)) {
-                    return false;
-                }
-                entry = true;
-                by_known = seen.is_some_and(|(k, m)| k.lower.contains(m));
-                by_known || known.is_empty()
-            });
-            if entry {
-                entries.insert(n);
-            }
-            if by_known {
-                proven.push(n);
-            }
-        });
+        let (class_size, entries, proven) = self.entries_and_known_proofs(known);
         let mut upper = ClassSet::new(self.index.len());
         self.close(&mut upper, entries.iter());
         let mut lower = ClassSet::new(self.index.len());
         let proofs_known = proven.len() as u64;
         self.close(&mut lower, proven);
-        let mut tried = ClassSet::new(self.index.len());
-        let (mut searches, mut proofs, mut failures) = (0, 0, 0);
-        for pool in [&entries, &upper] {
-            for n in pool.iter() {
-                if failures >= max_failures {
-                    break;
-                }
-                if lower.contains(n) || !tried.insert(n) {
-                    continue;
-                }
-                let e = self.index.element(n);
-                let pos = self.position(&e);
-                if check.check(&pos).is_some() {
-                    continue;
-                }
-                let (found, spent) = self.prove(&e, &pos, &start, budget);
-                searches += spent;
-                if found {
-                    proofs += 1;
-                    self.close(&mut lower, [n]);
-                } else {
-                    failures += 1;
-                }
-            }
-        }
+        let (searches, proofs) =
+            self.grow_lower(&mut lower, [&entries, &upper], &check, budget, max_failures);
         let gap = upper.count_minus(&lower);
-        let mut gap_by_reason = [0u64; IllegalReason::ALL.len()];
-        for n in upper.iter().filter(|&n| !lower.contains(n)) {
-            if let Some(reason) = check.check(&self.position(&self.index.element(n))) {
-                gap_by_reason[IllegalReason::ALL
-                    .iter()
-                    .position(|&r| r == reason)
-                    .expect("listed")] += 1;
-            }
-        }
+        let gap_by_reason = self.gap_by_reason(&upper, &lower, &check);
         let gap_rejected = gap_by_reason.iter().sum();
         let lower_inside_upper = lower.is_subset(&upper);
         let count = ClassCount {
@@ -496,6 +438,98 @@ impl<'p> ClassCheck<'p> {
             lower,
             count,
         }
+    }
+
+    /// The class's size, its entry candidates (a witness in a class checked before,
+    /// `known`, counts only inside that class's U), and those with a witness in such a
+    /// class's L (reachable).
+    fn entries_and_known_proofs(&self, known: &[&ClassRun]) -> (u64, ClassSet, Vec<u64>) {
+        let mut class_size = 0;
+        let mut entries = ClassSet::new(self.index.len());
+        let mut proven = Vec::new();
+        self.for_each(|n, e| {
+            class_size += 1;
+            let (mut entry, mut by_known) = (false, false);
+            self.witnesses(e, &self.position(e), &mut |q, _| {
+                // A witness in a class checked before counts only inside its U (which
+                // holds every reachable position of that class).
+                let seen = known
+                    .iter()
+                    .find_map(|k| k.index.number_of(q).map(|m| (k, m)));
+                if seen.is_some_and(|(k, m)| !k.upper.contains(m)) {
+                    return false;
+                }
+                entry = true;
+                by_known = seen.is_some_and(|(k, m)| k.lower.contains(m));
+                by_known || known.is_empty()
+            });
+            if entry {
+                entries.insert(n);
+            }
+            if by_known {
+                proven.push(n);
+            }
+        });
+        (class_size, entries, proven)
+    }
+
+    /// Grows `lower` by proof searches of `budget` on the positions of `pools`, in
+    /// order, that are outside it and pass the necessary conditions, until
+    /// `max_failures` searches have failed; the searches run and the proofs found.
+    fn grow_lower(
+        &self,
+        lower: &mut ClassSet,
+        pools: [&ClassSet; 2],
+        check: &IllegalCheck<'_>,
+        budget: ProofBudget,
+        max_failures: u64,
+    ) -> (u64, u64) {
+        let start = Position::start(&self.prepared.tables);
+        let mut tried = ClassSet::new(self.index.len());
+        let (mut searches, mut proofs, mut failures) = (0, 0, 0);
+        for pool in pools {
+            for n in pool.iter() {
+                if failures >= max_failures {
+                    break;
+                }
+                if lower.contains(n) || !tried.insert(n) {
+                    continue;
+                }
+                let e = self.index.element(n);
+                let pos = self.position(&e);
+                if check.check(&pos).is_some() {
+                    continue;
+                }
+                let (found, spent) = self.prove(&e, &pos, &start, budget);
+                searches += spent;
+                if found {
+                    proofs += 1;
+                    self.close(lower, [n]);
+                } else {
+                    failures += 1;
+                }
+            }
+        }
+        (searches, proofs)
+    }
+
+    /// Per condition of [`IllegalReason::ALL`], the positions of U \ L it rejects.
+    fn gap_by_reason(
+        &self,
+        upper: &ClassSet,
+        lower: &ClassSet,
+        check: &IllegalCheck<'_>,
+    ) -> [u64; IllegalReason::ALL.len()] {
+        let mut gap_by_reason = [0u64; IllegalReason::ALL.len()];
+        for n in upper.iter().filter(|&n| !lower.contains(n)) {
+            if let Some(reason) = check.check(&self.position(&self.index.element(n))) {
+                gap_by_reason[IllegalReason::ALL
+                    .iter()
+                    .position(|&r| r == reason)
+                    .expect("listed")] += 1;
+            }
+        }
+        gap_by_reason
     }
 
     /// Looks for a proof game of `pos` (the position of `e`): a search for `pos`
