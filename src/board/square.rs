@@ -156,6 +156,16 @@ impl Direction {
         Direction::West,
     ];
 
+    /// The four directions along the rank first, then along the file (east, west,
+    /// north, south): the order in which captures are found and the legal-position
+    /// checks try a square's neighbours, where the first one found is the one reported.
+    pub const RANK_THEN_FILE: [Direction; 4] = [
+        Direction::East,
+        Direction::West,
+        Direction::North,
+        Direction::South,
+    ];
+
     /// The step as (files, ranks) added.
     #[inline(always)]
     pub const fn offset(self) -> (isize, isize) {

@@ -19,7 +19,7 @@ use super::classify::{classify, Legality};
 use super::illegal::{slide_origins, IllegalCheck, IllegalReason};
 use super::run::Prepared;
 use super::superset::Element;
-use crate::board::{DenseSquare, Piece, PieceKind, Side, Square};
+use crate::board::{DenseSquare, Direction, Piece, PieceKind, Side, Square};
 use crate::complexity::proof_game::{find_proof_game, verify_proof_game, ProofBudget};
 use crate::complexity::StandMask;
 use crate::moves::{Move, Position};
@@ -31,8 +31,6 @@ pub const MAX_NUMBERS: u64 = 1 << 32;
 
 /// The most witnesses of one entry candidate the proof search tries.
 pub const WITNESS_SEARCHES: u32 = 3;
-
-const STEPS: [(isize, isize); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
 
 /// Why a class cannot be checked exhaustively.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -294,23 +292,22 @@ impl<'p> ClassCheck<'p> {
             return false;
         }
         let layout = e.layout(dim);
-        let on = |f: isize, r: isize| f >= 0 && r >= 0 && f < dim as isize && r < dim as isize;
         for (to, piece) in layout.pieces().filter(|(_, p)| p.side == mover) {
-            let (tf, tr) = (to.file() as isize, to.rank() as isize);
             // Where a victim may have stood: an empty square next to `to` open to the
             // enemy's taflmen, with beyond it something hostile to them (a custodial
             // capture needs it; the board beyond is the same before the captures are
             // taken off as in `e`).
             let mut victims: Vec<Square> = Vec::new();
-            for (df, dr) in STEPS {
-                let (vf, vr, af, ar) = (tf + df, tr + dr, tf + 2 * df, tr + 2 * dr);
-                if !on(af, ar) {
+            for direction in Direction::RANK_THEN_FILE {
+                let Some((v, anvil)) = to
+                    .step(dim, direction)
+                    .and_then(|v| Some((v, v.step(dim, direction)?)))
+                else {
                     continue;
-                }
-                let v = Square::new(vf as usize, vr as usize);
+                };
                 if layout.get(v).is_none()
                     && self.may_stand(DenseSquare::of(v, dim)).contains(enemy_kind)
-                    && pos.hostile_to(t, enemy, Square::new(af as usize, ar as usize))
+                    && pos.hostile_to(t, enemy, anvil)
                 {
                     victims.push(v);
                 }
