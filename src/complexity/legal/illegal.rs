@@ -344,19 +344,5 @@ pub(super) fn slide_origins(
     to: Square,
     stands: impl Fn(Square) -> bool,
 ) -> Vec<Square> {
-    let dim = layout.dim();
-    let mut out = Vec::new();
-    for direction in Direction::RANK_THEN_FILE {
-        let mut from = to;
-        while let Some(next) = from.step(dim, direction) {
-            from = next;
-            if layout.get(from).is_some() {
-                break;
-            }
-            if stands(from) {
-                out.push(from);
-            }
-        }
-    }
-    out
+    layout.open_lines(to).filter(|&from| stands(from)).collect()
 }

@@ -1,7 +1,6 @@
 //! A filter of obviously broken test targets: can the side not to move have made the
 //! last move?
 
-use crate::board::Direction;
 use crate::moves::{Position, Tables};
 
 /// True if the side not to move has a piece that can have made the last move: it
@@ -10,31 +9,23 @@ use crate::moves::{Position, Tables};
 /// proven condition of legality, a filter of obviously broken test targets.
 pub fn last_move_possible(tables: &Tables, pos: &Position) -> bool {
     let mover = pos.side_to_move().opponent();
-    let dim = tables.dim();
     let layout = pos.layout(tables);
     for x in pos.pieces(mover).iter() {
         let piece = pos.piece_at(x).expect("a piece");
-        for direction in Direction::ALL {
-            let mut from = x;
-            while let Some(next) = from.step(dim, direction) {
-                from = next;
-                if layout.get(from).is_some() {
-                    break;
-                }
-                let mut before = layout.clone();
-                before.set(from, Some(piece));
-                before.set(x, None);
-                let Ok(prev) = Position::from_layout(tables, &before, mover) else {
-                    continue;
-                };
-                let mv = crate::moves::Move { from, to: x };
-                if prev.ended_before_moving(tables) || !super::capture::legal(tables, &prev, mv) {
-                    continue;
-                }
-                let (after, captured) = prev.after(tables, mv);
-                if captured.is_empty() && after == *pos {
-                    return true;
-                }
+        for from in layout.open_lines(x) {
+            let mut before = layout.clone();
+            before.set(from, Some(piece));
+            before.set(x, None);
+            let Ok(prev) = Position::from_layout(tables, &before, mover) else {
+                continue;
+            };
+            let mv = crate::moves::Move { from, to: x };
+            if prev.ended_before_moving(tables) || !super::capture::legal(tables, &prev, mv) {
+                continue;
+            }
+            let (after, captured) = prev.after(tables, mv);
+            if captured.is_empty() && after == *pos {
+                return true;
             }
         }
     }

@@ -304,11 +304,7 @@ fn game_end(
     side_to_move: Side,
     lists: &MoveLists,
 ) -> Option<Difference> {
-    let MoveLists {
-        ours,
-        too_many,
-        too_few,
-    } = lists;
+    let (ours, too_many, too_few) = (&lists.ours, lists.too_many, lists.too_few);
     if ours.is_empty() && !too_many.is_empty() {
         let reason = pos.outcome(t).map_or(EndReason::NoLegalMove, |o| o.reason);
         return Some(Difference::TaflcountEndsGame {
