@@ -1,4 +1,5 @@
-//! Measures the proof-game search on random test targets (docs/proof-games.md):
+//! Measures the proof-game search on random test targets, the uniform superset samples
+//! of the legal-position estimate (docs/proof-games.md):
 //! `cargo run --release --example proof_games -- [VARIANT...] [--samples N] [--seed S]
 //! [--nodes B] [--show-failures]`. Prints per variant the targets tried, the proof
 //! games found, the mean plies and the mean and largest time per target.
@@ -7,10 +8,8 @@
 //! prints the proof game of one target (put `--nodes` before it).
 
 use std::time::Instant;
-use taflcount::complexity::proof_game::{
-    arrival_order_conflict, find_proof_game, random_target, ProofBudget,
-};
-use taflcount::complexity::ComplexitySpec;
+use taflcount::complexity::legal::Prepared;
+use taflcount::complexity::proof_game::{arrival_order_conflict, find_proof_game, ProofBudget};
 use taflcount::game::Game;
 use taflcount::moves::Position;
 use taflcount::rng::SplitMix64;
@@ -61,11 +60,9 @@ fn main() {
         return;
     }
     for name in variants {
-        let game = Game::named(&name).expect("a catalog variant");
-        let t = &game.tables;
-        let spec = ComplexitySpec::from_rules(&game.rules).expect("a countable variant");
+        let prepared = prepared(&name);
+        let t = &prepared.tables;
         let start = Position::start(t);
-        let mut rng = SplitMix64::new(seed);
         if let Some(dir) = &fixtures {
             write_fixtures(&name, dir, samples, seed, nodes);
             continue;
@@ -75,7 +72,7 @@ fn main() {
         let clock = Instant::now();
         while tried < samples {
             drawn += 1;
-            let Some(target) = random_target(t, &spec, &mut rng) else {
+            let Some(target) = prepared.test_target(seed, drawn - 1) else {
                 continue;
             };
             tried += 1;
@@ -164,14 +161,15 @@ fn recorded(name: &str, path: &str, samples: usize, seed: u64, nodes: u64, show:
 /// Writes the proof games of the first `count` random targets that get one, one file
 /// each, `DIR/VARIANT-NN.txt`.
 fn write_fixtures(name: &str, dir: &str, count: usize, seed: u64, nodes: u64) {
-    let game = Game::named(name).expect("a catalog variant");
-    let t = &game.tables;
-    let spec = ComplexitySpec::from_rules(&game.rules).expect("a countable variant");
+    let prepared = prepared(name);
+    let t = &prepared.tables;
     let start = Position::start(t);
-    let mut rng = SplitMix64::new(seed);
     let mut written = 0;
-    while written < count {
-        let Some(target) = random_target(t, &spec, &mut rng) else {
+    for index in 0.. {
+        if written == count {
+            break;
+        }
+        let Some(target) = prepared.test_target(seed, index) else {
             continue;
         };
         let Some(proof) = find_proof_game(t, &start, &target, ProofBudget { nodes }) else {
@@ -189,6 +187,13 @@ fn write_fixtures(name: &str, dir: &str, count: usize, seed: u64, nodes: u64) {
         taflcount::files::write_file(&path, text.as_bytes(), true).expect("a writable directory");
     }
     println!("{name}: {written} fixtures in {dir}");
+}
+
+/// A catalog variant made ready for the legal-position estimate, whose uniform superset
+/// samples are the test targets.
+fn prepared(name: &str) -> Prepared {
+    let variant = taflcount::rules::catalog::find(name).expect("a catalog variant");
+    Prepared::new(&variant.rules()).expect("a variant the estimate handles")
 }
 
 /// The proof game of one target, as a move line, or `none`.

@@ -4,6 +4,7 @@
 //! L (the closure of positions with a replayed proof game) only reachable ones; the
 //! method is in docs/legal-positions.md, "Exhaustive classes".
 
+use taflcount::board::DenseSquare;
 use taflcount::complexity::legal::{
     wilson, ClassCheck, ClassRun, ClassifierTally, Element, ExhaustiveError, Prepared, Z_95,
 };
@@ -165,8 +166,8 @@ fn classes_the_check_cannot_take_are_refused() {
     );
     let e = Element {
         side: taflcount::board::Side::Attackers,
-        king: 24,
-        attackers: vec![3],
+        king: DenseSquare::new(24),
+        attackers: vec![DenseSquare::new(3)],
         defenders: vec![],
         typed: vec![],
     };

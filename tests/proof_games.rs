@@ -7,15 +7,15 @@ mod common;
 
 use std::path::Path;
 use taflcount::board::{Layout, RecordOrder, Side};
+use taflcount::complexity::legal::Prepared;
 use taflcount::complexity::proof_game::{
-    arrival_order_conflict, find_proof_game, random_target, verify_proof_game, ProofBudget,
-    ProofGameError,
+    arrival_order_conflict, find_proof_game, verify_proof_game, ProofBudget, ProofGameError,
 };
-use taflcount::complexity::ComplexitySpec;
 use taflcount::game::Game;
 use taflcount::moves::{Move, Position, Tables};
 use taflcount::notation::{play_line, play_line_moves, replay};
 use taflcount::rng::SplitMix64;
+use taflcount::rules::catalog;
 
 const FIXTURES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/legal/proof-games");
 const BUDGET: ProofBudget = ProofBudget { nodes: 200_000 };
@@ -261,17 +261,23 @@ fn finds_positions_of_recorded_games() {
     }
 }
 
+/// Twelve uniform superset samples per variant without an order conflict: the search
+/// proves nearly all of them, each proof checked by replay. "Nearly all" is at most two
+/// misses: on 300 such samples (docs/proof-games.md) the search solved 95% of tablut's,
+/// the hardest variant's, and at 95% twelve targets miss more than two with chance 2%.
 #[test]
 fn solves_nearly_all_random_test_targets() {
     for (variant, seed) in [("brandub", 7), ("tablut", 8), ("copenhagen", 9)] {
-        let game = Game::named(variant).unwrap();
-        let t = &game.tables;
-        let spec = ComplexitySpec::from_rules(&game.rules).unwrap();
+        let rules = catalog::find(variant).unwrap().rules();
+        let prepared = Prepared::new(&rules).unwrap();
+        let t = &prepared.tables;
         let start = Position::start(t);
-        let mut rng = SplitMix64::new(seed);
         let (mut tried, mut found) = (0, 0);
-        while tried < 12 {
-            let Some(target) = random_target(t, &spec, &mut rng) else {
+        for index in 0.. {
+            if tried == 12 {
+                break;
+            }
+            let Some(target) = prepared.test_target(seed, index) else {
                 continue;
             };
             if arrival_order_conflict(t, &target) {
@@ -283,7 +289,7 @@ fn solves_nearly_all_random_test_targets() {
                 found += 1;
             }
         }
-        assert!(found >= 11, "{variant}: {found} of {tried}");
+        assert!(found >= 10, "{variant}: {found} of {tried}");
     }
 }
 

@@ -4,7 +4,7 @@
 //! read like a picture. A digit run is that many empty squares (`11` is eleven).
 
 use super::piece::{Piece, PieceKind, Side};
-use super::square::{Square, MAX_DIM};
+use super::square::{Direction, Square, MAX_DIM};
 use std::fmt;
 
 /// Which piece stands on each square of a `dim` x `dim` board. Validated only for shape.
@@ -116,6 +116,20 @@ impl Layout {
             .iter()
             .enumerate()
             .filter_map(move |(i, p)| p.map(|p| (Square::from_dense(i, self.dim), p)))
+    }
+
+    /// The empty squares a piece on `square` sees along its lines, up to the first
+    /// occupied one: where a slide to `square` may have come from, or may go. Along the
+    /// rank first, then along the file ([`Direction::RANK_THEN_FILE`]), nearest first.
+    pub fn open_lines(&self, square: Square) -> impl Iterator<Item = Square> + '_ {
+        Direction::RANK_THEN_FILE
+            .into_iter()
+            .flat_map(move |direction| {
+                std::iter::successors(square.step(self.dim, direction), move |s| {
+                    s.step(self.dim, direction)
+                })
+                .take_while(|&s| self.get(s).is_none())
+            })
     }
 
     /// How many pieces of this side and kind stand on the board.

@@ -10,5 +10,5 @@ mod symmetry;
 pub use bitboard::{Bitboard, DenseIndices, Geometry, BITBOARD_MAX_DIM};
 pub use layout::{Layout, LayoutError, RecordOrder};
 pub use piece::{Piece, PieceKind, Side, SideError, TypeSet};
-pub use square::{Direction, Square, SquareError, MAX_DIM};
+pub use square::{DenseSquare, Direction, Square, SquareError, MAX_DIM};
 pub use symmetry::Symmetry;

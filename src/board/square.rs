@@ -88,6 +88,52 @@ impl Square {
     }
 }
 
+/// A square by its dense index on one board, `rank * dim + file` ([`Square::dense`]):
+/// the numbering of sets ranked square by square, ordered as the index is (rank first,
+/// unlike [`Square`]'s file-first order). The board's side is not kept; it is asked for
+/// where a [`Square`] is wanted back.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct DenseSquare(u16);
+
+impl DenseSquare {
+    /// The square of dense index `index`, below `MAX_DIM * MAX_DIM`.
+    #[inline(always)]
+    pub const fn new(index: usize) -> DenseSquare {
+        debug_assert!(index < MAX_DIM * MAX_DIM);
+        DenseSquare(index as u16)
+    }
+
+    /// `square`'s dense index on a board of side `dim`.
+    #[inline(always)]
+    pub const fn of(square: Square, dim: usize) -> DenseSquare {
+        DenseSquare(square.dense(dim) as u16)
+    }
+
+    /// The index, `rank * dim + file`: a position in per-square vectors sized `dim * dim`.
+    #[inline(always)]
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+
+    /// The square on a board of side `dim`.
+    #[inline(always)]
+    pub const fn square(self, dim: usize) -> Square {
+        Square::from_dense(self.index(), dim)
+    }
+
+    /// The dense squares `0..cells` of a board of `cells` squares, ascending.
+    pub fn all(cells: usize) -> impl Iterator<Item = DenseSquare> {
+        (0..cells).map(DenseSquare::new)
+    }
+}
+
+impl fmt::Display for DenseSquare {
+    /// The index, as a number.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.0)
+    }
+}
+
 /// A step to an orthogonal neighbour: the four directions every piece slides in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Direction {
@@ -108,6 +154,16 @@ impl Direction {
         Direction::South,
         Direction::East,
         Direction::West,
+    ];
+
+    /// The four directions along the rank first, then along the file (east, west,
+    /// north, south): the order in which captures are found and the legal-position
+    /// checks try a square's neighbours, where the first one found is the one reported.
+    pub const RANK_THEN_FILE: [Direction; 4] = [
+        Direction::East,
+        Direction::West,
+        Direction::North,
+        Direction::South,
     ];
 
     /// The step as (files, ranks) added.

@@ -212,6 +212,34 @@ impl<'t> Mcts<'t> {
         }
         let mut rng =
             ChaCha8Rng::seed_from_u64(self.config.seed ^ pos.hash().rotate_left(23) ^ 0x6d63_7473);
+        self.plant_root(pos);
+        result.playouts = self.grow(pos, &mut reps, &mut rng, started);
+        if !self.nodes[0].expanded {
+            self.expand(0, pos, &mut rng);
+        }
+        result.nodes = self.nodes.len() as u64;
+        let me = pos.side_to_move();
+        let chosen = match self.nodes[0].state {
+            State::Proven { winner, plies } => {
+                result.outcome = Some(if winner == me {
+                    SearchOutcome::Win
+                } else {
+                    SearchOutcome::Loss
+                });
+                result.plies_to_end = Some(plies as u32);
+                self.proven_choice(me, winner == me)
+            }
+            _ => None,
+        };
+        if let Some(c) = chosen.or_else(|| self.most_visited(me)) {
+            result.best_move = Some(self.nodes[c].mv);
+            result.value = self.mean(c);
+        }
+        result
+    }
+
+    /// Empties the tree and puts in the root, the position `pos`.
+    fn plant_root(&mut self, pos: &Position) {
         self.nodes.clear();
         self.nodes.push(Node {
             mv: Move {
@@ -228,6 +256,17 @@ impl<'t> Mcts<'t> {
             value: 0.0,
             state: State::Open,
         });
+    }
+
+    /// Runs playouts from the root `pos` until a limit is reached, the root is proven
+    /// or it has a single move; the number of playouts run.
+    fn grow(
+        &mut self,
+        pos: &Position,
+        reps: &mut Repetitions,
+        rng: &mut ChaCha8Rng,
+        started: Instant,
+    ) -> u64 {
         let limits = self.config.limits;
         let max_playouts = match limits {
             MctsLimits {
@@ -237,8 +276,9 @@ impl<'t> Mcts<'t> {
             } => Some(DEFAULT_PLAYOUTS),
             _ => limits.playouts,
         };
+        let mut playouts = 0;
         loop {
-            if max_playouts.is_some_and(|n| result.playouts >= n)
+            if max_playouts.is_some_and(|n| playouts >= n)
                 || limits.nodes.is_some_and(|n| self.nodes.len() as u64 >= n)
                 || limits.movetime.is_some_and(|d| started.elapsed() >= d)
                 || self.nodes.len() + 512 >= MAX_NODES
@@ -246,71 +286,53 @@ impl<'t> Mcts<'t> {
             {
                 break;
             }
-            self.iterate(pos, &mut reps, &mut rng);
-            result.playouts += 1;
+            self.iterate(pos, reps, rng);
+            playouts += 1;
             // One legal move: nothing to search.
             if self.nodes[0].children == 1 {
                 break;
             }
         }
-        if !self.nodes[0].expanded {
-            self.expand(0, pos, &mut rng);
-        }
-        result.nodes = self.nodes.len() as u64;
-        let me = pos.side_to_move();
-        let children = self.children(0);
-        let chosen = match self.nodes[0].state {
-            State::Proven { winner, plies } => {
-                result.outcome = Some(if winner == me {
-                    SearchOutcome::Win
-                } else {
-                    SearchOutcome::Loss
-                });
-                result.plies_to_end = Some(plies as u32);
-                let by_length = |want_win: bool| {
-                    children
-                        .clone()
-                        .filter(|&c| {
-                            matches!(self.nodes[c].state,
-                                State::Proven { winner, .. } if (winner == me) == want_win)
-                        })
-                        .min_by_key(|&c| match self.nodes[c].state {
-                            // Win fastest, or lose as late as possible.
-                            State::Proven { plies, .. } if want_win => plies as i32,
-                            State::Proven { plies, .. } => -(plies as i32),
-                            _ => 0,
-                        })
-                };
-                by_length(winner == me)
+        playouts
+    }
+
+    /// In a proven root, the child proven to win for `me` fastest (`want_win`), or to
+    /// lose as late as possible.
+    fn proven_choice(&self, me: Side, want_win: bool) -> Option<usize> {
+        self.children(0)
+            .filter(|&c| {
+                matches!(self.nodes[c].state,
+                    State::Proven { winner, .. } if (winner == me) == want_win)
+            })
+            .min_by_key(|&c| match self.nodes[c].state {
+                // Win fastest, or lose as late as possible.
+                State::Proven { plies, .. } if want_win => plies as i32,
+                State::Proven { plies, .. } => -(plies as i32),
+                _ => 0,
+            })
+    }
+
+    /// The root's most visited move not proven to lose for `me`; ties: the better mean,
+    /// then order. The first child if every one loses.
+    fn most_visited(&self, me: Side) -> Option<usize> {
+        let mut best: Option<usize> = None;
+        for c in self.children(0) {
+            let n = &self.nodes[c];
+            if matches!(n.state, State::Proven { winner, .. } if winner != me) {
+                continue;
             }
-            _ => None,
-        };
-        let chosen = chosen.or_else(|| {
-            // The most visited move not proven to lose; ties: the better mean, then order.
-            let mut best: Option<usize> = None;
-            for c in children.clone() {
-                let n = &self.nodes[c];
-                if matches!(n.state, State::Proven { winner, .. } if winner != me) {
-                    continue;
+            let better = match best {
+                None => true,
+                Some(b) => {
+                    let m = &self.nodes[b];
+                    (n.visits, self.mean(c)) > (m.visits, self.mean(b))
                 }
-                let better = match best {
-                    None => true,
-                    Some(b) => {
-                        let m = &self.nodes[b];
-                        (n.visits, self.mean(c)) > (m.visits, self.mean(b))
-                    }
-                };
-                if better {
-                    best = Some(c);
-                }
+            };
+            if better {
+                best = Some(c);
             }
-            best.or(children.clone().next())
-        });
-        if let Some(c) = chosen {
-            result.best_move = Some(self.nodes[c].mv);
-            result.value = self.mean(c);
         }
-        result
+        best.or(self.children(0).next())
     }
 
     fn children(&self, node: usize) -> std::ops::Range<usize> {

@@ -395,13 +395,9 @@ impl<'t> EndingMoves<'t> {
                 for s in rank_t.iter() {
                     file_t[s.file()] |= word_bit(s.rank());
                 }
-                for (df, dr) in [(1isize, 0isize), (-1, 0), (0, 1), (0, -1)] {
-                    let (nf, nr) = (kf as isize + df, kr as isize + dr);
-                    if t.on_board(nf, nr) {
-                        let (nf, nr) = (nf as usize, nr as usize);
-                        rank_t[nr] |= word_bit(nf);
-                        file_t[nf] |= word_bit(nr);
-                    }
+                for next in Direction::ALL.iter().filter_map(|&d| k.step(t.dim(), d)) {
+                    rank_t[next.rank()] |= word_bit(next.file());
+                    file_t[next.file()] |= word_bit(next.rank());
                 }
                 pos.for_each_piece_moves(t, |pm| {
                     let (f, r) = (pm.from.file(), pm.from.rank());

@@ -6,8 +6,7 @@ use super::mover::Mover;
 use super::position::{Position, ABSENT};
 use super::square_set::word_bit;
 use super::tables::{MoveMasks, Tables};
-use crate::board::PieceKind;
-use crate::board::Square;
+use crate::board::{Direction, PieceKind, Square};
 use crate::rules::{Berserk, Jump};
 use std::fmt;
 
@@ -151,16 +150,15 @@ impl Position {
         mode: Jump,
     ) -> (u32, u32) {
         let enemy = mover.piece().side.opponent();
-        let (f, r) = (from.file() as isize, from.rank() as isize);
         let (mut along_rank, mut along_file) = (0, 0);
-        for (df, dr) in [(1isize, 0isize), (-1, 0), (0, 1), (0, -1)] {
-            let (jf, jr, lf, lr) = (f + df, r + dr, f + 2 * df, r + 2 * dr);
-            if !t.on_board(lf, lr) {
+        for direction in Direction::ALL {
+            let Some((over, land)) = from
+                .step(t.dim, direction)
+                .and_then(|over| Some((over, over.step(t.dim, direction)?)))
+            else {
                 continue;
-            }
-            let (jf, jr, lf, lr) = (jf as usize, jr as usize, lf as usize, lr as usize);
-            let over = Square::new(jf, jr);
-            let land = Square::new(lf, lr);
+            };
+            let (jf, jr, lf, lr) = (over.file(), over.rank(), land.file(), land.rank());
             if self.ranks[enemy as usize][jr] & (word_bit(jf)) == 0
                 || over == self.king
                 || self.is_kind(over, PieceKind::Knight)
@@ -173,7 +171,7 @@ impl Position {
             {
                 continue;
             }
-            if dr == 0 {
+            if lr == from.rank() {
                 along_rank |= word_bit(lf);
             } else {
                 along_file |= word_bit(lr);

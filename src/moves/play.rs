@@ -9,11 +9,16 @@ use super::mover::Mover;
 use super::position::{Position, ABSENT};
 use super::square_set::word_bit;
 use super::tables::Tables;
-use crate::board::Square;
-use crate::board::{PieceKind, Side, MAX_DIM};
+use crate::board::{Direction, PieceKind, Side, Square, MAX_DIM};
 use crate::rules::{Berserk, Jump, KingStrength, Shieldwall};
 
-const DIRECTIONS: [(isize, isize); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
+/// The four steps as (files, ranks) offsets, in [`Direction::RANK_THEN_FILE`] order (the
+/// order captures are found and listed in): the capture code works on rank words and
+/// adds offsets to file and rank, so it reads the steps once, at compile time.
+const DIRECTIONS: [(isize, isize); 4] = {
+    let d = Direction::RANK_THEN_FILE;
+    [d[0].offset(), d[1].offset(), d[2].offset(), d[3].offset()]
+};
 
 /// Up to this many pieces can be captured by one move's shieldwalls (four edges).
 const MAX_CAPTURES: usize = 4 * 17;

@@ -268,14 +268,10 @@ mod tests {
         #[test]
         fn shifts_move_each_member_one_step(a in squares()) {
             let sa = set_of(&a);
-            let step = |(f, r): (usize, usize), d: Direction| -> Option<(usize, usize)> {
-                let (f, r) = match d {
-                    Direction::North => (f, r + 1),
-                    Direction::South => (f, r.checked_sub(1)?),
-                    Direction::East => (f + 1, r),
-                    Direction::West => (f.checked_sub(1)?, r),
-                };
-                (f < MAX_DIM && r < MAX_DIM).then_some((f, r))
+            // Each member's own neighbour, from the one owner of a square's step.
+            let step = |(f, r): (usize, usize), d: Direction| {
+                let next = Square::new(f, r).step(MAX_DIM, d)?;
+                Some((next.file(), next.rank()))
             };
             for d in Direction::ALL {
                 let want: std::collections::BTreeSet<_> =

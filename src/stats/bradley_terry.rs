@@ -82,112 +82,12 @@ pub fn fit_bradley_terry(
     results: &[PairingResult],
     prior_draws: f64,
 ) -> Result<Vec<Rating>, FitError> {
-    // Merge the pairings into one symmetric table of games and points.
-    let mut games = vec![vec![0.0; players]; players];
-    let mut points = vec![vec![0.0; players]; players];
-    for (i, r) in results.iter().enumerate() {
-        if r.a >= players
-            || r.b >= players
-            || r.a == r.b
-            || !(r.games >= 0.0 && r.points_a >= 0.0 && r.points_a <= r.games)
-        {
-            return Err(FitError::BadPairing(i));
-        }
-        games[r.a][r.b] += r.games;
-        games[r.b][r.a] += r.games;
-        points[r.a][r.b] += r.points_a;
-        points[r.b][r.a] += r.games - r.points_a;
-    }
-    if players < 2 || games.iter().flatten().all(|&g| g == 0.0) {
-        return Err(FitError::NoGames);
-    }
-    let prior = prior_draws.max(0.0);
-    for i in 0..players {
-        for j in 0..players {
-            if games[i][j] > 0.0 {
-                games[i][j] += prior;
-                points[i][j] += prior / 2.0;
-            }
-        }
-    }
-    // Connected through games at all; bounded when "scored against" is strongly connected.
-    let reach = |edge: &dyn Fn(usize, usize) -> bool| {
-        let mut r: Vec<Vec<bool>> = (0..players)
-            .map(|i| (0..players).map(|j| i == j || edge(i, j)).collect())
-            .collect();
-        for k in 0..players {
-            for i in 0..players {
-                for j in 0..players {
-                    r[i][j] |= r[i][k] && r[k][j];
-                }
-            }
-        }
-        r.iter().all(|row| row.iter().all(|&x| x))
-    };
-    if !reach(&|i, j| games[i][j] > 0.0) {
-        return Err(FitError::Disconnected);
-    }
-    if !reach(&|i, j| points[i][j] > 0.0) {
-        return Err(FitError::Unbounded);
-    }
-
-    // Newton's method on the log-likelihood in natural units, from all ratings equal.
-    // The Hessian is minus a weighted graph Laplacian; the ratings are kept summing to 0.
-    let n = players;
-    let mut beta = vec![0.0; n];
-    let log_likelihood = |beta: &[f64]| {
-        let mut l = 0.0;
-        for i in 0..n {
-            for j in 0..n {
-                if games[i][j] > 0.0 && points[i][j] > 0.0 {
-                    l += points[i][j] * sigmoid(beta[i] - beta[j]).ln();
-                }
-            }
-        }
-        l
-    };
-    let information = |beta: &[f64]| {
-        let mut m = vec![vec![0.0; n]; n];
-        for i in 0..n {
-            for j in 0..n {
-                if i != j && games[i][j] > 0.0 {
-                    let p = sigmoid(beta[i] - beta[j]);
-                    let w = games[i][j] * p * (1.0 - p);
-                    m[i][j] -= w;
-                    m[i][i] += w;
-                }
-            }
-        }
-        m
-    };
-    for _ in 0..200 {
-        let gradient: Vec<f64> = (0..n)
-            .map(|i| {
-                (0..n)
-                    .filter(|&j| games[i][j] > 0.0)
-                    .map(|j| points[i][j] - games[i][j] * sigmoid(beta[i] - beta[j]))
-                    .sum()
-            })
-            .collect();
-        if gradient.iter().all(|g| g.abs() < 1e-11) {
-            break;
-        }
-        let step = mul(&laplacian_pinv(&information(&beta)), &gradient);
-        // Damped: halve the step until the likelihood does not fall.
-        let before = log_likelihood(&beta);
-        let mut scale = 1.0;
-        loop {
-            let trial: Vec<f64> = beta.iter().zip(&step).map(|(b, s)| b + scale * s).collect();
-            if log_likelihood(&trial) >= before - 1e-12 || scale < 1e-6 {
-                beta = trial;
-                break;
-            }
-            scale /= 2.0;
-        }
-    }
-    let mean = beta.iter().sum::<f64>() / n as f64;
-    let covariance = laplacian_pinv(&information(&beta));
-    Ok((0..n)
+    let table = Table::of(players, results, prior_draws)?;
+    table.check_bounded()?;
+    let beta = table.maximum_likelihood();
+    let mean = beta.iter().sum::<f64>() / players as f64;
+    let covariance = laplacian_pinv(&table.information(&beta));
+    Ok((0..players)
         .map(|i| {
             let stderr = covariance[i][i].max(0.0).sqrt() / K;
             Rating {
@@ -197,6 +97,148 @@ pub fn fit_bradley_terry(
             }
         })
         .collect())
+}
+
+/// The pairings merged into one symmetric table, the prior's draws added.
+struct Table {
+    /// Players.
+    n: usize,
+    /// `games[i][j]`: games between `i` and `j`.
+    games: Vec<Vec<f64>>,
+    /// `points[i][j]`: points `i` scored against `j`.
+    points: Vec<Vec<f64>>,
+}
+
+impl Table {
+    /// The table of `results`, refused if a pairing is invalid or nothing was played;
+    /// `prior_draws` virtual draws are added to each pairing that was played.
+    fn of(players: usize, results: &[PairingResult], prior_draws: f64) -> Result<Table, FitError> {
+        let mut games = vec![vec![0.0; players]; players];
+        let mut points = vec![vec![0.0; players]; players];
+        for (i, r) in results.iter().enumerate() {
+            if r.a >= players
+                || r.b >= players
+                || r.a == r.b
+                || !(r.games >= 0.0 && r.points_a >= 0.0 && r.points_a <= r.games)
+            {
+                return Err(FitError::BadPairing(i));
+            }
+            games[r.a][r.b] += r.games;
+            games[r.b][r.a] += r.games;
+            points[r.a][r.b] += r.points_a;
+            points[r.b][r.a] += r.games - r.points_a;
+        }
+        if players < 2 || games.iter().flatten().all(|&g| g == 0.0) {
+            return Err(FitError::NoGames);
+        }
+        let prior = prior_draws.max(0.0);
+        for i in 0..players {
+            for j in 0..players {
+                if games[i][j] > 0.0 {
+                    games[i][j] += prior;
+                    points[i][j] += prior / 2.0;
+                }
+            }
+        }
+        Ok(Table {
+            n: players,
+            games,
+            points,
+        })
+    }
+
+    /// Connected through games at all; bounded when "scored against" is strongly
+    /// connected.
+    fn check_bounded(&self) -> Result<(), FitError> {
+        let n = self.n;
+        let reach = |edge: &dyn Fn(usize, usize) -> bool| {
+            let mut r: Vec<Vec<bool>> = (0..n)
+                .map(|i| (0..n).map(|j| i == j || edge(i, j)).collect())
+                .collect();
+            for k in 0..n {
+                for i in 0..n {
+                    for j in 0..n {
+                        r[i][j] |= r[i][k] && r[k][j];
+                    }
+                }
+            }
+            r.iter().all(|row| row.iter().all(|&x| x))
+        };
+        if !reach(&|i, j| self.games[i][j] > 0.0) {
+            return Err(FitError::Disconnected);
+        }
+        if !reach(&|i, j| self.points[i][j] > 0.0) {
+            return Err(FitError::Unbounded);
+        }
+        Ok(())
+    }
+
+    /// The log-likelihood of ratings `beta` in natural units.
+    fn log_likelihood(&self, beta: &[f64]) -> f64 {
+        let mut l = 0.0;
+        for i in 0..self.n {
+            for j in 0..self.n {
+                if self.games[i][j] > 0.0 && self.points[i][j] > 0.0 {
+                    l += self.points[i][j] * sigmoid(beta[i] - beta[j]).ln();
+                }
+            }
+        }
+        l
+    }
+
+    /// The Fisher information at `beta`: a weighted graph Laplacian, minus the Hessian.
+    fn information(&self, beta: &[f64]) -> Vec<Vec<f64>> {
+        let n = self.n;
+        let mut m = vec![vec![0.0; n]; n];
+        for i in 0..n {
+            for j in 0..n {
+                if i != j && self.games[i][j] > 0.0 {
+                    let p = sigmoid(beta[i] - beta[j]);
+                    let w = self.games[i][j] * p * (1.0 - p);
+                    m[i][j] -= w;
+                    m[i][i] += w;
+                }
+            }
+        }
+        m
+    }
+
+    /// The log-likelihood's gradient at `beta`.
+    fn gradient(&self, beta: &[f64]) -> Vec<f64> {
+        (0..self.n)
+            .map(|i| {
+                (0..self.n)
+                    .filter(|&j| self.games[i][j] > 0.0)
+                    .map(|j| self.points[i][j] - self.games[i][j] * sigmoid(beta[i] - beta[j]))
+                    .sum()
+            })
+            .collect()
+    }
+
+    /// Newton's method on the log-likelihood in natural units, from all ratings equal;
+    /// the steps keep the ratings' sum at 0.
+    fn maximum_likelihood(&self) -> Vec<f64> {
+        let mut beta = vec![0.0; self.n];
+        for _ in 0..200 {
+            let gradient = self.gradient(&beta);
+            if gradient.iter().all(|g| g.abs() < 1e-11) {
+                break;
+            }
+            let step = mul(&laplacian_pinv(&self.information(&beta)), &gradient);
+            // Damped: halve the step until the likelihood does not fall.
+            let before = self.log_likelihood(&beta);
+            let mut scale = 1.0;
+            loop {
+                let trial: Vec<f64> = beta.iter().zip(&step).map(|(b, s)| b + scale * s).collect();
+                if self.log_likelihood(&trial) >= before - 1e-12 || scale < 1e-6 {
+                    beta = trial;
+                    break;
+                }
+                scale /= 2.0;
+            }
+        }
+        beta
+    }
 }
 
 fn mul(m: &[Vec<f64>], v: &[f64]) -> Vec<f64> {

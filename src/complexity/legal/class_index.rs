@@ -7,7 +7,7 @@
 
 use super::colex;
 use super::superset::Element;
-use crate::board::{Side, Square};
+use crate::board::{DenseSquare, Side, Square};
 use crate::moves::Position;
 
 /// Most squares a numbered board may have: two 64-bit occupancy words.
@@ -81,12 +81,15 @@ impl ClassIndex {
         }
     }
 
-    fn rank_subset(&self, squares: impl Iterator<Item = usize>) -> u64 {
-        colex::rank(squares, |n, k| self.c(n, k))
+    fn rank_subset(&self, squares: impl Iterator<Item = DenseSquare>) -> u64 {
+        colex::rank(squares.map(DenseSquare::index), |n, k| self.c(n, k))
     }
 
-    fn unrank_subset(&self, r: u64, k: usize) -> Vec<usize> {
+    fn unrank_subset(&self, r: u64, k: usize) -> Vec<DenseSquare> {
         colex::unrank(r, k, self.cells, |n, k| self.c(n, k))
+            .into_iter()
+            .map(DenseSquare::new)
+            .collect()
     }
 
     /// The number of a superset element of this class; `None` for another class.
@@ -102,7 +105,7 @@ impl ClassIndex {
         let side = (e.side == Side::Defenders) as u64;
         Some(
             side * self.per_side
-                + ((e.king as u64 * self.c(self.cells, self.attackers) + ra)
+                + ((e.king.index() as u64 * self.c(self.cells, self.attackers) + ra)
                     * self.c(self.cells, self.defenders)
                     + rd),
         )
@@ -112,14 +115,14 @@ impl ClassIndex {
     /// another class or no king.
     pub fn number_of(&self, pos: &Position) -> Option<u64> {
         let king = pos.king()?;
-        let index = |s: Square| s.dense(self.dim);
+        let index = |s: Square| DenseSquare::of(s, self.dim);
         let attackers = pos.pieces(Side::Attackers);
         let defenders = pos.pieces(Side::Defenders);
         if attackers.count() != self.attackers || defenders.count() != self.defenders + 1 {
             return None;
         }
-        let mut a: Vec<usize> = attackers.iter().map(index).collect();
-        let mut d: Vec<usize> = defenders.iter().filter(|&s| s != king).map(index).collect();
+        let mut a: Vec<DenseSquare> = attackers.iter().map(index).collect();
+        let mut d: Vec<DenseSquare> = defenders.iter().filter(|&s| s != king).map(index).collect();
         a.sort_unstable();
         d.sort_unstable();
         let ra = self.rank_subset(a.into_iter());
@@ -127,7 +130,7 @@ impl ClassIndex {
         let side = (pos.side_to_move() == Side::Defenders) as u64;
         Some(
             side * self.per_side
-                + ((index(king) as u64 * self.c(self.cells, self.attackers) + ra)
+                + ((index(king).index() as u64 * self.c(self.cells, self.attackers) + ra)
                     * self.c(self.cells, self.defenders)
                     + rd),
         )
@@ -146,7 +149,7 @@ impl ClassIndex {
         let na = self.c(self.cells, self.attackers);
         let rd = r % nd;
         let ra = (r / nd) % na;
-        let king = (r / nd / na) as usize;
+        let king = DenseSquare::new((r / nd / na) as usize);
         Element {
             side,
             king,
@@ -233,9 +236,9 @@ mod tests {
         assert_eq!(index.len(), 2 * 49 * 1176 * 49);
         let e = Element {
             side: Side::Defenders,
-            king: 24,
-            attackers: vec![3, 40],
-            defenders: vec![17],
+            king: DenseSquare::new(24),
+            attackers: vec![DenseSquare::new(3), DenseSquare::new(40)],
+            defenders: vec![DenseSquare::new(17)],
             typed: vec![],
         };
         let n = index.number(&e).unwrap();

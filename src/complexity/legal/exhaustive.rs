@@ -16,10 +16,10 @@ use serde::{Deserialize, Serialize};
 
 use super::class_index::{ClassIndex, ClassSet};
 use super::classify::{classify, Legality};
-use super::illegal::{slide_origins, IllegalReason};
+use super::illegal::{slide_origins, IllegalCheck, IllegalReason};
 use super::run::Prepared;
 use super::superset::Element;
-use crate::board::{Piece, PieceKind, Side, Square};
+use crate::board::{DenseSquare, Direction, Piece, PieceKind, Side, Square};
 use crate::complexity::proof_game::{find_proof_game, verify_proof_game, ProofBudget};
 use crate::complexity::StandMask;
 use crate::moves::{Move, Position};
@@ -31,8 +31,6 @@ pub const MAX_NUMBERS: u64 = 1 << 32;
 
 /// The most witnesses of one entry candidate the proof search tries.
 pub const WITNESS_SEARCHES: u32 = 3;
-
-const STEPS: [(isize, isize); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
 
 /// Why a class cannot be checked exhaustively.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -208,8 +206,8 @@ impl<'p> ClassCheck<'p> {
         &self.index
     }
 
-    fn may_stand(&self, i: usize) -> StandMask {
-        self.prepared.spec.may_stand_by_index()[i]
+    fn may_stand(&self, i: DenseSquare) -> StandMask {
+        self.prepared.spec.may_stand_by_index()[i.index()]
     }
 
     /// Calls `visit` with the number and element of every superset position of the
@@ -217,12 +215,13 @@ impl<'p> ClassCheck<'p> {
     pub fn for_each(&self, mut visit: impl FnMut(u64, &Element)) {
         let cells = self.prepared.spec.cells();
         for side in [Side::Attackers, Side::Defenders] {
-            for king in (0..cells).filter(|&i| self.may_stand(i).contains(StandMask::KING)) {
-                let open_a: Vec<usize> = (0..cells)
+            let squares = || DenseSquare::all(cells);
+            for king in squares().filter(|&i| self.may_stand(i).contains(StandMask::KING)) {
+                let open_a: Vec<DenseSquare> = squares()
                     .filter(|&i| i != king && self.may_stand(i).contains(StandMask::ATTACKER))
                     .collect();
                 subsets(&open_a, self.attackers, &mut |attackers| {
-                    let open_d: Vec<usize> = (0..cells)
+                    let open_d: Vec<DenseSquare> = squares()
                         .filter(|&i| {
                             i != king
                                 && !attackers.contains(&i)
@@ -293,23 +292,22 @@ impl<'p> ClassCheck<'p> {
             return false;
         }
         let layout = e.layout(dim);
-        let on = |f: isize, r: isize| f >= 0 && r >= 0 && f < dim as isize && r < dim as isize;
         for (to, piece) in layout.pieces().filter(|(_, p)| p.side == mover) {
-            let (tf, tr) = (to.file() as isize, to.rank() as isize);
             // Where a victim may have stood: an empty square next to `to` open to the
             // enemy's taflmen, with beyond it something hostile to them (a custodial
             // capture needs it; the board beyond is the same before the captures are
             // taken off as in `e`).
             let mut victims: Vec<Square> = Vec::new();
-            for (df, dr) in STEPS {
-                let (vf, vr, af, ar) = (tf + df, tr + dr, tf + 2 * df, tr + 2 * dr);
-                if !on(af, ar) {
+            for direction in Direction::RANK_THEN_FILE {
+                let Some((v, anvil)) = to
+                    .step(dim, direction)
+                    .and_then(|v| Some((v, v.step(dim, direction)?)))
+                else {
                     continue;
-                }
-                let v = Square::new(vf as usize, vr as usize);
+                };
                 if layout.get(v).is_none()
-                    && self.may_stand(v.dense(dim)).contains(enemy_kind)
-                    && pos.hostile_to(t, enemy, Square::new(af as usize, ar as usize))
+                    && self.may_stand(DenseSquare::of(v, dim)).contains(enemy_kind)
+                    && pos.hostile_to(t, enemy, anvil)
                 {
                     victims.push(v);
                 }
@@ -318,7 +316,7 @@ impl<'p> ClassCheck<'p> {
                 continue;
             }
             let kind = StandMask::of(piece);
-            let stands = |s: Square| self.may_stand(s.dense(dim)).contains(kind);
+            let stands = |s: Square| self.may_stand(DenseSquare::of(s, dim)).contains(kind);
             for from in slide_origins(&layout, to, stands) {
                 for mask in 1u32..1 << victims.len() {
                     if mask.count_ones() as usize > room {
@@ -394,75 +392,17 @@ impl<'p> ClassCheck<'p> {
     /// searches of `budget` on positions of U \ L that pass the necessary conditions,
     /// entry candidates first, until L == U or `max_failures` positions have failed.
     pub fn run(&self, budget: ProofBudget, max_failures: u64, known: &[&ClassRun]) -> ClassRun {
-        let t = &self.prepared.tables;
         let check = self.prepared.check();
-        let start = Position::start(t);
-        let mut class_size = 0;
-        let mut entries = ClassSet::new(self.index.len());
-        let mut proven = Vec::new();
-        self.for_each(|n, e| {
-            class_size += 1;
-            let (mut entry, mut by_known) = (false, false);
-            self.witnesses(e, &self.position(e), &mut |q, _| {
-                // A witness in a class checked before counts only inside its U (which
-                // holds every reachable position of that class).
-                let seen = known
-                    .iter()
-                    .find_map(|k| k.index.number_of(q).map(|m| (k, m)));
-                if seen.is_some_and(|(k, m)| !k.upper.contains(m)) {
-                    return false;
-                }
-                entry = true;
-                by_known = seen.is_some_and(|(k, m)| k.lower.contains(m));
-                by_known || known.is_empty()
-            });
-            if entry {
-                entries.insert(n);
-            }
-            if by_known {
-                proven.push(n);
-            }
-        });
+        let (class_size, entries, proven) = self.entries_and_known_proofs(known);
         let mut upper = ClassSet::new(self.index.len());
         self.close(&mut upper, entries.iter());
         let mut lower = ClassSet::new(self.index.len());
         let proofs_known = proven.len() as u64;
         self.close(&mut lower, proven);
-        let mut tried = ClassSet::new(self.index.len());
-        let (mut searches, mut proofs, mut failures) = (0, 0, 0);
-        for pool in [&entries, &upper] {
-            for n in pool.iter() {
-                if failures >= max_failures {
-                    break;
-                }
-                if lower.contains(n) || !tried.insert(n) {
-                    continue;
-                }
-                let e = self.index.element(n);
-                let pos = self.position(&e);
-                if check.check(&pos).is_some() {
-                    continue;
-                }
-                let (found, spent) = self.prove(&e, &pos, &start, budget);
-                searches += spent;
-                if found {
-                    proofs += 1;
-                    self.close(&mut lower, [n]);
-                } else {
-                    failures += 1;
-                }
-            }
-        }
+        let (searches, proofs) =
+            self.grow_lower(&mut lower, [&entries, &upper], &check, budget, max_failures);
         let gap = upper.count_minus(&lower);
-        let mut gap_by_reason = [0u64; IllegalReason::ALL.len()];
-        for n in upper.iter().filter(|&n| !lower.contains(n)) {
-            if let Some(reason) = check.check(&self.position(&self.index.element(n))) {
-                gap_by_reason[IllegalReason::ALL
-                    .iter()
-                    .position(|&r| r == reason)
-                    .expect("listed")] += 1;
-            }
-        }
+        let gap_by_reason = self.gap_by_reason(&upper, &lower, &check);
         let gap_rejected = gap_by_reason.iter().sum();
         let lower_inside_upper = lower.is_subset(&upper);
         let count = ClassCount {
@@ -495,6 +435,98 @@ impl<'p> ClassCheck<'p> {
             lower,
             count,
         }
+    }
+
+    /// The class's size, its entry candidates (a witness in a class checked before,
+    /// `known`, counts only inside that class's U), and those with a witness in such a
+    /// class's L (reachable).
+    fn entries_and_known_proofs(&self, known: &[&ClassRun]) -> (u64, ClassSet, Vec<u64>) {
+        let mut class_size = 0;
+        let mut entries = ClassSet::new(self.index.len());
+        let mut proven = Vec::new();
+        self.for_each(|n, e| {
+            class_size += 1;
+            let (mut entry, mut by_known) = (false, false);
+            self.witnesses(e, &self.position(e), &mut |q, _| {
+                // A witness in a class checked before counts only inside its U (which
+                // holds every reachable position of that class).
+                let seen = known
+                    .iter()
+                    .find_map(|k| k.index.number_of(q).map(|m| (k, m)));
+                if seen.is_some_and(|(k, m)| !k.upper.contains(m)) {
+                    return false;
+                }
+                entry = true;
+                by_known = seen.is_some_and(|(k, m)| k.lower.contains(m));
+                by_known || known.is_empty()
+            });
+            if entry {
+                entries.insert(n);
+            }
+            if by_known {
+                proven.push(n);
+            }
+        });
+        (class_size, entries, proven)
+    }
+
+    /// Grows `lower` by proof searches of `budget` on the positions of `pools`, in
+    /// order, that are outside it and pass the necessary conditions, until
+    /// `max_failures` searches have failed; the searches run and the proofs found.
+    fn grow_lower(
+        &self,
+        lower: &mut ClassSet,
+        pools: [&ClassSet; 2],
+        check: &IllegalCheck<'_>,
+        budget: ProofBudget,
+        max_failures: u64,
+    ) -> (u64, u64) {
+        let start = Position::start(&self.prepared.tables);
+        let mut tried = ClassSet::new(self.index.len());
+        let (mut searches, mut proofs, mut failures) = (0, 0, 0);
+        for pool in pools {
+            for n in pool.iter() {
+                if failures >= max_failures {
+                    break;
+                }
+                if lower.contains(n) || !tried.insert(n) {
+                    continue;
+                }
+                let e = self.index.element(n);
+                let pos = self.position(&e);
+                if check.check(&pos).is_some() {
+                    continue;
+                }
+                let (found, spent) = self.prove(&e, &pos, &start, budget);
+                searches += spent;
+                if found {
+                    proofs += 1;
+                    self.close(lower, [n]);
+                } else {
+                    failures += 1;
+                }
+            }
+        }
+        (searches, proofs)
+    }
+
+    /// Per condition of [`IllegalReason::ALL`], the positions of U \ L it rejects.
+    fn gap_by_reason(
+        &self,
+        upper: &ClassSet,
+        lower: &ClassSet,
+        check: &IllegalCheck<'_>,
+    ) -> [u64; IllegalReason::ALL.len()] {
+        let mut gap_by_reason = [0u64; IllegalReason::ALL.len()];
+        for n in upper.iter().filter(|&n| !lower.contains(n)) {
+            if let Some(reason) = check.check(&self.position(&self.index.element(n))) {
+                gap_by_reason[IllegalReason::ALL
+                    .iter()
+                    .position(|&r| r == reason)
+                    .expect("listed")] += 1;
+            }
+        }
+        gap_by_reason
     }
 
     /// Looks for a proof game of `pos` (the position of `e`): a search for `pos`
@@ -582,13 +614,13 @@ impl<'p> ClassCheck<'p> {
 }
 
 /// Calls `visit` with every `k`-subset of `items`, each in ascending order.
-fn subsets(items: &[usize], k: usize, visit: &mut dyn FnMut(&[usize])) {
+fn subsets(items: &[DenseSquare], k: usize, visit: &mut dyn FnMut(&[DenseSquare])) {
     fn go(
-        items: &[usize],
+        items: &[DenseSquare],
         k: usize,
         from: usize,
-        chosen: &mut Vec<usize>,
-        visit: &mut dyn FnMut(&[usize]),
+        chosen: &mut Vec<DenseSquare>,
+        visit: &mut dyn FnMut(&[DenseSquare]),
     ) {
         if chosen.len() == k {
             visit(chosen);

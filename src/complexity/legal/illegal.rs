@@ -28,7 +28,7 @@
 //! type could get from its start squares ([`Reach`]); checked first, for every variant.
 
 use super::reach::Reach;
-use crate::board::{Layout, Piece, PieceKind, Side, Square};
+use crate::board::{Direction, Layout, Piece, PieceKind, Side, Square};
 use crate::complexity::proof_game::arrival_order_cycle;
 use crate::complexity::StandMask;
 use crate::moves::{Mover, Position, SquareSet, Tables};
@@ -138,8 +138,6 @@ pub struct IllegalCheck<'t> {
     reach: Reach,
 }
 
-const STEPS: [(isize, isize); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
-
 impl<'t> IllegalCheck<'t> {
     /// The conditions under `tables`, with `may_stand` the kinds that may stand on each
     /// square (from [`ComplexitySpec::from_rules`](crate::complexity::ComplexitySpec::from_rules)).
@@ -245,10 +243,6 @@ impl<'t> IllegalCheck<'t> {
         let dim = self.tables.dim();
         let kind = StandMask::of(piece);
         let stands = |s: Square| self.may_stand[s.dense(dim)].contains(kind);
-        let at = |f: isize, r: isize| {
-            (f >= 0 && r >= 0 && f < dim as isize && r < dim as isize)
-                .then(|| Square::new(f as usize, r as usize))
-        };
         let mut out: Vec<(Square, Position)> = slide_origins(layout, to, stands)
             .into_iter()
             .filter_map(|from| {
@@ -263,9 +257,11 @@ impl<'t> IllegalCheck<'t> {
             side: side.opponent(),
             kind: PieceKind::Taflman,
         };
-        for (df, dr) in STEPS {
-            let (f, r) = (to.file() as isize, to.rank() as isize);
-            let (Some(over), Some(from)) = (at(f + df, r + dr), at(f + 2 * df, r + 2 * dr)) else {
+        for direction in Direction::RANK_THEN_FILE {
+            let Some(over) = to.step(dim, direction) else {
+                continue;
+            };
+            let Some(from) = over.step(dim, direction) else {
                 continue;
             };
             if layout.get(from).is_some() || !stands(from) {
@@ -320,20 +316,15 @@ impl<'t> IllegalCheck<'t> {
         if piece == Piece::KING && !t.king_hammer() {
             return None;
         }
-        let dim = t.dim() as isize;
+        let dim = t.dim();
         let enemy_taflman = if piece.side == Side::Attackers {
             Piece::DEFENDER
         } else {
             Piece::ATTACKER
         };
-        STEPS.iter().find_map(|&(df, dr)| {
-            let (vf, vr) = (to.file() as isize + df, to.rank() as isize + dr);
-            let (af, ar) = (vf + df, vr + dr);
-            if af < 0 || ar < 0 || af >= dim || ar >= dim {
-                return None;
-            }
-            let victim = Square::new(vf as usize, vr as usize);
-            let anvil = Square::new(af as usize, ar as usize);
+        Direction::RANK_THEN_FILE.iter().find_map(|&direction| {
+            let victim = to.step(dim, direction)?;
+            let anvil = victim.step(dim, direction)?;
             let captures = layout.get(victim) == Some(enemy_taflman)
                 && match layout.get(anvil) {
                     Some(p) if p == Piece::KING => piece.side == Side::Defenders && t.king_anvil(),
@@ -353,24 +344,5 @@ pub(super) fn slide_origins(
     to: Square,
     stands: impl Fn(Square) -> bool,
 ) -> Vec<Square> {
-    let dim = layout.dim() as isize;
-    let mut out = Vec::new();
-    for (df, dr) in STEPS {
-        let (mut f, mut r) = (to.file() as isize, to.rank() as isize);
-        loop {
-            f += df;
-            r += dr;
-            if f < 0 || r < 0 || f >= dim || r >= dim {
-                break;
-            }
-            let from = Square::new(f as usize, r as usize);
-            if layout.get(from).is_some() {
-                break;
-            }
-            if stands(from) {
-                out.push(from);
-            }
-        }
-    }
-    out
+    layout.open_lines(to).filter(|&from| stands(from)).collect()
 }

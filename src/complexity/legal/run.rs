@@ -10,7 +10,7 @@ use super::illegal::{IllegalCheck, Illegality};
 use super::sample::sample;
 use super::superset::{Element, Superset};
 use crate::board::{Layout, PieceKind, Side};
-use crate::complexity::proof_game::ProofBudget;
+use crate::complexity::proof_game::{last_move_possible, ProofBudget};
 use crate::complexity::{ComplexitySpec, SpecError};
 use crate::moves::{Position, Tables, Unsupported};
 use crate::rules::Rules;
@@ -115,6 +115,16 @@ impl Prepared {
     pub fn position(&self, element: &Element) -> Position {
         Position::from_layout(&self.tables, &element.layout(self.spec.dim()), element.side)
             .expect("a superset element holds only pieces the engine plays")
+    }
+
+    /// A target for measuring the proof-game search: sample `index` of a run seeded
+    /// with `seed`, the estimate's own uniform draw, or `None` when its side not to move
+    /// cannot have made the last move ([`last_move_possible`]), an obviously broken
+    /// target the search need not be tried on.
+    pub fn test_target(&self, seed: u64, index: u64) -> Option<Position> {
+        let (_, element) = sample(&self.superset, seed, index);
+        let pos = self.position(&element);
+        last_move_possible(&self.tables, &pos).then_some(pos)
     }
 }
 

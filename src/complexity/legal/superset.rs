@@ -18,31 +18,31 @@ use num_bigint::BigUint;
 use super::colex;
 use num_traits::{One, Zero};
 
-use crate::board::{Layout, Piece, PieceKind, Side, Square};
+use crate::board::{DenseSquare, Layout, Piece, PieceKind, Side};
 use crate::complexity::{ComplexitySpec, StandMask};
 
-/// One element of the superset: a side to move and a placement. Squares are indexed
-/// `rank * dim + file`, lists sorted ascending.
+/// One element of the superset: a side to move and a placement. Squares are dense
+/// (`rank * dim + file`), lists sorted ascending.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Element {
     /// The side to move.
     pub side: Side,
     /// The king's square.
-    pub king: usize,
+    pub king: DenseSquare,
     /// The attackers' squares (every type), ascending.
-    pub attackers: Vec<usize>,
+    pub attackers: Vec<DenseSquare>,
     /// The defenders' squares (every type, the king not among them), ascending.
-    pub defenders: Vec<usize>,
+    pub defenders: Vec<DenseSquare>,
     /// The squares among `attackers` and `defenders` that hold a commander or a knight,
     /// with its type, ascending; every other one holds a taflman.
-    pub typed: Vec<(usize, PieceKind)>,
+    pub typed: Vec<(DenseSquare, PieceKind)>,
 }
 
 impl Element {
     /// The placement as a plain layout on a board of side `dim`.
     pub fn layout(&self, dim: usize) -> Layout {
         let mut layout = Layout::empty(dim);
-        let at = |i: usize| Square::from_dense(i, dim);
+        let at = |s: DenseSquare| s.square(dim);
         layout.set(at(self.king), Some(Piece::KING));
         for &s in &self.attackers {
             layout.set(at(s), Some(Piece::ATTACKER));
@@ -69,7 +69,7 @@ impl Element {
         let (mut king, mut attackers, mut defenders) = (None, Vec::new(), Vec::new());
         let mut typed = Vec::new();
         for (square, piece) in layout.pieces() {
-            let i = square.dense(dim);
+            let i = DenseSquare::of(square, dim);
             if piece == Piece::KING {
                 if king.replace(i).is_some() {
                     return None;
@@ -127,7 +127,7 @@ pub struct Superset {
     defenders: usize,
     may_stand: Vec<StandMask>,
     /// Squares where the king may stand, ascending.
-    king_squares: Vec<usize>,
+    king_squares: Vec<DenseSquare>,
     /// Per king square (same order), the split of the other squares.
     splits: Vec<Split>,
     /// `binomial[n][k]` for `n <= cells`, `k <= max(A, D)`.
@@ -152,13 +152,13 @@ pub struct Superset {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum RankError {
     /// A square index is off the board.
-    OffBoard(usize),
+    OffBoard(DenseSquare),
     /// A piece stands where its kind may not, or two pieces share a square.
-    Misplaced(usize),
+    Misplaced(DenseSquare),
     /// More attackers or defenders than the start has, or more of a type.
     TooMuchMaterial,
     /// A typed piece on a square that holds no piece, or of a type the start lacks.
-    UnknownType(usize),
+    UnknownType(DenseSquare),
 }
 
 impl std::fmt::Display for RankError {
@@ -198,110 +198,35 @@ impl Superset {
     /// If a side's typed pieces outnumber its total, or a kind is the taflman or the
     /// king or appears twice.
     pub fn with_types(spec: &ComplexitySpec, types: [Vec<(PieceKind, usize)>; 2]) -> Superset {
-        let dim = spec.dim();
-        let cells = spec.cells();
         let (attackers, defenders) = (spec.attackers(), spec.defenders());
         let may_stand = spec.may_stand_by_index().to_vec();
         let max_k = attackers.max(defenders);
-        let mut binomial = vec![vec![BigUint::zero(); max_k + 1]; cells.max(max_k) + 1];
-        for n in 0..binomial.len() {
-            binomial[n][0] = BigUint::one();
-            for k in 1..=max_k.min(n) {
-                binomial[n][k] = &binomial[n - 1][k - 1]
-                    + if k < n {
-                        binomial[n - 1][k].clone()
-                    } else {
-                        BigUint::zero()
-                    };
-            }
-        }
-        let choose = |n: usize, k: usize| -> BigUint {
-            if k > n {
-                BigUint::zero()
-            } else {
-                binomial[n][k].clone()
-            }
-        };
-        let mut type_splits: [Vec<Vec<TypeSplit>>; 2] = [Vec::new(), Vec::new()];
-        let mut type_ways: [Vec<BigUint>; 2] = [Vec::new(), Vec::new()];
-        for (side, total) in [(0, attackers), (1, defenders)] {
-            let kinds = &types[side];
-            for (j, &(kind, _)) in kinds.iter().enumerate() {
-                assert!(
-                    !matches!(kind, PieceKind::Taflman | PieceKind::King)
-                        && kinds[..j].iter().all(|&(k, _)| k != kind),
-                    "typed kinds are other than taflman and king, each once"
-                );
-            }
-            let typed: usize = kinds.iter().map(|&(_, n)| n).sum();
-            assert!(typed <= total, "more typed pieces than the side has");
-            let plain = total - typed;
-            // Every counts vector, the first kind most significant.
-            let mut vectors: Vec<Vec<usize>> = vec![Vec::new()];
-            for &(_, max) in kinds {
-                vectors = vectors
-                    .into_iter()
-                    .flat_map(|v| {
-                        (0..=max).map(move |k| {
-                            let mut w = v.clone();
-                            w.push(k);
-                            w
-                        })
-                    })
-                    .collect();
-            }
-            for t in 0..=total {
-                let mut out = Vec::new();
-                for counts in &vectors {
-                    let sum: usize = counts.iter().sum();
-                    if sum > t || t - sum > plain {
-                        continue;
-                    }
-                    let mut ways = BigUint::one();
-                    let mut left = t;
-                    for &k in counts {
-                        ways *= choose(left, k);
-                        left -= k;
-                    }
-                    out.push(TypeSplit {
-                        counts: counts.clone(),
-                        ways,
-                    });
-                }
-                type_ways[side].push(out.iter().map(|s| &s.ways).sum());
-                type_splits[side].push(out);
-            }
-        }
-        let king_squares: Vec<usize> = (0..cells)
-            .filter(|&i| may_stand[i].contains(StandMask::KING))
+        let binomial = binomials(spec.cells().max(max_k), max_k);
+        let choose = |n: usize, k: usize| choose(&binomial, n, k);
+        let [a_splits, d_splits] = [(0, attackers), (1, defenders)]
+            .map(|(side, total)| type_splits_of(&types[side], total, choose));
+        let type_ways = [&a_splits, &d_splits].map(|per_total| {
+            per_total
+                .iter()
+                .map(|out| out.iter().map(|s| &s.ways).sum())
+                .collect()
+        });
+        let king_squares: Vec<DenseSquare> = DenseSquare::all(may_stand.len())
+            .filter(|&i| may_stand[i.index()].contains(StandMask::KING))
             .collect();
-        let splits: Vec<Split> = king_squares
+        let splits = king_squares
             .iter()
             .map(|&k| {
-                let mut split = Split {
-                    attacker_only: 0,
-                    defender_only: 0,
-                    both: 0,
-                };
-                for (i, m) in may_stand.iter().enumerate() {
-                    if i == k {
-                        continue;
-                    }
-                    match (
-                        m.contains(StandMask::ATTACKER),
-                        m.contains(StandMask::DEFENDER),
-                    ) {
-                        (true, true) => split.both += 1,
-                        (true, false) => split.attacker_only += 1,
-                        (false, true) => split.defender_only += 1,
-                        (false, false) => {}
-                    }
+                let (a_only, d_only, both) = open_squares(&may_stand, k);
+                Split {
+                    attacker_only: a_only.len(),
+                    defender_only: d_only.len(),
+                    both: both.len(),
                 }
-                split
             })
             .collect();
         let mut superset = Superset {
-            dim,
+            dim: spec.dim(),
             attackers,
             defenders,
             may_stand,
@@ -309,37 +234,38 @@ impl Superset {
             splits,
             binomial,
             types,
-            type_splits,
+            type_splits: [a_splits, d_splits],
             type_ways,
             board_counts: Vec::new(),
             class_counts: Vec::new(),
             by_king: Vec::new(),
             boards: BigUint::zero(),
         };
-        for a in 0..=attackers {
-            for d in 0..=defenders {
-                let per_king: Vec<BigUint> = superset
-                    .splits
-                    .iter()
-                    .map(|&split| superset.count_split(split, a, d))
-                    .collect();
-                let sum: BigUint = per_king.iter().sum();
-                let typed = &sum * &superset.type_ways[0][a] * &superset.type_ways[1][d];
-                superset.boards += &typed;
-                superset.class_counts.push(typed);
-                superset.board_counts.push(sum);
-                superset.by_king.push(per_king);
-            }
-        }
+        superset.count_classes();
         superset
     }
 
-    fn c(&self, n: usize, k: usize) -> BigUint {
-        if k > n {
-            BigUint::zero()
-        } else {
-            self.binomial[n][k].clone()
+    /// Fills the per-class counts, class `(a, d)` at `a * (D + 1) + d`, and their total.
+    fn count_classes(&mut self) {
+        for a in 0..=self.attackers {
+            for d in 0..=self.defenders {
+                let per_king: Vec<BigUint> = self
+                    .splits
+                    .iter()
+                    .map(|&split| self.count_split(split, a, d))
+                    .collect();
+                let sum: BigUint = per_king.iter().sum();
+                let typed = &sum * &self.type_ways[0][a] * &self.type_ways[1][d];
+                self.boards += &typed;
+                self.class_counts.push(typed);
+                self.board_counts.push(sum);
+                self.by_king.push(per_king);
+            }
         }
+    }
+
+    fn c(&self, n: usize, k: usize) -> BigUint {
+        choose(&self.binomial, n, k)
     }
 
     /// Placements of `a` attackers and `d` defenders with the king's square taken, the
@@ -395,26 +321,6 @@ impl Superset {
     /// The board's side length.
     pub fn dim(&self) -> usize {
         self.dim
-    }
-
-    /// The squares open to each kind, ascending, without `king`.
-    fn lists(&self, king: usize) -> (Vec<usize>, Vec<usize>, Vec<usize>) {
-        let (mut a_only, mut d_only, mut both) = (Vec::new(), Vec::new(), Vec::new());
-        for (i, m) in self.may_stand.iter().enumerate() {
-            if i == king {
-                continue;
-            }
-            match (
-                m.contains(StandMask::ATTACKER),
-                m.contains(StandMask::DEFENDER),
-            ) {
-                (true, true) => both.push(i),
-                (true, false) => a_only.push(i),
-                (false, true) => d_only.push(i),
-                (false, false) => {}
-            }
-        }
-        (a_only, d_only, both)
     }
 
     /// The element of rank `index`; `None` when `index >= count()`.
@@ -474,7 +380,7 @@ impl Superset {
             r -= n;
             i += 1;
         }
-        let (a_only, d_only, both) = self.lists(king);
+        let (a_only, d_only, both) = open_squares(&self.may_stand, king);
         let n_both = self.c(split.both, i);
         let n_def = self.c(split.defender_only + split.both - i, d);
         let r3 = &r % &n_def;
@@ -483,12 +389,12 @@ impl Superset {
         let r1 = &r12 / &n_both;
         let pick_a1 = self.unrank_subset(r1, a - i, a_only.len());
         let pick_a2 = self.unrank_subset(r2, i, both.len());
-        let mut attackers: Vec<usize> = pick_a1.iter().map(|&j| a_only[j]).collect();
-        let chosen_both: Vec<usize> = pick_a2.iter().map(|&j| both[j]).collect();
+        let mut attackers: Vec<DenseSquare> = pick_a1.iter().map(|&j| a_only[j]).collect();
+        let chosen_both: Vec<DenseSquare> = pick_a2.iter().map(|&j| both[j]).collect();
         attackers.extend(&chosen_both);
         attackers.sort_unstable();
         let open = open_to_defenders(&d_only, &both, &chosen_both);
-        let defenders: Vec<usize> = self
+        let defenders: Vec<DenseSquare> = self
             .unrank_subset(r3, d, open.len())
             .iter()
             .map(|&j| open[j])
@@ -513,8 +419,8 @@ impl Superset {
         side: usize,
         split: &TypeSplit,
         mut r: BigUint,
-        squares: &[usize],
-    ) -> Vec<(usize, PieceKind)> {
+        squares: &[DenseSquare],
+    ) -> Vec<(DenseSquare, PieceKind)> {
         let kinds = &self.types[side];
         let mut sizes = Vec::with_capacity(kinds.len());
         let mut left = squares.len();
@@ -532,7 +438,7 @@ impl Superset {
         let mut out = Vec::new();
         for (j, digit) in digits.into_iter().enumerate() {
             let picks = self.unrank_subset(digit, split.counts[j], remaining.len());
-            let chosen: Vec<usize> = picks.iter().map(|&p| remaining[p]).collect();
+            let chosen: Vec<DenseSquare> = picks.iter().map(|&p| remaining[p]).collect();
             out.extend(chosen.iter().map(|&s| (s, kinds[j].0)));
             remaining.retain(|s| !chosen.contains(s));
         }
@@ -544,8 +450,8 @@ impl Superset {
     fn rank_types(
         &self,
         side: usize,
-        squares: &[usize],
-        typed: &[(usize, PieceKind)],
+        squares: &[DenseSquare],
+        typed: &[(DenseSquare, PieceKind)],
     ) -> Result<(usize, BigUint), RankError> {
         let kinds = &self.types[side];
         let mut counts = vec![0; kinds.len()];
@@ -564,7 +470,7 @@ impl Superset {
         let mut remaining = squares.to_vec();
         let mut r = BigUint::zero();
         for (j, &(kind, _)) in kinds.iter().enumerate() {
-            let chosen: Vec<usize> = typed
+            let chosen: Vec<DenseSquare> = typed
                 .iter()
                 .filter(|&&(_, k)| k == kind)
                 .map(|&(s, _)| s)
@@ -591,14 +497,14 @@ impl Superset {
             return Err(RankError::TooMuchMaterial);
         }
         let mut seen = vec![false; cells];
-        let mut place = |s: usize, kind: StandMask| {
-            if s >= cells {
+        let mut place = |s: DenseSquare, kind: StandMask| {
+            if s.index() >= cells {
                 return Err(RankError::OffBoard(s));
             }
-            if seen[s] || !self.may_stand[s].contains(kind) {
+            if seen[s.index()] || !self.may_stand[s.index()].contains(kind) {
                 return Err(RankError::Misplaced(s));
             }
-            seen[s] = true;
+            seen[s.index()] = true;
             Ok(())
         };
         place(element.king, StandMask::KING)?;
@@ -644,7 +550,7 @@ impl Superset {
             .expect("checked: the king may stand there");
         b += self.by_king[class][..k].iter().sum::<BigUint>();
         let split = self.splits[k];
-        let (a_only, d_only, both) = self.lists(element.king);
+        let (a_only, d_only, both) = open_squares(&self.may_stand, element.king);
         let in_both: Vec<usize> = element
             .attackers
             .iter()
@@ -659,7 +565,7 @@ impl Superset {
         for j in 0..i {
             b += self.count_split_i(split, a, d, j);
         }
-        let chosen_both: Vec<usize> = in_both.iter().map(|&j| both[j]).collect();
+        let chosen_both: Vec<DenseSquare> = in_both.iter().map(|&j| both[j]).collect();
         let open = open_to_defenders(&d_only, &both, &chosen_both);
         let in_open: Vec<usize> = element
             .defenders
@@ -686,10 +592,125 @@ impl Superset {
     }
 }
 
+/// `binomial[n][k]` for `n <= rows`, `k <= max_k`, by Pascal's rule.
+fn binomials(rows: usize, max_k: usize) -> Vec<Vec<BigUint>> {
+    let mut binomial = vec![vec![BigUint::zero(); max_k + 1]; rows + 1];
+    for n in 0..binomial.len() {
+        binomial[n][0] = BigUint::one();
+        for k in 1..=max_k.min(n) {
+            binomial[n][k] = &binomial[n - 1][k - 1]
+                + if k < n {
+                    binomial[n - 1][k].clone()
+                } else {
+                    BigUint::zero()
+                };
+        }
+    }
+    binomial
+}
+
+/// C(n, k) from a table of [`binomials`]: zero when `k > n`.
+fn choose(binomial: &[Vec<BigUint>], n: usize, k: usize) -> BigUint {
+    if k > n {
+        BigUint::zero()
+    } else {
+        binomial[n][k].clone()
+    }
+}
+
+/// Per number `t` of a side's pieces (`0..=total`), every way to split them among the
+/// side's typed `kinds` (each at most the start's count, the rest taflmen), the first
+/// kind most significant.
+///
+/// # Panics
+///
+/// If the typed pieces outnumber `total`, or a kind is the taflman or the king or
+/// appears twice.
+fn type_splits_of(
+    kinds: &[(PieceKind, usize)],
+    total: usize,
+    choose: impl Fn(usize, usize) -> BigUint,
+) -> Vec<Vec<TypeSplit>> {
+    for (j, &(kind, _)) in kinds.iter().enumerate() {
+        assert!(
+            !matches!(kind, PieceKind::Taflman | PieceKind::King)
+                && kinds[..j].iter().all(|&(k, _)| k != kind),
+            "typed kinds are other than taflman and king, each once"
+        );
+    }
+    let typed: usize = kinds.iter().map(|&(_, n)| n).sum();
+    assert!(typed <= total, "more typed pieces than the side has");
+    let plain = total - typed;
+    // Every counts vector, the first kind most significant.
+    let mut vectors: Vec<Vec<usize>> = vec![Vec::new()];
+    for &(_, max) in kinds {
+        vectors = vectors
+            .into_iter()
+            .flat_map(|v| {
+                (0..=max).map(move |k| {
+                    let mut w = v.clone();
+                    w.push(k);
+                    w
+                })
+            })
+            .collect();
+    }
+    (0..=total)
+        .map(|t| {
+            let mut out = Vec::new();
+            for counts in &vectors {
+                let sum: usize = counts.iter().sum();
+                if sum > t || t - sum > plain {
+                    continue;
+                }
+                let mut ways = BigUint::one();
+                let mut left = t;
+                for &k in counts {
+                    ways *= choose(left, k);
+                    left -= k;
+                }
+                out.push(TypeSplit {
+                    counts: counts.clone(),
+                    ways,
+                });
+            }
+            out
+        })
+        .collect()
+}
+
+/// The squares open to each kind (attackers only, defenders only, both), ascending,
+/// without `king`.
+fn open_squares(
+    may_stand: &[StandMask],
+    king: DenseSquare,
+) -> (Vec<DenseSquare>, Vec<DenseSquare>, Vec<DenseSquare>) {
+    let (mut a_only, mut d_only, mut both) = (Vec::new(), Vec::new(), Vec::new());
+    for (i, m) in DenseSquare::all(may_stand.len()).zip(may_stand) {
+        if i == king {
+            continue;
+        }
+        match (
+            m.contains(StandMask::ATTACKER),
+            m.contains(StandMask::DEFENDER),
+        ) {
+            (true, true) => both.push(i),
+            (true, false) => a_only.push(i),
+            (false, true) => d_only.push(i),
+            (false, false) => {}
+        }
+    }
+    (a_only, d_only, both)
+}
+
 /// The squares left to the defenders, ascending: the defender-only ones and the shared
 /// ones no attacker took.
-fn open_to_defenders(d_only: &[usize], both: &[usize], taken: &[usize]) -> Vec<usize> {
-    let mut open: Vec<usize> = d_only
+fn open_to_defenders(
+    d_only: &[DenseSquare],
+    both: &[DenseSquare],
+    taken: &[DenseSquare],
+) -> Vec<DenseSquare> {
+    let mut open: Vec<DenseSquare> = d_only
         .iter()
         .chain(both.iter().filter(|s| !taken.contains(s)))
         .copied()
@@ -701,7 +722,13 @@ fn open_to_defenders(d_only: &[usize], both: &[usize], taken: &[usize]) -> Vec<u
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
+    use crate::board::Square;
     use crate::complexity::count_material;
+
+    /// Dense squares of the given indices.
+    fn dense(indices: &[usize]) -> Vec<DenseSquare> {
+        indices.iter().map(|&i| DenseSquare::new(i)).collect()
+    }
 
     #[test]
     fn count_is_twice_the_raw_material_total() {
@@ -787,17 +814,20 @@ pub(crate) mod tests {
         let superset = Superset::new(&spec);
         let e = Element {
             side: Side::Attackers,
-            king: 12,
-            attackers: vec![0],
-            defenders: vec![],
+            king: DenseSquare::new(12),
+            attackers: dense(&[0]),
+            defenders: dense(&[]),
             typed: vec![],
         };
-        assert_eq!(superset.rank(&e), Err(RankError::Misplaced(0)));
+        assert_eq!(
+            superset.rank(&e),
+            Err(RankError::Misplaced(DenseSquare::new(0)))
+        );
         let e = Element {
             side: Side::Attackers,
-            king: 12,
-            attackers: vec![1, 2, 3],
-            defenders: vec![],
+            king: DenseSquare::new(12),
+            attackers: dense(&[1, 2, 3]),
+            defenders: dense(&[]),
             typed: vec![],
         };
         assert_eq!(superset.rank(&e), Err(RankError::TooMuchMaterial));
@@ -897,24 +927,36 @@ pub(crate) mod tests {
         let superset = typed_three_by_three();
         let e = Element {
             side: Side::Attackers,
-            king: 4,
-            attackers: vec![1, 3],
-            defenders: vec![5],
-            typed: vec![(1, PieceKind::Commander), (3, PieceKind::Commander)],
+            king: DenseSquare::new(4),
+            attackers: dense(&[1, 3]),
+            defenders: dense(&[5]),
+            typed: vec![
+                (DenseSquare::new(1), PieceKind::Commander),
+                (DenseSquare::new(3), PieceKind::Commander),
+            ],
         };
         assert_eq!(superset.rank(&e), Err(RankError::TooMuchMaterial));
         let e = Element {
-            typed: vec![(1, PieceKind::Knight)],
+            typed: vec![(DenseSquare::new(1), PieceKind::Knight)],
             ..e
         };
-        assert_eq!(superset.rank(&e), Err(RankError::UnknownType(1)));
+        assert_eq!(
+            superset.rank(&e),
+            Err(RankError::UnknownType(DenseSquare::new(1)))
+        );
         let e = Element {
-            typed: vec![(7, PieceKind::Knight)],
+            typed: vec![(DenseSquare::new(7), PieceKind::Knight)],
             ..e
         };
-        assert_eq!(superset.rank(&e), Err(RankError::UnknownType(7)));
+        assert_eq!(
+            superset.rank(&e),
+            Err(RankError::UnknownType(DenseSquare::new(7)))
+        );
         let e = Element {
-            typed: vec![(1, PieceKind::Commander), (5, PieceKind::Knight)],
+            typed: vec![
+                (DenseSquare::new(1), PieceKind::Commander),
+                (DenseSquare::new(5), PieceKind::Knight),
+            ],
             ..e
         };
         let r = superset.rank(&e).unwrap();

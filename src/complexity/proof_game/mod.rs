@@ -21,13 +21,13 @@
 //! ```
 
 mod capture;
+mod last_move;
 mod place;
-mod sample;
 mod target;
 mod verify;
 mod walk;
 
-pub use sample::{last_move_possible, random_target};
+pub use last_move::last_move_possible;
 pub use verify::{verify_proof_game, ProofGameError};
 
 use crate::board::{Piece, PieceKind, Side, Square};

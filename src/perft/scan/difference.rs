@@ -257,7 +257,6 @@ pub fn classify(
     f: &Finding,
 ) -> Difference {
     let pos = &f.position;
-    let side_to_move = f.side();
     let (too_many, too_few) = match &f.kind {
         FindingKind::Moves { too_many, too_few } => (too_many, too_few),
         FindingKind::LeafCount { .. } => {
@@ -276,28 +275,74 @@ pub fn classify(
             }
         }
     };
-    let ours: Vec<Move> = if pos.is_over(t) {
-        Vec::new()
-    } else {
-        pos.legal_moves(t)
+    let lists = MoveLists {
+        ours: if pos.is_over(t) {
+            Vec::new()
+        } else {
+            pos.legal_moves(t)
+        },
+        too_many,
+        too_few,
     };
+    game_end(t, pos, f.side(), &lists)
+        .or_else(|| capture(t, rules, pos, before, last_move, &lists))
+        .unwrap_or_else(|| move_rule(rules, pos, &lists))
+}
+
+/// A finding's position's moves: taflcount's, and those the other engine listed that
+/// taflcount does not (`too_many`) or lacked (`too_few`).
+struct MoveLists<'a> {
+    ours: Vec<Move>,
+    too_many: &'a [Move],
+    too_few: &'a [Move],
+}
+
+/// One engine ends the game where the other still moves.
+fn game_end(
+    t: &Tables,
+    pos: &Position,
+    side_to_move: Side,
+    lists: &MoveLists,
+) -> Option<Difference> {
+    let (ours, too_many, too_few) = (&lists.ours, lists.too_many, lists.too_few);
     if ours.is_empty() && !too_many.is_empty() {
         let reason = pos.outcome(t).map_or(EndReason::NoLegalMove, |o| o.reason);
-        return Difference::TaflcountEndsGame {
+        return Some(Difference::TaflcountEndsGame {
             side_to_move,
             reason,
-        };
+        });
     }
     if !ours.is_empty() && too_few.len() == ours.len() && too_many.is_empty() {
-        return Difference::OtherEndsGame { side_to_move };
+        return Some(Difference::OtherEndsGame { side_to_move });
     }
-    let kind_at = |p: &Position, s: Square| p.piece_at(s).map(|piece| piece.kind);
+    None
+}
+
+/// The kind of the piece on `s` in `p`, if any.
+fn kind_at(p: &Position, s: Square) -> Option<PieceKind> {
+    p.piece_at(s).map(|piece| piece.kind)
+}
+
+/// One engine captured a piece the other kept.
+fn capture(
+    t: &Tables,
+    rules: &Rules,
+    pos: &Position,
+    before: Option<&Position>,
+    last_move: Option<Move>,
+    lists: &MoveLists,
+) -> Option<Difference> {
+    let MoveLists {
+        ours,
+        too_many,
+        too_few,
+    } = lists;
     // A move of the other engine from a square taflcount emptied by a capture: the
     // other engine kept the piece.
     if let Some(m) = too_many.iter().find(|m| pos.piece_at(m.from).is_none()) {
-        return Difference::CaptureOnlyTaflcount {
+        return Some(Difference::CaptureOnlyTaflcount {
             piece: before.and_then(|b| kind_at(b, m.from)),
-        };
+        });
     }
     // Every move of one of our pieces missing, a piece the last move could have taken
     // (next to where it landed, or on the same edge for a shieldwall): the other engine
@@ -316,20 +361,21 @@ pub fn classify(
     };
     let from_count = |list: &[Move], from: Square| list.iter().filter(|m| m.from == from).count();
     let whole_piece_missing = too_few.iter().map(|m| m.from).find(|&from| {
-        from_count(&ours, from) == from_count(too_few, from)
+        from_count(ours, from) == from_count(too_few, from)
             && from_count(too_many, from) == 0
             && takeable(from)
     });
     // Unless all the missing moves cross or reach a special square: then a move rule
     // (a piece whose only moves cross the throne is no capture).
     let special_route = !matches!(route(rules, too_few), Route::Elsewhere | Route::Mixed);
-    if let Some(from) = whole_piece_missing.filter(|_| !special_route) {
-        if too_many.is_empty() {
-            return Difference::CaptureOnlyOther {
-                piece: kind_at(pos, from),
-            };
-        }
-    }
+    let from = whole_piece_missing.filter(|_| !special_route)?;
+    too_many.is_empty().then(|| Difference::CaptureOnlyOther {
+        piece: kind_at(pos, from),
+    })
+}
+
+/// The engines differ on the moves of a piece: a move rule.
+fn move_rule(rules: &Rules, pos: &Position, lists: &MoveLists) -> Difference {
     let mover = |list: &[Move]| {
         let kinds: Vec<PieceKind> = list.iter().filter_map(|m| kind_at(pos, m.from)).collect();
         if kinds.contains(&PieceKind::King) {
@@ -338,15 +384,15 @@ pub fn classify(
             kinds.first().copied()
         }
     };
-    if !too_many.is_empty() {
+    if !lists.too_many.is_empty() {
         Difference::ExtraMoves {
-            piece: mover(too_many),
-            route: route(rules, too_many),
+            piece: mover(lists.too_many),
+            route: route(rules, lists.too_many),
         }
     } else {
         Difference::MissingMoves {
-            piece: mover(too_few),
-            route: route(rules, too_few),
+            piece: mover(lists.too_few),
+            route: route(rules, lists.too_few),
         }
     }
 }
