@@ -113,15 +113,22 @@ fn bad_input_names_the_problem_and_exits_2() {
         (&["--depth", "2", "--position", "/5/5/2K2/5/5/"], "--side"),
     ];
     for (args, expected) in cases {
-        let (code, out, err) = taflperft(args);
-        assert_eq!(code, 2, "{args:?}: {err}");
-        assert!(out.is_empty(), "{args:?} wrote to stdout: {out}");
-        assert!(
-            err.contains(expected),
-            "{args:?}: stderr `{err}` lacks `{expected}`"
-        );
-        assert!(!err.contains("panicked"), "{args:?}: {err}");
+        input_error(args, expected);
     }
+}
+
+/// Runs taflperft with `args`, checks it fails as an input error (exit 2, nothing on
+/// stdout, no panic) saying `expected`, and returns its stderr.
+fn input_error(args: &[&str], expected: &str) -> String {
+    let (code, out, err) = taflperft(args);
+    assert_eq!(code, 2, "{args:?}: {err}");
+    assert!(out.is_empty(), "{args:?} wrote to stdout: {out}");
+    assert!(
+        err.contains(expected),
+        "{args:?}: stderr `{err}` lacks `{expected}`"
+    );
+    assert!(!err.contains("panicked"), "{args:?}: {err}");
+    err
 }
 
 #[test]
@@ -182,13 +189,7 @@ fn a_depth_past_the_counter_is_refused_with_exit_2() {
         ),
     ];
     for (args, expected) in cases {
-        let (code, out, err) = taflperft(args);
-        assert_eq!(code, 2, "{args:?}: {err}");
-        assert!(out.is_empty(), "{args:?} wrote to stdout: {out}");
-        assert!(
-            err.contains(expected),
-            "{args:?}: stderr `{err}` lacks `{expected}`"
-        );
+        let err = input_error(args, expected);
         assert!(err.trim_end().ends_with("(see taflperft plan)"), "{err}");
     }
 }

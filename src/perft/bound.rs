@@ -86,13 +86,7 @@ pub fn check_depth(t: &Tables, pos: &Position, depth: u32) -> Result<u32, TooDee
 mod tests {
     use super::*;
     use crate::perft::{perft, Counting};
-    use crate::rules::catalog;
-
-    fn start(name: &str) -> (Tables, Position) {
-        let tables = Tables::new(&catalog::find(name).unwrap().rules()).unwrap();
-        let pos = Position::start(&tables);
-        (tables, pos)
-    }
+    use crate::test_support::start;
 
     /// Copenhagen: 24 attackers × 20 squares; 480^7 < 2^64 < 480^8.
     #[test]
