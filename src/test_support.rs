@@ -13,6 +13,13 @@ pub fn position(variant: &str, record: &str, side: Side) -> (Tables, Position) {
     (t, pos)
 }
 
+/// A catalog variant's tables and its start position. Panics on a bad name.
+pub fn start(variant: &str) -> (Tables, Position) {
+    let t = Tables::new(&catalog::find(variant).unwrap().rules()).unwrap();
+    let pos = Position::start(&t);
+    (t, pos)
+}
+
 /// A move written `a1-b1`, captures left out.
 pub fn mv(text: &str) -> Move {
     let (a, b) = text.split_once('-').unwrap();

@@ -113,15 +113,22 @@ fn bad_input_names_the_problem_and_exits_2() {
         (&["--depth", "2", "--position", "/5/5/2K2/5/5/"], "--side"),
     ];
     for (args, expected) in cases {
-        let (code, out, err) = taflperft(args);
-        assert_eq!(code, 2, "{args:?}: {err}");
-        assert!(out.is_empty(), "{args:?} wrote to stdout: {out}");
-        assert!(
-            err.contains(expected),
-            "{args:?}: stderr `{err}` lacks `{expected}`"
-        );
-        assert!(!err.contains("panicked"), "{args:?}: {err}");
+        input_error(args, expected);
     }
+}
+
+/// Runs taflperft with `args`, checks it fails as an input error (exit 2, nothing on
+/// stdout, no panic) saying `expected`, and returns its stderr.
+fn input_error(args: &[&str], expected: &str) -> String {
+    let (code, out, err) = taflperft(args);
+    assert_eq!(code, 2, "{args:?}: {err}");
+    assert!(out.is_empty(), "{args:?} wrote to stdout: {out}");
+    assert!(
+        err.contains(expected),
+        "{args:?}: stderr `{err}` lacks `{expected}`"
+    );
+    assert!(!err.contains("panicked"), "{args:?}: {err}");
+    err
 }
 
 #[test]
@@ -160,4 +167,57 @@ fn list_variants_shows_every_catalog_entry_with_its_rules() {
     assert!(out
         .lines()
         .any(|l| l.starts_with("brandubh") && l.contains("dim:7")));
+}
+
+/// A depth whose count could pass the 64-bit counter is refused before any counting:
+/// copenhagen's start allows at most 480 moves a position (480^8 > 2^64), brandub's 96
+/// (96^10 > 2^64).
+#[test]
+fn a_depth_past_the_counter_is_refused_with_exit_2() {
+    let cases: &[(&[&str], &str)] = &[
+        (
+            &["--depth", "99"],
+            "--depth 99: perft(99) could pass the 64-bit counter",
+        ),
+        (
+            &["--depth", "9"],
+            "480^8 > 2^64, so depth 8 is the deepest counted",
+        ),
+        (
+            &["--depth", "11", "--variant", "brandub", "--json"],
+            "96^10 > 2^64, so depth 10",
+        ),
+    ];
+    for (args, expected) in cases {
+        let err = input_error(args, expected);
+        assert!(err.trim_end().ends_with("(see taflperft plan)"), "{err}");
+    }
+}
+
+/// A count forecast to take long says so, on one stderr line, before it goes on; a
+/// short one says nothing. Copenhagen's perft(8) is days of work: the line comes from
+/// the growth of depths 1 and 2, and the run is stopped once it is read.
+#[test]
+fn a_long_count_forecasts_its_time_on_stderr_first() {
+    use std::io::{BufRead, BufReader};
+    use std::process::Stdio;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_taflperft"))
+        .args(["--depth", "8"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut line = String::new();
+    BufReader::new(child.stderr.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    child.kill().unwrap();
+    child.wait().unwrap();
+    assert!(line.starts_with("perft(8) may take about "), "{line}");
+    assert!(line.contains(" nodes/s); Ctrl-C stops it"), "{line}");
+
+    let (code, out, err) = taflperft(&["--depth", "3", "--variant", "brandub"]);
+    assert_eq!(code, 0);
+    assert!(!err.contains("may take"), "{err}");
+    assert!(!out.contains("may take"), "{out}");
 }

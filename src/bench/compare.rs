@@ -90,7 +90,15 @@ pub struct Comparison {
 impl Comparison {
     /// True if any figure is a regression.
     pub fn has_regression(&self) -> bool {
-        self.rows.iter().any(|r| r.verdict == SpeedChange::Slower)
+        self.slower() > 0
+    }
+
+    /// How many figures are slower than the baseline beyond the noise.
+    pub fn slower(&self) -> usize {
+        self.rows
+            .iter()
+            .filter(|r| r.verdict == SpeedChange::Slower)
+            .count()
     }
 }
 

@@ -159,6 +159,17 @@ impl<'e> Seats<'_, 'e> {
             Seats::Each(engines) => &mut *engines[side as usize],
         }
     }
+
+    /// Tells every engine seated that the game ended with `winner`.
+    fn finish(&mut self, winner: Option<Side>) {
+        match self {
+            Seats::Both(engine) => engine.finish(winner),
+            Seats::Each([attackers, defenders]) => {
+                attackers.finish(winner);
+                defenders.finish(winner);
+            }
+        }
+    }
 }
 
 /// A finished match game.
@@ -185,6 +196,27 @@ pub struct PlayedGame {
 }
 
 impl PlayedGame {
+    /// Records `mv` played from `pos`, which had `legal` moves: the branching, the
+    /// captures as the archives count them and the move's text; returns the position
+    /// after it.
+    fn push_ply(&mut self, t: &Tables, pos: &Position, mv: Move, legal: usize) -> Position {
+        let side = pos.side_to_move();
+        self.branching.push(PlyBranching {
+            side,
+            moves: legal as u32,
+        });
+        let (next, captured) = pos.after(t, mv);
+        let recorded = recordable_captures(pos, &captured);
+        match side {
+            Side::Attackers => self.attacker_captures += recorded.len() as u32,
+            Side::Defenders => self.defender_captures += recorded.len() as u32,
+        }
+        let mut text = crate::notation::record(pos, mv, &captured);
+        text.captures = recorded;
+        self.moves.push(text);
+        next
+    }
+
     /// Plies played, the opening's included.
     pub fn plies(&self) -> usize {
         self.moves.len()
@@ -262,48 +294,16 @@ pub fn play(t: &Tables, opening: &[Move], mut seats: Seats, max_plies: usize) ->
                 history: &hashes,
                 moves: &game.moves,
             };
-            match seats.engine(side).choose(&turn) {
-                Ok(mv) if legal.contains(&mv) => mv,
-                Ok(mv) => {
-                    game.end = GameEnd::Forfeit {
-                        side,
-                        reason: format!("illegal move {mv}"),
-                    };
-                    break;
-                }
-                Err(e) => {
-                    // Crashes and time losses under fixed words (the report counts
-                    // them); the details go to the caller in `failure`.
-                    let reason = match &e {
-                        EngineError::Crashed(_) | EngineError::Hung(_) => {
-                            game.failure = Some(format!("{side}: {e}"));
-                            super::interface::CRASHED.to_string()
-                        }
-                        EngineError::TimeLoss(_) => {
-                            game.failure = Some(format!("{side}: {e}"));
-                            e.kind().to_string()
-                        }
-                        EngineError::Illegal(why) => format!("illegal move ({why})"),
-                        _ => e.to_string(),
-                    };
-                    game.end = GameEnd::Forfeit { side, reason };
+            match engine_move(seats.engine(side), &turn, &legal) {
+                Ok(mv) => mv,
+                Err((end, failure)) => {
+                    game.end = end;
+                    game.failure = failure;
                     break;
                 }
             }
         };
-        game.branching.push(PlyBranching {
-            side,
-            moves: legal.len() as u32,
-        });
-        let (next, captured) = pos.after(t, mv);
-        let recorded = recordable_captures(&pos, &captured);
-        match side {
-            Side::Attackers => game.attacker_captures += recorded.len() as u32,
-            Side::Defenders => game.defender_captures += recorded.len() as u32,
-        }
-        let mut text = crate::notation::record(&pos, mv, &captured);
-        text.captures = recorded;
-        game.moves.push(text);
+        let next = game.push_ply(t, &pos, mv, legal.len());
         hashes.push(pos.hash());
         pos = next;
         ply += 1;
@@ -320,14 +320,36 @@ pub fn play(t: &Tables, opening: &[Move], mut seats: Seats, max_plies: usize) ->
         }
     }
     game.winner = game.end.winner();
-    match &mut seats {
-        Seats::Both(engine) => engine.finish(game.winner),
-        Seats::Each([attackers, defenders]) => {
-            attackers.finish(game.winner);
-            defenders.finish(game.winner);
-        }
-    }
+    seats.finish(game.winner);
     game
+}
+
+/// The engine's move on `turn`, or the forfeit that ends the game with, for a crash, a
+/// hang or a time loss, its error in full.
+fn engine_move(
+    engine: &mut dyn Engine,
+    turn: &Turn,
+    legal: &[Move],
+) -> Result<Move, (GameEnd, Option<String>)> {
+    let side = turn.position.side_to_move();
+    let forfeit = |reason: String| GameEnd::Forfeit { side, reason };
+    match engine.choose(turn) {
+        Ok(mv) if legal.contains(&mv) => Ok(mv),
+        Ok(mv) => Err((forfeit(format!("illegal move {mv}")), None)),
+        // Crashes and time losses under fixed words (the report counts them); the
+        // details go to the caller in `failure`.
+        Err(e) => Err(match &e {
+            EngineError::Crashed(_) | EngineError::Hung(_) => (
+                forfeit(super::interface::CRASHED.to_string()),
+                Some(format!("{side}: {e}")),
+            ),
+            EngineError::TimeLoss(_) => {
+                (forfeit(e.kind().to_string()), Some(format!("{side}: {e}")))
+            }
+            EngineError::Illegal(why) => (forfeit(format!("illegal move ({why})")), None),
+            _ => (forfeit(e.to_string()), None),
+        }),
+    }
 }
 
 #[cfg(test)]

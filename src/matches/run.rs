@@ -603,17 +603,7 @@ pub fn run_round_robin(
     progress: &mut dyn FnMut(usize, usize),
     mut hooks: RunHooks,
 ) -> Result<RoundRobin, MatchError> {
-    if engines.len() < 2 {
-        return Err(MatchError::Settings(
-            "a round robin needs at least two engines".into(),
-        ));
-    }
-    if settings.games == 0 || settings.games % 2 != 0 {
-        return Err(MatchError::GameCount(format!(
-            "{} is not a positive even number: games are played in pairs",
-            settings.games
-        )));
-    }
+    check_round_robin(engines.len(), settings)?;
     check_openings(openings, settings)?;
     let n = engines.len();
     let pairs: Vec<(usize, usize)> = (0..n)
@@ -648,6 +638,43 @@ pub fn run_round_robin(
     // part (whole pairs) and none of the rest.
     let played = slots.ended(2);
     let games = slots.into_games(played);
+    let (results, pairings) = tally_pairings(n, &pairs, per, &games);
+    let ratings = ratings_of(n, &pairings, prior_draws)?;
+    Ok(RoundRobin {
+        engines: engines.iter().map(|e| e.name().to_string()).collect(),
+        pairings,
+        results,
+        ratings,
+        prior_draws,
+        summary: GameSummary::of(&games),
+        games,
+    })
+}
+
+/// A round robin needs two engines or more and a positive even number of games a pairing.
+fn check_round_robin(engines: usize, settings: &MatchSettings) -> Result<(), MatchError> {
+    if engines < 2 {
+        return Err(MatchError::Settings(
+            "a round robin needs at least two engines".into(),
+        ));
+    }
+    if settings.games == 0 || settings.games % 2 != 0 {
+        return Err(MatchError::GameCount(format!(
+            "{} is not a positive even number: games are played in pairs",
+            settings.games
+        )));
+    }
+    Ok(())
+}
+
+/// Each of `n` engines' results by side, and each pairing's games, pairs and Elo, from
+/// `games` played `per` a pairing in the order of `pairs` (the last ones may be short).
+fn tally_pairings(
+    n: usize,
+    pairs: &[(usize, usize)],
+    per: usize,
+    games: &[MatchGame],
+) -> (Vec<SideResults>, Vec<Pairing>) {
     let mut results = vec![SideResults::default(); n];
     let mut pairings = Vec::new();
     for (k, &(a, b)) in pairs.iter().enumerate() {
@@ -670,6 +697,11 @@ pub fn run_round_robin(
             elo: pentanomial.estimate(),
         });
     }
+    (results, pairings)
+}
+
+/// The Bradley-Terry ratings of `n` engines from their pairings' points.
+fn ratings_of(n: usize, pairings: &[Pairing], prior_draws: f64) -> Result<Vec<Rating>, MatchError> {
     let fit: Vec<PairingResult> = pairings
         .iter()
         .map(|p| PairingResult {
@@ -679,16 +711,7 @@ pub fn run_round_robin(
             points_a: p.games.points(),
         })
         .collect();
-    let ratings = fit_bradley_terry(n, &fit, prior_draws).map_err(MatchError::Fit)?;
-    Ok(RoundRobin {
-        engines: engines.iter().map(|e| e.name().to_string()).collect(),
-        pairings,
-        results,
-        ratings,
-        prior_draws,
-        summary: GameSummary::of(&games),
-        games,
-    })
+    fit_bradley_terry(n, &fit, prior_draws).map_err(MatchError::Fit)
 }
 
 /// One engine against itself: the variant's side balance under that engine.

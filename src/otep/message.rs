@@ -40,6 +40,21 @@ impl Clock {
         };
         ms.max(0) as u64
     }
+
+    /// The time `side` may draw on for this move, in milliseconds: all it has left, or
+    /// half of it in overtime, where the time shown is the current period's.
+    pub fn spendable_ms(&self, side: Side) -> u64 {
+        let overtime = match side {
+            Side::Attackers => self.attacker_overtime,
+            Side::Defenders => self.defender_overtime,
+        };
+        let ms = self.remaining_ms(side);
+        if overtime {
+            ms / 2
+        } else {
+            ms
+        }
+    }
 }
 
 /// One analysed line of an `analysis` answer: the moves from the current position
@@ -487,6 +502,12 @@ mod tests {
             })
         );
         assert_eq!("quit".parse::<Message>().unwrap(), Message::Goodbye);
+        let Message::Clock(clock) = clock else {
+            unreachable!()
+        };
+        // In overtime only half the period's time is spent on one move.
+        assert_eq!(clock.spendable_ms(Side::Attackers), 295000);
+        assert_eq!(clock.spendable_ms(Side::Defenders), 150000);
     }
 
     #[test]

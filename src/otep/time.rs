@@ -1,6 +1,7 @@
 //! Time management for an engine on the host's clock: how long to think on a move,
 //! learned from the `clock` lines of the game (beside the OTEP session, free of I/O).
 
+use super::Request;
 use std::time::Duration;
 
 /// Moves the remaining time is shared over (a share of it, plus most of the increment).
@@ -50,6 +51,24 @@ impl TimeKeeper {
         Duration::from_millis(move_budget_ms(remaining_ms, self.increment_ms))
     }
 
+    /// How long to think on `request`: the seconds an `analyze` allows (at least one), or
+    /// for `play` the budget of the `spendable_ms` on the clock; without a clock, the
+    /// engine's own limit (`None`) when `untimed` is `None`, else `untimed`.
+    pub fn think_budget(
+        &mut self,
+        request: Request,
+        spendable_ms: Option<u64>,
+        untimed: Option<Duration>,
+    ) -> Option<Duration> {
+        match request {
+            Request::Analyze { seconds, .. } => Some(Duration::from_secs(seconds.max(1) as u64)),
+            Request::Play(_) => match spendable_ms {
+                Some(ms) => Some(self.budget(ms)),
+                None => untimed,
+            },
+        }
+    }
+
     /// Notes that the move thought on with `remaining_ms` left took `used`.
     pub fn spent(&mut self, remaining_ms: u64, used: Duration) {
         self.last = Some((remaining_ms, used.as_millis() as u64));
@@ -86,6 +105,28 @@ mod tests {
         assert_eq!(move_budget_ms(0, 0), 1);
         // No overflow on absurd clocks.
         assert!(move_budget_ms(u64::MAX, u64::MAX) < u64::MAX);
+    }
+
+    #[test]
+    fn analyze_thinks_its_seconds_and_play_its_clock() {
+        use crate::board::Side;
+        let mut keeper = TimeKeeper::default();
+        let analyze = Request::Analyze {
+            moves: 1,
+            seconds: 0,
+        };
+        assert_eq!(
+            keeper.think_budget(analyze, Some(10_000), None),
+            Some(Duration::from_secs(1))
+        );
+        let play = Request::Play(Side::Attackers);
+        assert_eq!(
+            keeper.think_budget(play, Some(10_000), None),
+            Some(Duration::from_millis(333))
+        );
+        let second = Some(Duration::from_secs(1));
+        assert_eq!(keeper.think_budget(play, None, second), second);
+        assert_eq!(keeper.think_budget(play, None, None), None);
     }
 
     #[test]

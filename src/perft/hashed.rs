@@ -447,13 +447,7 @@ pub fn perft_hashed_threads(
 mod tests {
     use super::*;
     use crate::perft::perft;
-    use crate::rules::catalog;
-
-    fn game(name: &str) -> (Tables, Position) {
-        let t = Tables::new(&catalog::find(name).unwrap().rules()).unwrap();
-        let p = Position::start(&t);
-        (t, p)
-    }
+    use crate::test_support::start as game;
 
     /// The resident memory of this process, in KiB.
     #[cfg(target_os = "linux")]

@@ -2,9 +2,11 @@
 //! (`docs/perft.md`). A finished game has no children; repetition is ignored.
 
 pub mod against;
+mod bound;
 mod budget;
 mod document;
 mod estimate;
+mod forecast;
 pub mod hashed;
 pub mod scan;
 mod suite;
@@ -12,6 +14,7 @@ pub mod units;
 
 pub use hashed::{divide_hashed, perft_hashed, perft_hashed_threads, HashError, PerftTable};
 
+pub use bound::{branching_bound, check_depth, deepest_countable, TooDeep};
 pub use budget::perft_within;
 pub use document::{
     AgainstDetails, AgainstFinding, AgainstReport, DepthCount, DepthTiming, DescentStep, DivideRow,
@@ -20,6 +23,7 @@ pub use document::{
     UnitReport, VariantList, VariantRow, SCHEMA_VERSION,
 };
 pub use estimate::{estimate, PerftEstimate, Wide};
+pub use forecast::{forecast, Forecast};
 
 pub use suite::{parse_suite, SuiteEntry, SuiteError};
 

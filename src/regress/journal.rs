@@ -11,8 +11,9 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
-use super::document::MisplayRow;
+use super::document::{MineDocument, MisplayRow, SCHEMA_VERSION};
 use super::mine::GameMining;
+use crate::document::Header;
 use crate::error::{ErrorKind, Kind};
 
 /// Everything that changes what deep mining finds, so that a journal line is reused only
@@ -204,6 +205,28 @@ impl Journal {
     /// The line of game `game`, if it was mined.
     pub fn line(&self, game: usize) -> Option<&JournalLine> {
         self.lines.iter().find(|l| l.game == game)
+    }
+
+    /// The report of deep mining to `plies` of the games on archive lines `games` (in
+    /// that order), from what the journal holds of them.
+    pub fn document(&self, variant: String, games: &[usize], plies: u32) -> MineDocument {
+        let mut misplays = Vec::new();
+        let mut undecided = 0;
+        let mut written = Vec::new();
+        for line in games.iter().filter_map(|&game| self.line(game)) {
+            undecided += line.undecided.len();
+            written.extend(line.written.iter().cloned());
+            misplays.extend(line.rows());
+        }
+        MineDocument {
+            header: Header::new(SCHEMA_VERSION, "taflregress"),
+            variant,
+            games: games.len(),
+            misplays,
+            plies: Some(plies),
+            undecided: Some(undecided),
+            written,
+        }
     }
 
     /// Records a game mined in this run (appended and flushed at once when the journal

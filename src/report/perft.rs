@@ -2,7 +2,8 @@
 
 use crate::number::grouped;
 use crate::perft::{
-    AgainstDetails, AgainstReport, EstimateDocument, PerftDocument, SuiteDocument, SuiteRow,
+    AgainstDetails, AgainstReport, EstimateDocument, Forecast, PerftDocument, SuiteDocument,
+    SuiteRow,
 };
 use crate::report::table::{new_table, TableStyle};
 
@@ -64,6 +65,29 @@ pub fn estimate_table(doc: &EstimateDocument, style: TableStyle) -> String {
         ]);
     }
     table.to_string()
+}
+
+/// The warning before a long count: `perft(8) may take about 41 days more (×116.0 per
+/// ply at 96,000,000 nodes/s); Ctrl-C stops it`.
+pub fn forecast_line(depth: u32, f: &Forecast) -> String {
+    let s = f.seconds;
+    let about = if s < 120.0 {
+        format!("{s:.0} s")
+    } else if s < 7_200.0 {
+        format!("{:.0} min", s / 60.0)
+    } else if s < 172_800.0 {
+        format!("{:.0} h", s / 3_600.0)
+    } else if s < 3.0e9 {
+        format!("{} days", grouped((s / 86_400.0).round() as u128))
+    } else {
+        format!("{:.1e} years", s / 31_557_600.0)
+    };
+    format!(
+        "perft({depth}) may take about {about} more (×{:.1} per ply at {} nodes/s); \
+         Ctrl-C stops it",
+        f.growth,
+        grouped(f.nodes_per_second.round() as u128)
+    )
 }
 
 /// One suite line: `ok   brandub-start   perft 3 = 39512`, `FAIL ... (expected N)`, or

@@ -58,6 +58,27 @@ pub fn mine_table(doc: &MineDocument, style: TableStyle) -> String {
     table.to_string()
 }
 
+/// The line under the mining table: `N misplays in G games of V`, and after deep mining
+/// (`--plies`) the plies left undecided at the prover's `node_limit` and the fixtures
+/// written.
+pub fn mine_summary(doc: &MineDocument, node_limit: u64) -> String {
+    let found = format!(
+        "{} misplays in {} games of {}",
+        doc.misplays.len(),
+        doc.games,
+        doc.variant
+    );
+    let Some(undecided) = doc.undecided else {
+        return found;
+    };
+    let written = if doc.written.is_empty() {
+        String::new()
+    } else {
+        format!("; {} fixtures written", doc.written.len())
+    };
+    format!("{found}; {undecided} plies undecided at {node_limit} nodes{written}")
+}
+
 /// The bench table followed by `Nodes searched: N`, the line engines' benches end with.
 pub fn bench_text(doc: &RegressBenchDocument, style: TableStyle) -> String {
     let header = ["variant", "depth", "best move", "score", "nodes"];

@@ -5,8 +5,8 @@ use clap::Parser;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use taflcount::bench::{
-    compare, measure_workload, BenchDocument, BenchReport, GameSource, KernelOptions, Machine,
-    Plan, Workload, DEFAULT_THRESHOLD, DEFAULT_VARIANTS, KERNELS,
+    compare, measure_workload, BenchDocument, BenchReport, Comparison, GameSource, KernelOptions,
+    Machine, Plan, Workload, DEFAULT_THRESHOLD, DEFAULT_VARIANTS, KERNELS,
 };
 use taflcount::cli::output::finish_when_closed;
 use taflcount::cli::parse::{parse_with, Rule};
@@ -89,16 +89,7 @@ fn run(cli: &Cli) -> Result<Status, CliError> {
             cli.threshold
         )));
     }
-    let variants: Vec<&str> = if cli.variant.is_empty() {
-        DEFAULT_VARIANTS.to_vec()
-    } else {
-        cli.variant.iter().map(String::as_str).collect()
-    };
-    for name in &variants {
-        if catalog::find(name).is_none() {
-            return Err(GameError::UnknownVariant(name.to_string()).into());
-        }
-    }
+    let variants = chosen_variants(cli)?;
     // Minutes of measuring must not end in a file that cannot be written.
     for path in cli.save.iter().chain(&cli.report) {
         check_writable(path, cli.force)?;
@@ -116,33 +107,14 @@ fn run(cli: &Cli) -> Result<Status, CliError> {
         .as_ref()
         .map(|b| compare(&doc, b, cli.threshold / 100.0));
     if let Some(b) = &baseline {
-        if b.machine.cpu != doc.machine.cpu || b.machine.threads != doc.machine.threads {
-            eprintln!(
-                "taflbench: warning: the baseline was measured on {}, this run on {}",
-                machine_line(&b.machine),
-                machine_line(&doc.machine)
-            );
-        }
-        if let Some(warning) = load_warning(&b.machine) {
-            eprintln!("taflbench: warning: baseline: {warning}");
-        }
+        warn_about_baseline(b, &doc);
     }
-
     if cli.json {
         let baseline = cli.baseline.as_deref().unwrap_or_default();
         let compared = comparison.as_ref().map(|c| (c, baseline, cli.threshold));
         print_json(&BenchReport::new(doc.clone(), compared))?;
     } else {
-        outln!("{}\n", machine_line(&doc.machine))?;
-        outln!("{}", figures_table(&doc, TableStyle::Terminal))?;
-        if let Some(c) = &comparison {
-            outln!(
-                "\ncompared with {} (threshold {} %):\n",
-                cli.baseline.as_deref().unwrap_or_default(),
-                cli.threshold
-            )?;
-            outln!("{}", comparison_table(c, TableStyle::Terminal))?;
-        }
+        print_tables(cli, &doc, comparison.as_ref())?;
     }
     for warning in load_warning(&doc.machine)
         .into_iter()
@@ -150,6 +122,70 @@ fn run(cli: &Cli) -> Result<Status, CliError> {
     {
         eprintln!("taflbench: warning: {warning}");
     }
+    write_files(cli, &doc)?;
+    match &comparison {
+        Some(c) if c.has_regression() => {
+            eprintln!(
+                "taflbench: {} figure(s) slower than the baseline beyond the noise",
+                c.slower()
+            );
+            Ok(Status::CheckFailed)
+        }
+        _ => Ok(Status::Success),
+    }
+}
+
+/// --variant, each a catalog name, or the default set.
+fn chosen_variants(cli: &Cli) -> Result<Vec<&str>, CliError> {
+    let variants: Vec<&str> = if cli.variant.is_empty() {
+        DEFAULT_VARIANTS.to_vec()
+    } else {
+        cli.variant.iter().map(String::as_str).collect()
+    };
+    for name in &variants {
+        if catalog::find(name).is_none() {
+            return Err(GameError::UnknownVariant(name.to_string()).into());
+        }
+    }
+    Ok(variants)
+}
+
+/// Warns when the baseline was measured on another machine, or on a loaded one.
+fn warn_about_baseline(baseline: &BenchDocument, doc: &BenchDocument) {
+    let (then, now) = (&baseline.machine, &doc.machine);
+    if then.cpu != now.cpu || then.threads != now.threads {
+        eprintln!(
+            "taflbench: warning: the baseline was measured on {}, this run on {}",
+            machine_line(then),
+            machine_line(now)
+        );
+    }
+    if let Some(warning) = load_warning(then) {
+        eprintln!("taflbench: warning: baseline: {warning}");
+    }
+}
+
+/// The machine, the figures and the comparison with --baseline as tables.
+fn print_tables(
+    cli: &Cli,
+    doc: &BenchDocument,
+    comparison: Option<&Comparison>,
+) -> Result<(), CliError> {
+    outln!("{}\n", machine_line(&doc.machine))?;
+    outln!("{}", figures_table(doc, TableStyle::Terminal))?;
+    if let Some(c) = comparison {
+        outln!(
+            "\ncompared with {} (threshold {} %):\n",
+            cli.baseline.as_deref().unwrap_or_default(),
+            cli.threshold
+        )?;
+        outln!("{}", comparison_table(c, TableStyle::Terminal))?;
+    }
+    Ok(())
+}
+
+/// --save and --report.
+fn write_files(cli: &Cli, doc: &BenchDocument) -> Result<(), CliError> {
     if let Some(path) = &cli.save {
         let text = json_text(&doc.to_json())?;
         write_file(path, text.as_bytes(), cli.force)?;
@@ -157,22 +193,11 @@ fn run(cli: &Cli) -> Result<Status, CliError> {
     if let Some(path) = &cli.report {
         write_file(
             path,
-            markdown_report(&doc, REPORT_COMMAND).as_bytes(),
+            markdown_report(doc, REPORT_COMMAND).as_bytes(),
             cli.force,
         )?;
     }
-    match &comparison {
-        Some(c) if c.has_regression() => {
-            let slower = c
-                .rows
-                .iter()
-                .filter(|r| r.verdict == taflcount::bench::SpeedChange::Slower)
-                .count();
-            eprintln!("taflbench: {slower} figure(s) slower than the baseline beyond the noise");
-            Ok(Status::CheckFailed)
-        }
-        _ => Ok(Status::Success),
-    }
+    Ok(())
 }
 
 fn measure_all(cli: &Cli, variants: &[&str]) -> Result<BenchDocument, CliError> {

@@ -11,6 +11,7 @@ use taflcount::cli::{
 use taflcount::document::Timing;
 use taflcount::engine::{EngineFactory, EngineSpec, ForfeitTally};
 use taflcount::files::file_stem;
+use taflcount::moves::Tables;
 use taflcount::notation::parse_games;
 use taflcount::report::branching::{headline, render_markdown, render_tables};
 use taflcount::report::plot::branching_by_ply_svg;
@@ -86,6 +87,16 @@ pub struct BranchingArgs {
 /// Self-play games when --games is not given.
 const DEFAULT_GAMES: u64 = 100;
 
+/// Where the measured games came from, as the report names it.
+struct Origin {
+    source: Source,
+    player: Option<String>,
+    seed: Option<u64>,
+    max_plies: Option<usize>,
+    records: Option<String>,
+    threads: usize,
+}
+
 pub fn run(args: BranchingArgs) -> Result<(), CliError> {
     let game_args = GameArgs {
         variant: args.variant.clone(),
@@ -94,87 +105,14 @@ pub fn run(args: BranchingArgs) -> Result<(), CliError> {
     };
     let game = game_args.resolve()?;
     let (variant, rules, tables) = (game.name, game.rules, game.tables);
-    // --report's folder and files are checked before the work, not found unwritable after.
-    let check_report = |player: Option<&str>| -> Result<(), CliError> {
-        match &args.report {
-            Some(dir) => report_paths(dir, variant.as_deref(), player)
-                .iter()
-                .try_for_each(|path| check_writable(path, args.force)),
-            None => Ok(()),
-        }
-    };
     let started = Instant::now();
     let mut statistics = StatisticsBuilder::new(rules.first_side());
-    let (source, player, seed, max_plies, records, threads) = match &args.records {
+    let origin = match &args.records {
         Some(path) => {
-            check_report(None)?;
-            let text = read_text_file(path)?;
-            let mut all = parse_games(&text).map_err(|e| CliError::file(path.display(), e))?;
-            if let Some(n) = args.games {
-                all.truncate(usize::try_from(n).unwrap_or(usize::MAX));
-            }
-            let samples =
-                sample_records(&tables, &all).map_err(|e| CliError::file(path.display(), e))?;
-            for game in &samples {
-                statistics.add(game);
-            }
-            let records = Some(path.display().to_string());
-            (Source::Records, None, None, None, records, 1)
+            check_report(&args, variant.as_deref(), None)?;
+            replay_records(&args, path, &tables, &mut statistics)?
         }
-        None => {
-            let spec =
-                EngineSpec::load(&args.player).map_err(|e| CliError::option("--player", e))?;
-            // An outside program that does not start is an error of the run, not a
-            // forfeit of every game.
-            spec.check_starts(&tables)
-                .map_err(|e| CliError::value("--player", &spec.text, e))?;
-            check_report(Some(spec.name()))?;
-            let games = args.games.unwrap_or(DEFAULT_GAMES);
-            let threads = args.threads.map_or_else(
-                || std::thread::available_parallelism().map_or(1, |n| n.get()),
-                usize::from,
-            );
-            let run = SelfPlay {
-                games: usize::try_from(games).unwrap_or(usize::MAX),
-                seed: args.seed,
-                max_plies: usize::try_from(args.max_plies).unwrap_or(usize::MAX),
-                opening_plies: opening_plies_for(&spec),
-                threads,
-            };
-            let progress = Progress::new(games, &format!("{} self-play", spec.name()));
-            // Streamed: each game is folded into the statistics and dropped, so no
-            // memory grows with --games.
-            let mut forfeits = ForfeitTally::default();
-            let done = |game: &GameSample| {
-                if let Some(failure) = &game.failure {
-                    eprintln!("taflcount: {failure}");
-                }
-                progress.inc(1)
-            };
-            self_play_each(&tables, &run, &spec, &done, &mut |game| {
-                // Self-play: every forfeit is the one engine's.
-                forfeits.add(&game.end, |_| true);
-                statistics.add(&game)
-            });
-            progress.finish();
-            // An engine that crashes or answers garbage on every move gives a "report"
-            // of forfeits: a failed run, the engine named, not a result.
-            if forfeits.mostly_forfeits() {
-                return Err(CliError::Check(format!(
-                    "--player {} {}: the figures would measure its failures, not the game",
-                    taflcount::text::quoted(spec.name()),
-                    forfeits.describe()
-                )));
-            }
-            (
-                Source::SelfPlay,
-                Some(spec.name().to_string()),
-                Some(args.seed),
-                Some(run.max_plies),
-                None,
-                taflcount::threads::used(threads, run.games),
-            )
-        }
+        None => self_play(&args, variant.as_deref(), &tables, &mut statistics)?,
     };
     if statistics.games() == 0 {
         return Err(CliError::input("no games to measure"));
@@ -188,16 +126,16 @@ pub fn run(args: BranchingArgs) -> Result<(), CliError> {
         header: taflcount::document::Header::new(SCHEMA_VERSION, "taflcount"),
         command: "branching".to_owned(),
         variant,
-        source,
-        player,
-        seed,
+        source: origin.source,
+        player: origin.player,
+        seed: origin.seed,
         statistics: statistics.finish(),
         rules: rules.to_string(),
-        max_plies,
-        records,
+        max_plies: origin.max_plies,
+        records: origin.records,
         timing: Timing {
             seconds: started.elapsed().as_secs_f64(),
-            threads,
+            threads: origin.threads,
         },
     };
     if let Some(dir) = &args.report {
@@ -212,6 +150,107 @@ pub fn run(args: BranchingArgs) -> Result<(), CliError> {
             render_tables(&report, TableStyle::Terminal)
         ))
     }
+}
+
+/// --report's folder and files, checked before the work, not found unwritable after.
+fn check_report(
+    args: &BranchingArgs,
+    variant: Option<&str>,
+    player: Option<&str>,
+) -> Result<(), CliError> {
+    match &args.report {
+        Some(dir) => report_paths(dir, variant, player)
+            .iter()
+            .try_for_each(|path| check_writable(path, args.force)),
+        None => Ok(()),
+    }
+}
+
+/// --records: the archive's games (the first --games) replayed into `statistics`.
+fn replay_records(
+    args: &BranchingArgs,
+    path: &Path,
+    tables: &Tables,
+    statistics: &mut StatisticsBuilder,
+) -> Result<Origin, CliError> {
+    let text = read_text_file(path)?;
+    let mut all = parse_games(&text).map_err(|e| CliError::file(path.display(), e))?;
+    if let Some(n) = args.games {
+        all.truncate(usize::try_from(n).unwrap_or(usize::MAX));
+    }
+    let samples = sample_records(tables, &all).map_err(|e| CliError::file(path.display(), e))?;
+    for game in &samples {
+        statistics.add(game);
+    }
+    Ok(Origin {
+        source: Source::Records,
+        player: None,
+        seed: None,
+        max_plies: None,
+        records: Some(path.display().to_string()),
+        threads: 1,
+    })
+}
+
+/// Self-play of --player against itself, each game folded into `statistics`; a player
+/// that forfeits most of its games fails the run.
+fn self_play(
+    args: &BranchingArgs,
+    variant: Option<&str>,
+    tables: &Tables,
+    statistics: &mut StatisticsBuilder,
+) -> Result<Origin, CliError> {
+    let spec = EngineSpec::load(&args.player).map_err(|e| CliError::option("--player", e))?;
+    // An outside program that does not start is an error of the run, not a
+    // forfeit of every game.
+    spec.check_starts(tables)
+        .map_err(|e| CliError::value("--player", &spec.text, e))?;
+    check_report(args, variant, Some(spec.name()))?;
+    let games = args.games.unwrap_or(DEFAULT_GAMES);
+    let threads = args.threads.map_or_else(
+        || std::thread::available_parallelism().map_or(1, |n| n.get()),
+        usize::from,
+    );
+    let run = SelfPlay {
+        games: usize::try_from(games).unwrap_or(usize::MAX),
+        seed: args.seed,
+        max_plies: usize::try_from(args.max_plies).unwrap_or(usize::MAX),
+        opening_plies: opening_plies_for(&spec),
+        threads,
+    };
+    let progress = Progress::new(games, &format!("{} self-play", spec.name()));
+    // Streamed: each game is folded into the statistics and dropped, so no
+    // memory grows with --games.
+    let mut forfeits = ForfeitTally::default();
+    let done = |game: &GameSample| {
+        if let Some(failure) = &game.failure {
+            eprintln!("taflcount: {failure}");
+        }
+        progress.inc(1)
+    };
+    self_play_each(tables, &run, &spec, &done, &mut |game| {
+        // Self-play: every forfeit is the one engine's.
+        forfeits.add(&game.end, |_| true);
+        statistics.add(&game)
+    });
+    progress.finish();
+    // An engine that crashes or answers garbage on every move gives a "report"
+    // of forfeits: a failed run, the engine named, not a result.
+    if forfeits.mostly_forfeits() {
+        return Err(CliError::Check(format!(
+            "--player {} {}: the figures would measure its failures, not the game",
+            taflcount::text::quoted(spec.name()),
+            forfeits.describe()
+        )));
+    }
+    Ok(Origin {
+        source: Source::SelfPlay,
+        player: Some(spec.name().to_string()),
+        seed: Some(args.seed),
+        max_plies: Some(run.max_plies),
+        records: None,
+        threads: taflcount::threads::used(threads, run.games),
+    })
 }
 
 /// DIR/branching-VARIANT-SOURCE.svg and .md, SOURCE the player or `records`, both

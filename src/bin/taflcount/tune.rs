@@ -10,6 +10,7 @@ use taflcount::cli::{
     Progress,
 };
 use taflcount::engine::read_weights;
+use taflcount::game::Game;
 use taflcount::notation::parse_games;
 use taflcount::report::table::TableStyle;
 use taflcount::report::tune::{headline, render_tables};
@@ -89,36 +90,12 @@ pub fn run(args: TuneArgs) -> Result<(), CliError> {
         Some(path) => read_weights(path).map_err(|e| CliError::option("--start", e))?,
         None => Weights::default(),
     };
-    let mut held = [false; 9];
-    for name in &args.hold {
-        let i = WEIGHT_NAMES.iter().position(|n| n == name).ok_or_else(|| {
-            let known = WEIGHT_NAMES.join(", ");
-            CliError::value(
-                "--hold",
-                name,
-                format!("no such weight; the weights are {known}"),
-            )
-        })?;
-        held[i] = true;
-    }
+    let held = held_weights(&args.hold)?;
     // The file is checked before the work, not found unwritable after it.
     if let Some(out) = &args.out {
         check_writable(out, args.force)?;
     }
-    let options = PositionOptions {
-        skip_plies: usize::try_from(args.skip_plies).unwrap_or(usize::MAX),
-    };
-    let mut positions = Positions::new(FeatureCounter::new(&game.tables));
-    for path in &args.records {
-        let text = read_text_file(path)?;
-        let records = parse_games(&text).map_err(|e| CliError::file(path.display(), e))?;
-        positions
-            .add_records(&game.tables, &records, &options)
-            .map_err(|e| CliError::file(path.display(), e))?;
-    }
-    if let Some(most) = args.max_positions {
-        positions.keep_at_most(usize::try_from(most).unwrap_or(usize::MAX), args.seed);
-    }
+    let positions = read_positions(&args, &game)?;
     let tune_options = TuneOptions {
         seed: args.seed,
         max_passes: args.iterations,
@@ -131,12 +108,7 @@ pub fn run(args: TuneArgs) -> Result<(), CliError> {
         progress.set_message(format!("tuning, error {e:.6}"));
         progress.inc(1);
     })
-    .map_err(|e| match e {
-        TuneError::Scale(_) => CliError::option("--scale", e),
-        TuneError::Step(_) => CliError::option("--step", e),
-        TuneError::StartWeights(_) => CliError::option("--start", e),
-        TuneError::NoPositions => CliError::input(e),
-    })?;
+    .map_err(tune_error)?;
     progress.finish();
     if let Some(out) = &args.out {
         write_file(out, json_text(&outcome.weights)?.as_bytes(), args.force)?;
@@ -186,5 +158,52 @@ pub fn run(args: TuneArgs) -> Result<(), CliError> {
             headline(&report),
             render_tables(&report, TableStyle::Terminal)
         ))
+    }
+}
+
+/// --hold: which of the weights, in `WEIGHT_NAMES` order, stay as they start.
+fn held_weights(names: &[String]) -> Result<[bool; 9], CliError> {
+    let mut held = [false; 9];
+    for name in names {
+        let i = WEIGHT_NAMES.iter().position(|n| n == name).ok_or_else(|| {
+            let known = WEIGHT_NAMES.join(", ");
+            CliError::value(
+                "--hold",
+                name,
+                format!("no such weight; the weights are {known}"),
+            )
+        })?;
+        held[i] = true;
+    }
+    Ok(held)
+}
+
+/// The positions of every --records archive (past --skip-plies), at most
+/// --max-positions of them drawn from --seed.
+fn read_positions(args: &TuneArgs, game: &Game) -> Result<Positions, CliError> {
+    let options = PositionOptions {
+        skip_plies: usize::try_from(args.skip_plies).unwrap_or(usize::MAX),
+    };
+    let mut positions = Positions::new(FeatureCounter::new(&game.tables));
+    for path in &args.records {
+        let text = read_text_file(path)?;
+        let records = parse_games(&text).map_err(|e| CliError::file(path.display(), e))?;
+        positions
+            .add_records(&game.tables, &records, &options)
+            .map_err(|e| CliError::file(path.display(), e))?;
+    }
+    if let Some(most) = args.max_positions {
+        positions.keep_at_most(usize::try_from(most).unwrap_or(usize::MAX), args.seed);
+    }
+    Ok(positions)
+}
+
+/// A tuning error as the option that caused it.
+fn tune_error(e: TuneError) -> CliError {
+    match e {
+        TuneError::Scale(_) => CliError::option("--scale", e),
+        TuneError::Step(_) => CliError::option("--step", e),
+        TuneError::StartWeights(_) => CliError::option("--start", e),
+        TuneError::NoPositions => CliError::input(e),
     }
 }

@@ -12,7 +12,6 @@ use std::sync::{mpsc, Mutex};
 use std::time::{Duration, Instant};
 
 use clap::Parser;
-use taflcount::board::Side;
 use taflcount::cli::{exit_code, CliError, Status};
 use taflcount::matches::{EngineFactory, EngineKind, EngineSpec, Turn};
 use taflcount::moves::{Move, Position, Tables};
@@ -260,6 +259,21 @@ struct Thought {
     nodes: u64,
 }
 
+impl Thought {
+    /// No move found, or none at all (the thinking thread is gone).
+    fn nothing() -> Thought {
+        Thought {
+            best: None,
+            pv: Vec::new(),
+            score: None,
+            depth: 0,
+            nodes: 0,
+        }
+    }
+}
+
+/// Answers `play` or `analyze`: the budget, the search with the host heard meanwhile,
+/// the reply held back to --min-reply-ms, then the answer.
 fn think(
     player: &Player,
     session: &mut Session,
@@ -280,53 +294,61 @@ fn think(
     let history = session.history().to_vec();
     let moves = session.moves().to_vec();
     let side = position.side_to_move();
-    let remaining = session.clock().map(|c| {
-        let overtime = match side {
-            Side::Attackers => c.attacker_overtime,
-            Side::Defenders => c.defender_overtime,
-        };
-        // In overtime the time shown is the current period's: spend a share of it too.
-        let ms = c.remaining_ms(side);
-        if overtime {
-            ms / 2
-        } else {
-            ms
-        }
-    });
-    let budget = match request {
-        Request::Analyze { seconds, .. } => Some(Duration::from_secs(seconds.max(1) as u64)),
-        Request::Play(_) => match remaining {
-            Some(ms) => Some(keeper.budget(ms)),
-            None if player.fixed => None,
-            None => Some(UNTIMED_MOVETIME),
-        },
-    };
+    let remaining = session.clock().map(|c| c.spendable_ms(side));
+    let untimed = (!player.fixed).then_some(UNTIMED_MOVETIME);
+    let budget = keeper.think_budget(request, remaining, untimed);
     wire.send(&Message::Status(format!(
         "thinking for {side} with {}{}",
         player.spec.text,
         budget.map_or(String::new(), |b| format!(", at most {} ms", b.as_millis()))
     )))?;
     let started = Instant::now();
-    let thought = std::thread::scope(|scope| {
+    let run = || search(player, tables, &position, &history, &moves, budget, memory);
+    let thought = think_heard(&run, started, wire, inputs)?;
+    let searched = started.elapsed();
+    if let Request::Play(_) = request {
+        hold_reply(budget, player.min_reply, started, wire, inputs);
+        if let Some(ms) = remaining {
+            keeper.spent(ms, started.elapsed());
+        }
+    }
+    let summary = summary(&thought, searched);
+    let Some(best) = thought.best else {
+        return wire.send(&Message::Error {
+            code: -1,
+            text: Some("the engine found no move".into()),
+        });
+    };
+    match request {
+        Request::Play(_) => answer_play(session, best, summary, wire),
+        Request::Analyze { .. } => {
+            answer_analysis(tables, &position, &thought, best, summary, wire)
+        }
+    }
+}
+
+/// Runs `run` on a thread of its own while the host is heard (`goodbye` ends the engine
+/// at once) and a `status` line says every STATUS_EVERY that the engine still thinks.
+fn think_heard(
+    run: &(dyn Fn() -> Thought + Sync),
+    started: Instant,
+    wire: &mut Wire,
+    inputs: &mut Inputs,
+) -> Result<Thought, CliError> {
+    std::thread::scope(|scope| {
         let (tx, rx) = mpsc::channel();
-        let (position, history, moves) = (&position, &history, &moves);
         let thinker = std::thread::Builder::new().spawn_scoped(scope, move || {
-            let _ = tx.send(search(
-                player, tables, position, history, moves, budget, memory,
-            ));
+            let _ = tx.send(run());
         });
         if thinker.is_err() {
             // The system refused the thread: think here, without status lines.
-            return Ok(search(
-                player, tables, position, history, moves, budget, memory,
-            ));
+            return Ok(run());
         }
         let mut next_status = started + STATUS_EVERY;
         loop {
-            // The host is heard while the engine thinks: `goodbye` ends it at once.
             inputs.watch(WATCH_EVERY, wire);
             match rx.try_recv() {
-                Ok(thought) => return Ok::<Thought, CliError>(thought),
+                Ok(thought) => return Ok(thought),
                 Err(mpsc::TryRecvError::Empty) => {
                     if Instant::now() >= next_status {
                         next_status += STATUS_EVERY;
@@ -336,69 +358,77 @@ fn think(
                         )))?;
                     }
                 }
-                Err(mpsc::TryRecvError::Disconnected) => {
-                    return Ok(Thought {
-                        best: None,
-                        pv: Vec::new(),
-                        score: None,
-                        depth: 0,
-                        nodes: 0,
-                    })
-                }
+                Err(mpsc::TryRecvError::Disconnected) => return Ok(Thought::nothing()),
             }
         }
-    })?;
-    let searched = started.elapsed();
-    if let Request::Play(_) = request {
-        // Never sooner than --min-reply-ms, never later than the budget allows; the host
-        // is heard meanwhile (`goodbye` still ends the engine at once).
-        loop {
-            let wait = reply_wait(budget, player.min_reply, started.elapsed());
-            if wait.is_zero() {
-                break;
-            }
-            inputs.watch(wait.min(STATUS_EVERY), wire);
+    })
+}
+
+/// Holds a move back: never sooner than `min_reply` after `started`, never later than
+/// the budget allows; the host is heard meanwhile (`goodbye` still ends the engine).
+fn hold_reply(
+    budget: Option<Duration>,
+    min_reply: Duration,
+    started: Instant,
+    wire: &mut Wire,
+    inputs: &mut Inputs,
+) {
+    loop {
+        let wait = reply_wait(budget, min_reply, started.elapsed());
+        if wait.is_zero() {
+            break;
         }
+        inputs.watch(wait.min(STATUS_EVERY), wire);
     }
-    if let (Request::Play(_), Some(ms)) = (request, remaining) {
-        keeper.spent(ms, started.elapsed());
-    }
-    let summary = format!(
+}
+
+/// The `status` line of a search's figures.
+fn summary(thought: &Thought, searched: Duration) -> String {
+    format!(
         "depth {} score {} nodes {} time {} ms",
         thought.depth,
         thought.score.map_or("-".into(), |s| s.to_string()),
         thought.nodes,
         searched.as_millis()
-    );
-    let Some(best) = thought.best else {
-        return wire.send(&Message::Error {
-            code: -1,
-            text: Some("the engine found no move".into()),
-        });
+    )
+}
+
+/// Plays `best` and sends the move (or the session's refusal), then the figures.
+fn answer_play(
+    session: &mut Session,
+    best: Move,
+    summary: String,
+    wire: &mut Wire,
+) -> Result<(), CliError> {
+    let reply = match session.play(best) {
+        Ok(reply) => reply,
+        Err(e) => e.message(),
     };
-    match request {
-        Request::Play(_) => {
-            let reply = match session.play(best) {
-                Ok(reply) => reply,
-                Err(e) => e.message(),
-            };
-            wire.send(&reply)?;
-            wire.send(&Message::Status(summary))
-        }
-        Request::Analyze { .. } => {
-            let pv = if thought.pv.first() == Some(&best) {
-                thought.pv.clone()
-            } else {
-                vec![best]
-            };
-            let line = AnalysedLine {
-                moves: move_texts(tables, &position, &pv),
-                evaluation: thought.score.map_or(0.0, |s| s as f64 / 100.0),
-            };
-            wire.send(&Message::Status(summary))?;
-            wire.send(&Message::Analysis(vec![line]))
-        }
-    }
+    wire.send(&reply)?;
+    wire.send(&Message::Status(summary))
+}
+
+/// Sends the figures, then the line found from `position` (`best` alone if the
+/// principal variation does not start with it).
+fn answer_analysis(
+    t: &Tables,
+    position: &Position,
+    thought: &Thought,
+    best: Move,
+    summary: String,
+    wire: &mut Wire,
+) -> Result<(), CliError> {
+    let pv = if thought.pv.first() == Some(&best) {
+        thought.pv.clone()
+    } else {
+        vec![best]
+    };
+    let line = AnalysedLine {
+        moves: move_texts(t, position, &pv),
+        evaluation: thought.score.map_or(0.0, |s| s as f64 / 100.0),
+    };
+    wire.send(&Message::Status(summary))?;
+    wire.send(&Message::Analysis(vec![line]))
 }
 
 /// The records of a line of moves from `position` (stops at the first that is not legal).

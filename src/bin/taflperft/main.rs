@@ -13,19 +13,21 @@ use taflcount::board::RecordOrder;
 use taflcount::cli::output::finish_when_closed;
 use taflcount::cli::parse::{parse_with, Rule};
 use taflcount::cli::{
-    exit_code, print, print_json, read_text_file, ChosenGame, CliError, GameArgs, Progress, Status,
+    exit_code, print, print_json, read_text_file, ChosenGame, CliError, GameArgs, Hint, Progress,
+    Status,
 };
 use taflcount::document::NodeTiming;
 use taflcount::moves::Tables;
 use taflcount::outln;
 use taflcount::perft::{
-    divide_hashed, divide_with_progress, estimate, parse_suite, perft, perft_hashed_threads,
-    perft_threads, perft_within, Counting, DepthCount, DepthTiming, DivideRow, EstimateDocument,
-    EstimateRow, EstimateTiming, HashInfo, PerftDocument, PerftTable, PerftTiming, Root,
-    SuiteDocument, SuiteRow, SuiteTiming, VariantList, VariantRow, SCHEMA_VERSION,
+    check_depth, divide_hashed, divide_with_progress, estimate, forecast, parse_suite, perft,
+    perft_hashed_threads, perft_threads, perft_within, Counting, DepthCount, DepthTiming,
+    DivideRow, EstimateDocument, EstimateRow, EstimateTiming, HashInfo, PerftDocument, PerftTable,
+    PerftTiming, Root, SuiteDocument, SuiteRow, SuiteTiming, VariantList, VariantRow,
+    SCHEMA_VERSION,
 };
 use taflcount::report::perft::{
-    divide_text, estimate_table, perft_table, suite_line, suite_summary,
+    divide_text, estimate_table, forecast_line, perft_table, suite_line, suite_summary,
 };
 use taflcount::report::table::TableStyle;
 use taflcount::rules::catalog;
@@ -44,7 +46,9 @@ use taflcount::rules::catalog;
 struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
-    /// The depth in plies; one result row per depth 1..D.
+    /// The depth in plies; one result row per depth 1..D. A depth whose count could pass
+    /// the 64-bit counter is refused (docs/taflperft.md, "Depth limit and time"), and a
+    /// count forecast to take over a minute says how long on stderr first.
     #[arg(long, short, value_name = "D", required_unless_present_any = ["list_variants", "suite"],
           value_parser = clap::value_parser!(u32).range(1..=taflcount::perft::MAX_DEPTH as i64))]
     depth: Option<u32>,
@@ -258,11 +262,32 @@ fn root(chosen: &ChosenGame) -> Root {
     }
 }
 
-fn rate(nodes: u64, seconds: f64) -> f64 {
+fn rate(nodes: u128, seconds: f64) -> f64 {
     if seconds > 0.0 {
         nodes as f64 / seconds
     } else {
         0.0
+    }
+}
+
+/// A count expected to take longer than this says so on stderr before it goes on.
+const LONG_SECONDS: f64 = 60.0;
+
+/// Says once on stderr how long the depths still to count may take, when that is long.
+struct Forecaster {
+    depth: u32,
+    warned: bool,
+}
+
+impl Forecaster {
+    fn look(&mut self, measured: &[(u128, f64)]) {
+        if self.warned {
+            return;
+        }
+        if let Some(f) = forecast(measured, self.depth).filter(|f| f.seconds > LONG_SECONDS) {
+            eprintln!("{}", forecast_line(self.depth, &f));
+            self.warned = true;
+        }
     }
 }
 
@@ -289,30 +314,26 @@ fn count(cli: &Cli, chosen: &ChosenGame, depth: u32) -> Result<Status, CliError>
         .map_or(&chosen.game.tables, |(_, keyed)| keyed);
     let table = hashed.as_ref().map(|(table, _)| table);
     let pos = &chosen.position;
+    let depth = check_depth(t, pos, depth)
+        .map_err(|e| CliError::value("--depth", depth, e).with_hint(Hint::See("taflperft plan")))?;
     let counting = cli.counting();
     let threads = usize::from(cli.threads);
     let started = Instant::now();
-    let mut results = Vec::new();
-    let mut by_depth = Vec::new();
-    let mut record = |depth: u32, nodes: u64, seconds: f64| {
-        results.push(DepthCount::new(depth, nodes));
-        let nodes_per_second = rate(nodes, seconds);
-        by_depth.push(DepthTiming {
-            depth,
-            timing: NodeTiming {
-                seconds,
-                nodes_per_second,
-            },
-        });
+    let mut forecaster = Forecaster {
+        depth,
+        warned: false,
     };
+    let mut measured: Vec<(u128, f64)> = Vec::new();
     for d in 1..depth {
+        forecaster.look(&measured);
         let clock = Instant::now();
         let nodes = match table {
             Some(table) => perft_hashed_threads(t, pos, d, counting, threads, table),
             None => perft(t, pos, d, counting),
         };
-        record(d, nodes, clock.elapsed().as_secs_f64());
+        measured.push((nodes.into(), clock.elapsed().as_secs_f64()));
     }
+    forecaster.look(&measured);
     let progress = Progress::new(pos.count_moves(t), &format!("perft({depth})"));
     let clock = Instant::now();
     let step = |_| progress.inc(1);
@@ -321,8 +342,23 @@ fn count(cli: &Cli, chosen: &ChosenGame, depth: u32) -> Result<Status, CliError>
         None => divide_with_progress(t, pos, depth, counting, threads, &step),
     };
     progress.finish();
-    let total: u64 = divided.iter().map(|(_, n)| n).sum();
-    record(depth, total, clock.elapsed().as_secs_f64());
+    // Each root move's subtree fits 64 bits (`check_depth`); their sum may not.
+    let total: u128 = divided.iter().map(|(_, n)| u128::from(*n)).sum();
+    measured.push((total, clock.elapsed().as_secs_f64()));
+    let results = (1..).zip(&measured);
+    let by_depth = results
+        .clone()
+        .map(|(depth, &(nodes, seconds))| DepthTiming {
+            depth,
+            timing: NodeTiming {
+                seconds,
+                nodes_per_second: rate(nodes, seconds),
+            },
+        })
+        .collect();
+    let results = results
+        .map(|(depth, &(nodes, _))| DepthCount::new(depth, nodes))
+        .collect();
     let divide = cli.divide.then(|| {
         divided
             .iter()

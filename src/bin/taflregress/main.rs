@@ -22,7 +22,9 @@ use taflcount::regress::{
     SCHEMA_VERSION,
 };
 use taflcount::render::{Diagram, Tone};
-use taflcount::report::regress::{bench_text, mine_table, suite_summary, suite_table};
+use taflcount::report::regress::{
+    bench_text, mine_summary, mine_table, suite_summary, suite_table,
+};
 use taflcount::report::table::TableStyle;
 use taflcount::search::{Limits, Searcher};
 
@@ -581,12 +583,7 @@ fn mine(m: &MineArgs) -> Result<Status, CliError> {
         print_json(&doc)?;
     } else {
         outln!("{}", mine_table(&doc, TableStyle::Terminal))?;
-        outln!(
-            "{} misplays in {} games of {}",
-            doc.misplays.len(),
-            doc.games,
-            doc.variant
-        )?;
+        outln!("{}", mine_summary(&doc, m.nodes))?;
     }
     Ok(Status::Success)
 }

@@ -32,7 +32,8 @@ pub use exhaustive::{
 pub use illegal::{IllegalCheck, IllegalReason, Illegality};
 pub use reach::Reach;
 pub use run::{
-    run_sample_range, run_samples, run_samples_each, LegalError, Prepared, SampleResult,
+    run_sample_range, run_samples, run_samples_each, FirstIllegal, LegalError, Prepared,
+    SampleResult,
 };
 pub use sample::{chi_square_critical, sample, uniform_below};
 pub use samples_file::{

@@ -141,6 +141,34 @@ pub struct SampleResult {
     pub verdict: Legality,
 }
 
+/// The lowest-numbered illegal sample of each illegality condition among the results
+/// noted, whatever their order (threads hand them back out of order): the examples a
+/// report draws.
+#[derive(Clone, Debug, Default)]
+pub struct FirstIllegal {
+    kept: Vec<SampleResult>,
+}
+
+impl FirstIllegal {
+    /// Keeps `result` if it is illegal for a condition no lower-numbered sample kept shows.
+    pub fn note(&mut self, result: SampleResult) {
+        let Legality::Illegal(found) = result.verdict else {
+            return;
+        };
+        let same = |r: &SampleResult| matches!(r.verdict, Legality::Illegal(f) if f.reason == found.reason);
+        match self.kept.iter_mut().find(|r| same(r)) {
+            Some(kept) if kept.index <= result.index => {}
+            Some(kept) => *kept = result,
+            None => self.kept.push(result),
+        }
+    }
+
+    /// The samples kept, at most one per condition.
+    pub fn samples(&self) -> &[SampleResult] {
+        &self.kept
+    }
+}
+
 /// Draws samples `0..samples` of a run seeded with `seed` and decides each with a
 /// proof-search budget of `nodes`, on up to `threads` threads; `done` is called after
 /// each sample (for progress). The results come back in sample order. Holds every

@@ -2,7 +2,7 @@
 //! estimate beside the bounds (or the JSON document), save the samples if asked.
 
 use std::fmt::Write;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use std::sync::atomic::Ordering;
@@ -14,7 +14,7 @@ use taflcount::complexity::legal::{
     merge_samples, plan_samples, run_samples_each, sample_line, samples_header, LegalReport,
     LegalTallies, Prepared,
 };
-use taflcount::complexity::legal::{IllegalReason, Legality, SampleResult};
+use taflcount::complexity::legal::{FirstIllegal, IllegalReason, Legality, SampleResult};
 use taflcount::document::Timing;
 use taflcount::files::AtomicFile;
 use taflcount::render::Diagram;
@@ -92,25 +92,7 @@ pub fn run(rules: &Rules, options: LegalOptions<'_>) -> Result<Status, CliError>
     let prepared = Prepared::new(rules)?;
     // The file is started before the work: a folder that refuses it is found now.
     let mut saved = match options.save_samples {
-        Some(dir) => {
-            let path = samples_path(dir, prepared.spec.name());
-            let mut file = AtomicFile::create(&path, options.force).map_err(write_error)?;
-            // A quit at once (a second Ctrl-C, SIGTERM) leaves no half file behind.
-            interrupt::remove_on_quit(file.temporary_path());
-            let header = [
-                format!(
-                    "taflcount complexity --legal --variant {} --samples {} --seed {} --nodes {}",
-                    prepared.spec.name(),
-                    options.samples,
-                    options.seed,
-                    options.nodes
-                ),
-                "every legal line's proof game replays from the start to its placement and side to move".to_owned(),
-            ];
-            file.write(samples_header(&header).as_bytes())
-                .map_err(write_error)?;
-            Some((path, file))
-        }
+        Some(dir) => Some(start_samples_file(dir, &prepared, &options)?),
         None => None,
     };
     let stop = interrupt::stop_flag(
@@ -124,7 +106,7 @@ pub fn run(rules: &Rules, options: LegalOptions<'_>) -> Result<Status, CliError>
     let write_failed = std::cell::RefCell::new(None);
     let dim = prepared.spec.dim();
     // The lowest-numbered illegal sample of each condition, drawn after the run.
-    let mut first_illegal: Vec<SampleResult> = Vec::new();
+    let mut first_illegal = FirstIllegal::default();
     run_samples_each(
         &prepared,
         options.seed,
@@ -140,14 +122,7 @@ pub fn run(rules: &Rules, options: LegalOptions<'_>) -> Result<Status, CliError>
                     write_failed.borrow_mut().get_or_insert(e);
                 }
             }
-            if let Legality::Illegal(found) = result.verdict {
-                let same = |r: &SampleResult| matches!(r.verdict, Legality::Illegal(f) if f.reason == found.reason);
-                match first_illegal.iter_mut().find(|r| same(r)) {
-                    Some(kept) if kept.index <= result.index => {}
-                    Some(kept) => *kept = result,
-                    None => first_illegal.push(result),
-                }
-            }
+            first_illegal.note(result);
         },
     );
     progress.finish();
@@ -163,18 +138,10 @@ pub fn run(rules: &Rules, options: LegalOptions<'_>) -> Result<Status, CliError>
     if let Some(e) = write_failed.into_inner() {
         return Err(write_error(e));
     }
-    if let Some((path, mut file)) = saved.take() {
-        if interrupted {
-            let note = format!(
-                "# interrupted: the first {decided} of {} samples\n",
-                options.samples
-            );
-            file.write(note.as_bytes()).map_err(write_error)?;
-        }
-        file.finish().map_err(write_error)?;
-        eprintln!("taflcount: wrote {} ({decided} samples)", path.display());
+    if let Some((path, file)) = saved.take() {
+        finish_samples_file(&path, file, decided, options.samples, interrupted)?;
         if !options.json && board::wanted(options.board) {
-            print(&illegal_boards(rules, dim, &first_illegal))?;
+            print(&illegal_boards(rules, dim, first_illegal.samples()))?;
         }
     }
     if options.json {
@@ -194,6 +161,51 @@ pub fn run(rules: &Rules, options: LegalOptions<'_>) -> Result<Status, CliError>
     } else {
         Status::Success
     })
+}
+
+/// --save-samples: the samples file started with its header, removed if the run quits
+/// at once.
+fn start_samples_file(
+    dir: &Path,
+    prepared: &Prepared,
+    options: &LegalOptions<'_>,
+) -> Result<(PathBuf, AtomicFile), CliError> {
+    let path = samples_path(dir, prepared.spec.name());
+    let mut file = AtomicFile::create(&path, options.force).map_err(write_error)?;
+    // A quit at once (a second Ctrl-C, SIGTERM) leaves no half file behind.
+    interrupt::remove_on_quit(file.temporary_path());
+    let header = [
+        format!(
+            "taflcount complexity --legal --variant {} --samples {} --seed {} --nodes {}",
+            prepared.spec.name(),
+            options.samples,
+            options.seed,
+            options.nodes
+        ),
+        "every legal line's proof game replays from the start to its placement and side to move"
+            .to_owned(),
+    ];
+    file.write(samples_header(&header).as_bytes())
+        .map_err(write_error)?;
+    Ok((path, file))
+}
+
+/// Ends the samples file, with a note when the run was interrupted after `decided` of
+/// its `samples`.
+fn finish_samples_file(
+    path: &Path,
+    mut file: AtomicFile,
+    decided: u64,
+    samples: u64,
+    interrupted: bool,
+) -> Result<(), CliError> {
+    if interrupted {
+        let note = format!("# interrupted: the first {decided} of {samples} samples\n");
+        file.write(note.as_bytes()).map_err(write_error)?;
+    }
+    file.finish().map_err(write_error)?;
+    eprintln!("taflcount: wrote {} ({decided} samples)", path.display());
+    Ok(())
 }
 
 /// DIR/<variant>.samples, the name made safe: the rules' `name:` is user text, and
