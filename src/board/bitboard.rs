@@ -61,6 +61,20 @@ impl Bitboard {
     pub fn indices(self) -> DenseIndices {
         DenseIndices(self.0)
     }
+
+    /// Every member moved one square in `direction` on a board `dim` squares wide, with
+    /// no mask: a member on the edge it moves towards wraps onto the next rank or off
+    /// the board. For callers whose masks keep such members out, or ignore where they
+    /// land: a shift by a constant, where [`Geometry::shift`] also masks.
+    #[inline(always)]
+    pub const fn step_unmasked(self, direction: Direction, dim: usize) -> Bitboard {
+        Bitboard(match direction {
+            Direction::North => self.0 << dim,
+            Direction::South => self.0 >> dim,
+            Direction::East => self.0 << 1,
+            Direction::West => self.0 >> 1,
+        })
+    }
 }
 
 impl std::fmt::Debug for Bitboard {
@@ -207,6 +221,25 @@ impl Geometry {
     #[inline(always)]
     pub fn edge(&self) -> Bitboard {
         self.edge
+    }
+
+    /// The squares off the first and last file: a piece there has a neighbour on each
+    /// side along its rank.
+    pub fn inner_files(&self) -> Bitboard {
+        self.not_first_file & self.not_last_file
+    }
+
+    /// The squares off the first and last rank: a piece there has a neighbour on each
+    /// side along its file.
+    pub fn inner_ranks(&self) -> Bitboard {
+        self.shift(self.board, Direction::North, 1) & self.shift(self.board, Direction::South, 1)
+    }
+
+    /// The set of the squares `squares` (each on the board).
+    pub fn set_of(&self, squares: impl IntoIterator<Item = Square>) -> Bitboard {
+        squares
+            .into_iter()
+            .fold(Bitboard::EMPTY, |set, s| set | self.square(s))
     }
 
     /// The set holding `s` alone (`s` on the board).
@@ -669,6 +702,28 @@ mod tests {
             | g.square(Square::new(2, 3))
             | g.square(Square::new(3, 3));
         assert!(g.keeps_connected_without(detour, Square::new(2, 2)));
+    }
+
+    #[test]
+    fn inner_files_and_ranks_leave_out_the_edges() {
+        let g = Geometry::new(7).unwrap();
+        assert_eq!(g.inner_files().count(), 35);
+        assert_eq!(g.inner_ranks().count(), 35);
+        assert_eq!(
+            g.inner_files() & g.inner_ranks(),
+            g.board().without(g.edge())
+        );
+        let corners = [Square::new(0, 0), Square::new(6, 6)];
+        assert_eq!(g.set_of(corners).count(), 2);
+        let a1 = g.square(Square::new(0, 0));
+        let b1 = g.square(Square::new(1, 0));
+        assert_eq!(
+            a1.step_unmasked(Direction::North, 7),
+            g.square(Square::new(0, 1))
+        );
+        assert_eq!(a1.step_unmasked(Direction::East, 7), b1);
+        assert_eq!(b1.step_unmasked(Direction::West, 7), a1);
+        assert_eq!(a1.step_unmasked(Direction::South, 7), Bitboard::EMPTY);
     }
 
     #[test]

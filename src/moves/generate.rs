@@ -51,6 +51,33 @@ impl PieceMoves {
         self.len() == 0
     }
 
+    /// True if one of the moves ends on `to`.
+    pub fn reaches(&self, to: Square) -> bool {
+        let (f, r) = (self.from.file(), self.from.rank());
+        (to.rank() == r && self.along_rank & word_bit(to.file()) != 0)
+            || (to.file() == f && self.along_file & word_bit(to.rank()) != 0)
+    }
+
+    /// How many of the moves end on an edge of a `dim` x `dim` board: along an edge
+    /// line every one, across the board only those at its two ends.
+    #[inline(always)]
+    pub fn onto_edge(&self, dim: usize) -> u32 {
+        let last = dim - 1;
+        let (f, r) = (self.from.file(), self.from.rank());
+        let ends_of_line = word_bit(0) | word_bit(last);
+        let edge_rank = if r == 0 || r == last {
+            self.along_rank
+        } else {
+            self.along_rank & ends_of_line
+        };
+        let edge_file = if f == 0 || f == last {
+            self.along_file
+        } else {
+            self.along_file & ends_of_line
+        };
+        edge_rank.count_ones() + edge_file.count_ones()
+    }
+
     /// The moves one by one.
     #[inline]
     pub fn iter(&self) -> impl Iterator<Item = Move> {
@@ -296,6 +323,7 @@ impl Position {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::board::{Direction, Side};
 
     #[test]
     fn slide_stops_before_pieces_and_at_nonpassable_squares() {
@@ -307,5 +335,37 @@ mod tests {
         // A non-passable square at bit 2 is reached but not passed.
         let got = slide(4, sentinels | (1 << 4), sentinels | (1 << 2));
         assert_eq!(got, 0b1110_1100);
+    }
+
+    #[test]
+    fn the_answers_about_one_piece_match_its_moves_one_by_one() {
+        // Brandub's start: the king in the centre, pieces around him and on the edges.
+        let t = Tables::new(&crate::rules::catalog::find("brandub").unwrap().rules()).unwrap();
+        let pos = Position::start(&t);
+        let dim = t.dim();
+        pos.for_each_piece_moves(&t, |pm| {
+            let on_edge = |s: Square| {
+                s.file() == 0 || s.rank() == 0 || s.file() == dim - 1 || s.rank() == dim - 1
+            };
+            let edge = pm.iter().filter(|mv| on_edge(mv.to)).count() as u32;
+            assert_eq!(pm.onto_edge(dim), edge, "{}", pm.from);
+            for r in 0..dim {
+                for f in 0..dim {
+                    let to = Square::new(f, r);
+                    let listed = pm.iter().any(|mv| mv.to == to);
+                    assert_eq!(pm.reaches(to), listed, "{} to {to}", pm.from);
+                }
+            }
+            let next = |side| {
+                Direction::ALL
+                    .iter()
+                    .filter_map(|&d| pm.from.step(dim, d))
+                    .filter(|&s| pos.pieces(side).contains(s))
+                    .count() as u32
+            };
+            for side in Side::BOTH {
+                assert_eq!(pos.count_next_to(side, pm.from), next(side), "{}", pm.from);
+            }
+        });
     }
 }

@@ -19,7 +19,7 @@ pub use end::{dilate, EncirclementHint, EndReason, Outcome, Words};
 pub use ending::{EndingMoves, Scope};
 pub use generate::{BitIter, Move, PieceMoves};
 pub use mover::Mover;
-pub use position::Position;
+pub use position::{Lines, Position};
 pub use repetition::{repetition_outcome, Repetitions};
 pub use square_set::{word_bit, SquareSet, Squares};
 pub use tables::{Tables, Unsupported};

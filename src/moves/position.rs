@@ -44,6 +44,11 @@ pub struct Position {
     pub(super) king_captured: bool,
 }
 
+/// Both sides' pieces on one square's rank and file ([`Position::lines_through`]),
+/// compared whole: equal lines, equal slides from that square.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Lines([u32; 4]);
+
 /// The king's or the berserker's square when there is none. Kept inside `Position`
 /// only (its methods answer `Option<Square>`): the hot tests `s == self.king` stay one
 /// compare of two `u16`, where an `Option<Square>` field would add its tag.
@@ -244,6 +249,36 @@ impl Position {
     #[inline]
     pub fn occupied(&self) -> SquareSet {
         self.ranks[0] | self.ranks[1]
+    }
+
+    /// Both sides' pieces on the rank and the file of `s`: all that a slide from `s`
+    /// reads, so a piece on `s` has the same slides in two positions with equal lines.
+    #[inline(always)]
+    pub fn lines_through(&self, s: Square) -> Lines {
+        let (f, r) = (s.file(), s.rank());
+        Lines([
+            self.ranks[0][r],
+            self.ranks[1][r],
+            self.files[0][f],
+            self.files[1][f],
+        ])
+    }
+
+    /// How many of `side`'s pieces stand orthogonally next to `s`.
+    #[inline(always)]
+    pub fn count_next_to(&self, side: Side, s: Square) -> u32 {
+        let own = &self.ranks[side as usize];
+        let (f, r) = (s.file(), s.rank());
+        let bit = word_bit(f);
+        let mut n = (own[r] & (bit << 1)).count_ones() + (own[r] & (bit >> 1)).count_ones();
+        // The ranks past the board's last are empty words.
+        if r > 0 {
+            n += (own[r - 1] & bit != 0) as u32;
+        }
+        if r + 1 < MAX_DIM {
+            n += (own[r + 1] & bit != 0) as u32;
+        }
+        n
     }
 
     /// The word of `side`'s pieces on `rank` (bit `file + 1`), for the hot paths.

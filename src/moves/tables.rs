@@ -384,6 +384,16 @@ impl Tables {
         &self.hostile_occupied[victim.index()]
     }
 
+    /// The squares hostile to `victim`'s pieces whether empty or occupied (a corner,
+    /// say): what an evaluation may count as an anvil without looking at the board.
+    pub fn hostile_always(&self, victim: Side) -> SquareSet {
+        let (empty, occupied) = (
+            self.hostile_when_empty(victim),
+            self.hostile_when_occupied(victim),
+        );
+        SquareSet::from_words(std::array::from_fn(|r| empty[r] & occupied[r]))
+    }
+
     /// Whether the king captures as the moving piece (a hammer: `ka:y`, `ka:h`).
     #[inline]
     pub fn king_hammer(&self) -> bool {

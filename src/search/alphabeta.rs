@@ -222,14 +222,7 @@ impl<'t> Searcher<'t> {
     /// A child at the horizon, for its side to move at `ply`, whose ending other than
     /// having no legal move was judged already (`ending_unless_stuck`).
     #[inline]
-    fn leaf(
-        &self,
-        pos: &Position,
-        ply: usize,
-        sides: Option<[u128; 2]>,
-        parent_routes: Option<&KingRoutes>,
-    ) -> i32 {
-        debug_assert_eq!(sides, sides.and(self.evaluator.packed_sides(pos)));
+    fn leaf(&self, pos: &Position, ply: usize, parent_routes: Option<&KingRoutes>) -> i32 {
         let t = self.tables;
         let routes = self.evaluator.routes_reusing(t, pos, parent_routes);
         debug_assert_eq!(
@@ -248,8 +241,8 @@ impl<'t> Searcher<'t> {
             }
             _ => 0,
         };
-        debug_assert!(!self.evaluator.surely_has_moves(pos, sides) || pos.has_moves(t));
-        if king_moves == 0 && !self.evaluator.surely_has_moves(pos, sides) && !pos.has_moves(t) {
+        debug_assert!(!self.evaluator.surely_has_moves(pos) || pos.has_moves(t));
+        if king_moves == 0 && !self.evaluator.surely_has_moves(pos) && !pos.has_moves(t) {
             return -win_at(ply);
         }
         if pos.side_to_move() == Side::Defenders
@@ -258,35 +251,7 @@ impl<'t> Searcher<'t> {
         {
             return win_at(ply + 1);
         }
-        self.evaluator.evaluate_with_routes(pos, routes, sides)
-    }
-
-    /// Plays `mv` on `child` (a copy of its parent, made by the caller so that it is
-    /// built in place), and returns `sides` (the parent's `packed_sides`, if kept)
-    /// brought along.
-    #[inline(always)]
-    fn play_on_child(
-        &self,
-        child: &mut Position,
-        mv: Move,
-        sides: Option<[u128; 2]>,
-    ) -> Option<[u128; 2]> {
-        let t = self.tables;
-        let mut child_sides = sides;
-        match child_sides.as_mut() {
-            Some(packed) => {
-                let ev = &self.evaluator;
-                packed[child.side_to_move() as usize] ^=
-                    ev.packed_bit(mv.from) | ev.packed_bit(mv.to);
-                child.play_with(t, mv, |s| {
-                    let bit = !ev.packed_bit(s);
-                    packed[0] &= bit;
-                    packed[1] &= bit;
-                });
-            }
-            None => child.play(t, mv),
-        }
-        child_sides
+        self.evaluator.evaluate_with_routes(pos, routes)
     }
 
     /// The table's answer for `pos` at this depth and window, if it settles the node
@@ -434,13 +399,6 @@ impl<'t> Searcher<'t> {
         // Made after a few children (most nodes cut before): rules out encirclement
         // after most attacker moves without a flood.
         let mut hint = None;
-        // The parent's pieces packed for the evaluation, kept through each move to a leaf
-        // (not with mercenaries, which change sides when captured).
-        let sides = if depth <= 1 && pos.exotic_pieces().is_empty() {
-            self.evaluator.packed_sides(pos)
-        } else {
-            None
-        };
         // The king's escape routes here, which most leaves below share (a move off his
         // rank and file leaves them alone).
         let parent_routes = if depth <= 1 {
@@ -454,8 +412,9 @@ impl<'t> Searcher<'t> {
             }
             Self::pick(&mut moves, i);
             let (mv, _, quiet) = moves[i];
+            // Copied then played on, so that the child is built in place.
             let mut child = pos.clone();
-            let child_sides = self.play_on_child(&mut child, mv, sides);
+            child.play(t, mv);
             self.nodes += 1;
             if depth > 1 {
                 self.tt.prefetch(child.hash());
@@ -466,9 +425,7 @@ impl<'t> Searcher<'t> {
                 .ending_unless_stuck_after(t, &child, hint.as_ref(), mv.to);
             let score = match ending {
                 Some(o) => Self::end_score(o, mover, ply),
-                None if depth <= 1 => {
-                    -self.leaf(&child, ply + 1, child_sides, parent_routes.as_ref())
-                }
+                None if depth <= 1 => -self.leaf(&child, ply + 1, parent_routes.as_ref()),
                 None => self.search_child(&child, i, depth, ply, alpha, beta),
             };
             if self.stopped {

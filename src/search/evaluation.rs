@@ -2,12 +2,11 @@
 //! material, the king's distance and free lines to the escape squares, attackers
 //! guarding the escape squares, attackers pressing on the king, and pieces in danger
 //! (an enemy on one side, an empty square on the other). Everything is a handful of
-//! bit operations per rank; the weights are plain data so they can be tuned.
+//! bit operations: on the whole-board bitboards the position keeps on boards of up to
+//! 11x11, rank by rank on larger ones; the weights are plain data so they can be tuned.
 
-use super::board_view::ranks;
-use crate::board::{Side, MAX_DIM};
-use crate::moves::word_bit;
-use crate::moves::{Mover, Position, Square, Tables};
+use crate::board::{Bitboard, Direction, Geometry, Layout, Side, MAX_DIM};
+use crate::moves::{Lines, Mover, Position, Square, SquareSet, Tables};
 
 /// The evaluation's weights, in units of one attacker = 100. `Weights::default()` is
 /// the AI's evaluation; a JSON object of some of the fields (the others keep their
@@ -150,33 +149,32 @@ pub struct Evaluator {
     /// The weights it scores with.
     pub weights: Weights,
     dim: usize,
+    /// A rank word with every square of the board.
     board: u32,
     /// Squares orthogonally or diagonally next to an escape square, not escapes themselves.
-    guard: [u32; MAX_DIM],
-    /// Special squares hostile (as anvils) to each side.
-    hostile: [[u32; MAX_DIM]; 2],
+    guard: SquareSet,
+    /// Special squares hostile (as anvils) to each side, whether occupied or not.
+    hostile: [SquareSet; 2],
     escape_distance: Vec<u8>,
-    /// `packed_bits[s]`: the bit of square `s` in `packed_sides` (empty unless packed).
-    packed_bits: Vec<u128>,
-    /// The same masks packed into one `u128` (bit `rank * dim + file`) on boards of up to
-    /// 11x11, where the danger and guard terms are a few shifts for the whole board.
+    /// The same masks as whole-board bitboards on boards of up to 11x11, where the
+    /// danger and guard terms are a few shifts for the whole board.
     packed: Option<Packed>,
 }
 
-/// The evaluation's masks on a board packed into one `u128` (bit `rank * dim + file`).
-#[derive(Clone, Copy)]
+/// The evaluation's masks as whole-board bitboards (see [`Geometry`]).
+#[derive(Clone)]
 struct Packed {
-    board: u128,
-    guard: u128,
+    geometry: Geometry,
+    guard: Bitboard,
     /// Special squares hostile to each side, whether occupied or not.
-    hostile: [u128; 2],
+    hostile: [Bitboard; 2],
     /// Squares off the first and last file: a piece there can be sandwiched along its rank.
-    inner_files: u128,
+    inner_files: Bitboard,
     /// Squares off the first and last rank: a piece there can be sandwiched along its file.
-    inner_ranks: u128,
-    /// `step[side][direction]`: squares from which a taflman of `side` may step one
-    /// square east, west, north or south (rank + 1), when that square is empty.
-    step: [[u128; 4]; 2],
+    inner_ranks: Bitboard,
+    /// `step[side]`: per direction of [`Direction::ALL`], the squares from which a
+    /// taflman of `side` may step one square that way, when that square is empty.
+    step: [[Bitboard; 4]; 2],
 }
 
 /// The king's escape routes in a position, with the pieces of his rank and file they
@@ -184,159 +182,100 @@ struct Packed {
 #[derive(Clone, Copy)]
 pub(crate) struct KingRoutes {
     king: Square,
-    /// Each side's rank word of the king's rank, then each side's file word of his file.
-    lines: [u32; 4],
+    lines: Lines,
     routes: (u32, u32, u32),
 }
 
-/// The words `KingRoutes::lines` of the king on `k` in `pos`.
-#[inline(always)]
-fn king_lines(pos: &Position, k: Square) -> [u32; 4] {
-    let (f, r) = (k.file(), k.rank());
-    [
-        pos.rank_word(Side::Attackers, r),
-        pos.rank_word(Side::Defenders, r),
-        pos.file_word(Side::Attackers, f),
-        pos.file_word(Side::Defenders, f),
-    ]
+/// Every square's Manhattan distance to the nearest escape square (`2 * dim` without
+/// one), by [`Square::index`].
+fn escape_distances(t: &Tables) -> Vec<u8> {
+    let dim = t.dim();
+    let escapes: Vec<Square> = t.escape_squares().iter().collect();
+    let mut distance = vec![u8::MAX; 32 * MAX_DIM];
+    for s in SquareSet::board(dim).iter() {
+        let d = escapes
+            .iter()
+            .map(|e| e.file().abs_diff(s.file()) + e.rank().abs_diff(s.rank()))
+            .min()
+            .unwrap_or(2 * dim);
+        distance[s.index()] = d.min(255) as u8;
+    }
+    distance
 }
 
-/// Rank words (bit `file + 1`) packed into one `u128` (bit `rank * D + file`).
-#[inline(always)]
-fn pack<const D: usize>(words: &[u32; MAX_DIM]) -> u128 {
-    let mut acc = 0u128;
-    for (r, w) in words.iter().enumerate().take(D) {
-        acc |= ((w >> 1) as u128) << (r * D);
+/// The squares orthogonally or diagonally next to an escape square, not escapes
+/// themselves: where an attacker guards an escape.
+fn guard_squares(t: &Tables) -> SquareSet {
+    let escapes = *t.escape_squares();
+    let across = escapes | escapes.shifted(Direction::East) | escapes.shifted(Direction::West);
+    let near = across | across.shifted(Direction::North) | across.shifted(Direction::South);
+    near & SquareSet::board(t.dim()) & !escapes
+}
+
+/// Per direction of [`Direction::ALL`], the squares from which a taflman of `side` may
+/// step one square that way when that square is empty. Asked of the engine as a lone
+/// taflman's moves on an empty board: a step to an adjacent square depends on nothing
+/// but that square being empty.
+fn taflman_steps(t: &Tables, g: &Geometry, side: Side) -> [Bitboard; 4] {
+    let mut step = [Bitboard::EMPTY; 4];
+    let Ok(mut lone) = Position::from_layout(t, &Layout::empty(t.dim()), side) else {
+        return step;
+    };
+    let taflman = Mover::taflman(side);
+    for s in g.squares(g.board()) {
+        lone.put(t, side, taflman, s);
+        let moves = lone.piece_moves(t, taflman, s);
+        lone.remove(t, side, taflman, s);
+        for (from, direction) in step.iter_mut().zip(Direction::ALL) {
+            if s.step(g.dim(), direction)
+                .is_some_and(|to| moves.reaches(to))
+            {
+                *from |= g.square(s);
+            }
+        }
     }
-    acc
+    step
+}
+
+impl Packed {
+    /// The masks of `Evaluator` on the board of `g`.
+    fn new(t: &Tables, g: &Geometry, guard: &SquareSet, hostile: &[SquareSet; 2]) -> Packed {
+        Packed {
+            geometry: g.clone(),
+            guard: g.set_of(guard.iter()),
+            hostile: hostile.map(|h| g.set_of(h.iter())),
+            inner_files: g.inner_files(),
+            inner_ranks: g.inner_ranks(),
+            step: Side::BOTH.map(|side| taflman_steps(t, g, side)),
+        }
+    }
 }
 
 impl Evaluator {
     /// Precomputes what the variant's board fixes: the escape squares and their neighbours,
     /// every square's distance to the nearest escape, and the hostile special squares.
     pub fn new(t: &Tables, weights: Weights) -> Evaluator {
-        let dim = t.dim();
-        let is_escape = |f: isize, r: isize| {
-            t.on_board(f, r) && t.escape_squares()[r as usize] & (word_bit(f as usize)) != 0
-        };
-        let mut guard = [0u32; MAX_DIM];
-        let mut escape_distance = vec![u8::MAX; 32 * MAX_DIM];
-        let escapes: Vec<(usize, usize)> = (0..dim)
-            .flat_map(|r| (0..dim).map(move |f| (f, r)))
-            .filter(|&(f, r)| is_escape(f as isize, r as isize))
-            .collect();
-        for r in 0..dim {
-            for f in 0..dim {
-                let (fi, ri) = (f as isize, r as isize);
-                let near = (-1..=1).any(|df| (-1..=1).any(|dr| is_escape(fi + df, ri + dr)));
-                if near && !is_escape(fi, ri) {
-                    guard[r] |= word_bit(f);
-                }
-                let d = escapes
-                    .iter()
-                    .map(|&(ef, er)| ef.abs_diff(f) + er.abs_diff(r))
-                    .min()
-                    .unwrap_or(2 * dim);
-                escape_distance[Square::new(f, r).index()] = d.min(255) as u8;
-            }
-        }
-        let mut hostile = [[0u32; MAX_DIM]; 2];
-        for side in Side::BOTH {
-            let (empty, occupied) = (&t.hostile_when_empty(side), &t.hostile_when_occupied(side));
-            for (r, both) in hostile[side as usize].iter_mut().enumerate().take(dim) {
-                *both = empty[r] & occupied[r];
-            }
-        }
-        let packed = (dim * dim <= 128).then(|| {
-            let pack_any = |words: &[u32; MAX_DIM]| {
-                (0..dim).fold(0u128, |acc, r| acc | ((words[r] >> 1) as u128) << (r * dim))
-            };
-            let mut inner_files = 0u128;
-            let mut inner_ranks = 0u128;
-            for r in 0..dim {
-                for f in 0..dim {
-                    let bit = 1u128 << (r * dim + f);
-                    if f > 0 && f + 1 < dim {
-                        inner_files |= bit;
-                    }
-                    if r > 0 && r + 1 < dim {
-                        inner_ranks |= bit;
-                    }
-                }
-            }
-            // Asked of the engine: a lone taflman's moves on an empty board. A step to an
-            // adjacent square depends on nothing but that square being empty.
-            let mut step = [[0u128; 4]; 2];
-            let empty_board = crate::board::Layout::empty(dim);
-            for side in Side::BOTH {
-                let Ok(mut lone) = Position::from_layout(t, &empty_board, side) else {
-                    continue;
-                };
-                let taflman = Mover::taflman(side);
-                for r in 0..dim {
-                    for f in 0..dim {
-                        lone.put(t, side, taflman, Square::new(f, r));
-                        let pm = lone.piece_moves(t, taflman, Square::new(f, r));
-                        lone.remove(t, side, taflman, Square::new(f, r));
-                        let bit = 1u128 << (r * dim + f);
-                        let s = side as usize;
-                        if f + 1 < dim && pm.along_rank & (word_bit(f + 1)) != 0 {
-                            step[s][0] |= bit;
-                        }
-                        if f > 0 && pm.along_rank & (1 << f) != 0 {
-                            step[s][1] |= bit;
-                        }
-                        if pm.along_file & (word_bit(r + 1)) != 0 && r + 1 < dim {
-                            step[s][2] |= bit;
-                        }
-                        if r > 0 && pm.along_file & (1 << r) != 0 {
-                            step[s][3] |= bit;
-                        }
-                    }
-                }
-            }
-            Packed {
-                step,
-                board: pack_any(&[t.board_mask(); MAX_DIM]),
-                guard: pack_any(&guard),
-                hostile: [pack_any(&hostile[0]), pack_any(&hostile[1])],
-                inner_files,
-                inner_ranks,
-            }
-        });
+        let guard = guard_squares(t);
+        let hostile = Side::BOTH.map(|side| t.hostile_always(side));
         Evaluator {
             weights,
-            dim,
+            dim: t.dim(),
             board: t.board_mask(),
             guard,
             hostile,
-            escape_distance,
-            packed_bits: if packed.is_some() {
-                (0..32 * dim)
-                    .map(|s| {
-                        let (f, r) = (s % 32, s / 32);
-                        if f < dim {
-                            1u128 << (r * dim + f)
-                        } else {
-                            0
-                        }
-                    })
-                    .collect()
-            } else {
-                Vec::new()
-            },
-            packed,
+            escape_distance: escape_distances(t),
+            packed: t.geometry().map(|g| Packed::new(t, g, &guard, &hostile)),
         }
     }
 
-    /// The king's `escape_routes` in `pos` with the words of his rank and file they were
+    /// The king's `escape_routes` in `pos` with the lines of his rank and file they were
     /// read from, for `routes_reusing` in its children.
     #[inline]
     pub(crate) fn king_routes(&self, t: &Tables, pos: &Position) -> Option<KingRoutes> {
         let k = pos.king()?;
         (pos.exotic_pieces().is_empty()).then(|| KingRoutes {
             king: k,
-            lines: king_lines(pos, k),
+            lines: pos.lines_through(k),
             routes: self.escape_routes(t, pos, k),
         })
     }
@@ -354,7 +293,7 @@ impl Evaluator {
     ) -> Option<(u32, u32, u32)> {
         let k = pos.king()?;
         match parent {
-            Some(p) if p.king == k && p.lines == king_lines(pos, k) => Some(p.routes),
+            Some(p) if p.king == k && p.lines == pos.lines_through(k) => Some(p.routes),
             _ => Some(self.escape_routes(t, pos, k)),
         }
     }
@@ -363,65 +302,36 @@ impl Evaluator {
     #[inline]
     pub(crate) fn escape_routes(&self, t: &Tables, pos: &Position, k: Square) -> (u32, u32, u32) {
         let pm = pos.piece_moves(t, Mover::King, k);
-        let (kf, kr) = (k.file(), k.rank());
-        let routes = pm.onto_escapes(t).len();
-        let last = self.dim - 1;
-        let ends_of_line = (1u32 << 1) | (word_bit(last));
-        let edge_rank = if kr == 0 || kr == last {
-            pm.along_rank
-        } else {
-            pm.along_rank & ends_of_line
-        };
-        let edge_file = if kf == 0 || kf == last {
-            pm.along_file
-        } else {
-            pm.along_file & ends_of_line
-        };
-        (
-            routes,
-            edge_rank.count_ones() + edge_file.count_ones(),
-            pm.len(),
-        )
+        (pm.onto_escapes(t).len(), pm.onto_edge(self.dim), pm.len())
     }
 
     /// The score for the side to move.
     #[inline]
     pub fn evaluate(&self, t: &Tables, pos: &Position) -> i32 {
         let routes = pos.king().map(|k| self.escape_routes(t, pos, k));
-        self.evaluate_with_routes(pos, routes, None)
-    }
-
-    /// Both sides' pieces (attackers, defenders) packed into one `u128` each (bit
-    /// `rank * dim + file`), on the boards the packed evaluation serves; the search
-    /// keeps them up to date through its moves instead of packing every leaf.
-    #[inline]
-    pub(crate) fn packed_sides(&self, pos: &Position) -> Option<[u128; 2]> {
-        let (att, def) = (ranks(pos, Side::Attackers), ranks(pos, Side::Defenders));
-        match (self.dim, &self.packed) {
-            (7, Some(_)) => Some([pack::<7>(att), pack::<7>(def)]),
-            (9, Some(_)) => Some([pack::<9>(att), pack::<9>(def)]),
-            (11, Some(_)) => Some([pack::<11>(att), pack::<11>(def)]),
-            _ => None,
-        }
+        self.evaluate_with_routes(pos, routes)
     }
 
     /// True if the side to move surely has a legal move: a taflman of it can step onto
-    /// an empty square next to it (from `packed_sides`). False: not known.
+    /// an empty square next to it. False: not known.
     #[inline]
-    pub(crate) fn surely_has_moves(&self, pos: &Position, sides: Option<[u128; 2]>) -> bool {
-        let (Some(p), Some([a, d])) = (self.packed.as_ref(), sides) else {
+    pub(crate) fn surely_has_moves(&self, pos: &Position) -> bool {
+        let Some(p) = self.packed.as_ref() else {
             return false;
         };
         if pos.berserker().is_some() || !pos.exotic_pieces().is_empty() {
             return false;
         }
-        let side = pos.side_to_move() as usize;
-        let mut own = if side == 0 { a } else { d };
+        let side = pos.side_to_move();
+        let g = &p.geometry;
+        let mut own = pos.bitboard(side);
         if let Some(k) = pos.king() {
-            own &= !self.packed_bit(k);
+            own = own.without(g.square(k));
         }
-        let empty = p.board & !(a | d);
-        let step = &p.step[side];
+        let empty = g
+            .board()
+            .without(pos.bitboard(Side::Attackers) | pos.bitboard(Side::Defenders));
+        let step = &p.step[side as usize];
         // The common widths spelled out, so each inlined copy shifts by a constant.
         match self.dim {
             7 => Self::can_step(own, step, empty, 7),
@@ -431,25 +341,16 @@ impl Evaluator {
         }
     }
 
-    /// Some piece of `own` steps east, west, north or south (`step`) onto `empty`, on a
+    /// Some piece of `own` steps north, south, east or west (`step`) onto `empty`, on a
     /// board `dim` squares wide.
     #[inline(always)]
-    fn can_step(own: u128, step: &[u128; 4], empty: u128, dim: usize) -> bool {
-        ((own & step[0]) << 1
-            | (own & step[1]) >> 1
-            | (own & step[2]) << dim
-            | (own & step[3]) >> dim)
-            & empty
-            != 0
-    }
-
-    /// The bit of a square in `packed_sides`.
-    #[inline(always)]
-    pub(crate) fn packed_bit(&self, s: Square) -> u128 {
-        match self.packed_bits.get(s.index()) {
-            Some(&bit) => bit,
-            None => 1u128 << (s.rank() * self.dim + s.file()),
-        }
+    fn can_step(own: Bitboard, step: &[Bitboard; 4], empty: Bitboard, dim: usize) -> bool {
+        let [north, south, east, west] = *step;
+        ((own & north).step_unmasked(Direction::North, dim)
+            | (own & south).step_unmasked(Direction::South, dim)
+            | (own & east).step_unmasked(Direction::East, dim)
+            | (own & west).step_unmasked(Direction::West, dim))
+        .intersects(empty)
     }
 
     /// `evaluate`, given `escape_routes` of the king (`None` without a king), which the
@@ -459,11 +360,8 @@ impl Evaluator {
         &self,
         pos: &Position,
         routes: Option<(u32, u32, u32)>,
-        sides: Option<[u128; 2]>,
     ) -> i32 {
         let w = &self.weights;
-        let att = ranks(pos, Side::Attackers);
-        let def = ranks(pos, Side::Defenders);
         let attackers = pos.count(Side::Attackers) as i32;
         let defenders = pos.count(Side::Defenders) as i32;
         let mut score = (defenders - 1) * w.defender - attackers * w.attacker;
@@ -472,32 +370,13 @@ impl Evaluator {
                 + edge as i32 * w.king_edge_reach
                 + mobility as i32 * w.king_mobility;
             score -= self.escape_distance[k.index()] as i32 * w.king_escape_distance;
-            let (kf, kr) = (k.file(), k.rank());
-            let bit = word_bit(kf);
-            let mut next =
-                (att[kr] & (bit << 1)).count_ones() + (att[kr] & (bit >> 1)).count_ones();
-            if kr > 0 {
-                next += (att[kr - 1] & bit != 0) as u32;
-            }
-            if kr + 1 < self.dim {
-                next += (att[kr + 1] & bit != 0) as u32;
-            }
-            score -= next as i32 * w.attacker_next_to_king;
+            score -= pos.count_next_to(Side::Attackers, k) as i32 * w.attacker_next_to_king;
         }
         let (guards, danger) = match (self.dim, self.packed.as_ref()) {
-            (7, Some(p)) => {
-                let [a, d] = sides.unwrap_or_else(|| [pack::<7>(att), pack::<7>(def)]);
-                Self::guards_and_danger_packed::<7>(p, a, d)
-            }
-            (9, Some(p)) => {
-                let [a, d] = sides.unwrap_or_else(|| [pack::<9>(att), pack::<9>(def)]);
-                Self::guards_and_danger_packed::<9>(p, a, d)
-            }
-            (11, Some(p)) => {
-                let [a, d] = sides.unwrap_or_else(|| [pack::<11>(att), pack::<11>(def)]);
-                Self::guards_and_danger_packed::<11>(p, a, d)
-            }
-            _ => self.guards_and_danger_by_ranks(att, def),
+            (7, Some(p)) => Self::guards_and_danger_packed::<7>(p, pos),
+            (9, Some(p)) => Self::guards_and_danger_packed::<9>(p, pos),
+            (11, Some(p)) => Self::guards_and_danger_packed::<11>(p, pos),
+            _ => self.guards_and_danger_by_ranks(pos),
         };
         score -= guards as i32 * w.attacker_guarding_escape;
         score += (danger[Side::Attackers as usize] - danger[Side::Defenders as usize])
@@ -508,19 +387,23 @@ impl Evaluator {
         }
     }
 
-    /// (attackers next to an escape square, pieces in danger per side) on a board packed
-    /// into one `u128`: the same counts as `guards_and_danger_by_ranks`.
+    /// (attackers next to an escape square, pieces in danger per side) on the
+    /// whole-board bitboards of a board `D` squares wide: the same counts as
+    /// `guards_and_danger_by_ranks`.
     #[inline(always)]
-    fn guards_and_danger_packed<const D: usize>(p: &Packed, a: u128, d: u128) -> (u32, [i32; 2]) {
-        let empty = p.board & !(a | d);
-        let at_risk = |own: u128, hostile: u128| -> i32 {
-            let along_rank = ((hostile << 1) & (empty >> 1)) | ((hostile >> 1) & (empty << 1));
-            let along_file = ((hostile << D) & (empty >> D)) | ((hostile >> D) & (empty << D));
-            ((own & p.inner_files & along_rank) | (own & p.inner_ranks & along_file)).count_ones()
-                as i32
+    fn guards_and_danger_packed<const D: usize>(p: &Packed, pos: &Position) -> (u32, [i32; 2]) {
+        let (a, d) = (pos.bitboard(Side::Attackers), pos.bitboard(Side::Defenders));
+        let empty = p.geometry.board().without(a | d);
+        let step = |set: Bitboard, direction| set.step_unmasked(direction, D);
+        let at_risk = |own: Bitboard, hostile: Bitboard| -> i32 {
+            let along_rank = (step(hostile, Direction::East) & step(empty, Direction::West))
+                | (step(hostile, Direction::West) & step(empty, Direction::East));
+            let along_file = (step(hostile, Direction::North) & step(empty, Direction::South))
+                | (step(hostile, Direction::South) & step(empty, Direction::North));
+            ((own & p.inner_files & along_rank) | (own & p.inner_ranks & along_file)).count() as i32
         };
         (
-            (a & p.guard).count_ones(),
+            (a & p.guard).count(),
             [
                 at_risk(a, d | p.hostile[Side::Attackers as usize]),
                 at_risk(d, a | p.hostile[Side::Defenders as usize]),
@@ -528,20 +411,20 @@ impl Evaluator {
         )
     }
 
-    /// (attackers next to an escape square, pieces in danger per side), rank by rank.
+    /// (attackers next to an escape square, pieces in danger per side), rank by rank on
+    /// the sides' square sets.
     #[inline]
-    fn guards_and_danger_by_ranks(
-        &self,
-        att: &[u32; MAX_DIM],
-        def: &[u32; MAX_DIM],
-    ) -> (u32, [i32; 2]) {
+    fn guards_and_danger_by_ranks(&self, pos: &Position) -> (u32, [i32; 2]) {
+        let att = pos.pieces(Side::Attackers).words();
+        let def = pos.pieces(Side::Defenders).words();
+        let guard = self.guard.words();
         let mut guards = 0;
         let mut danger = [0i32; 2];
         // The empty squares of the rank below, this one and the one above, rolled upward.
         let mut below_empty = 0;
         let mut empty = self.board & !(att[0] | def[0]);
         for r in 0..self.dim {
-            guards += (att[r] & self.guard[r]).count_ones();
+            guards += (att[r] & guard[r]).count_ones();
             let above_empty = if r + 1 < self.dim {
                 self.board & !(att[r + 1] | def[r + 1])
             } else {
@@ -549,7 +432,8 @@ impl Evaluator {
             };
             for (side, own, enemy) in [(Side::Attackers, att, def), (Side::Defenders, def, att)] {
                 let s = side as usize;
-                let hostile = |rank: usize| enemy[rank] | self.hostile[s][rank];
+                let special = self.hostile[s].words();
+                let hostile = |rank: usize| enemy[rank] | special[rank];
                 let p = own[r];
                 let h = hostile(r);
                 let mut at_risk = p & (((h << 1) & (empty >> 1)) | ((h >> 1) & (empty << 1)));

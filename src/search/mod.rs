@@ -22,7 +22,6 @@
 //! ```
 
 mod alphabeta;
-mod board_view;
 pub mod evaluation;
 mod ordering;
 pub mod score;

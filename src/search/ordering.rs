@@ -2,7 +2,6 @@
 //! moves of the ply, then the rest by the history heuristic. Good ordering is what makes
 //! alpha-beta cut: the first move at a node that can refute usually does.
 
-use super::board_view::ranks;
 use crate::board::MAX_DIM;
 use crate::moves::word_bit;
 use crate::moves::{Move, Position, Square, Tables};
@@ -91,8 +90,8 @@ impl Ordering {
         ply: usize,
     ) -> NodeInfo {
         let side = pos.side_to_move();
-        let own = ranks(pos, side);
-        let enemy = ranks(pos, side.opponent());
+        let own = pos.pieces(side).words();
+        let enemy = pos.pieces(side.opponent()).words();
         let dim = t.dim();
         let mut victims = [0u32; MAX_DIM];
         let mut anvils = [0u32; MAX_DIM];
