@@ -274,3 +274,19 @@ fn the_encirclement_hint_never_changes_an_ending() {
     // The crowded positions do reach encirclements, so the test can fail.
     assert!(encircled > 100 && hinted > 10_000, "{encircled} {hinted}");
 }
+
+#[test]
+fn corner_walls_count_one_three_and_six() {
+    // Copenhagen's corner walls: a3 b2 c1 (corner a1), i1 j2 k3 (k1), a9 b10 c11 (a11),
+    // i11 j10 k9 (k11). Here the a1 wall is whole (6), the k1 wall has two attackers
+    // (3), the a11 wall one (1) and the k11 wall none: 10 in all, worked by hand.
+    let t = variant("copenhagen");
+    let record = "/2t8/1t7t1/t9t/11/11/5K5/11/11/11/1t9/11/";
+    let layout = Layout::parse(record, RecordOrder::RankOneFirst).unwrap();
+    let pos = Position::from_layout(&t, &layout, Side::Defenders).unwrap();
+    let weights = taflcount::search::Weights::from_values([0, 0, 0, 0, 0, 0, 0, 0, 0, 1]);
+    let eval = taflcount::search::Evaluator::new(&t, weights);
+    // The attackers' walls count against the defenders, the side to move here.
+    assert_eq!(eval.evaluate(&t, &pos), -10);
+    assert_eq!(eval.evaluate_by_ranks(&t, &pos), -10);
+}

@@ -34,6 +34,10 @@ pub struct Weights {
     pub attacker_guarding_escape: i32,
     /// Per piece with an enemy on one side and an empty square on the other.
     pub piece_in_danger: i32,
+    /// Per corner escape, for the attackers on the three squares two steps from it
+    /// (its diagonal: the wall that shuts the king out of the corner): 1 for one
+    /// attacker, 3 for two, 6 for all three, since the wall holds only when whole.
+    pub corner_barrier: i32,
 }
 
 impl Default for Weights {
@@ -48,12 +52,13 @@ impl Default for Weights {
             attacker_next_to_king: 30,
             attacker_guarding_escape: 20,
             piece_in_danger: 25,
+            corner_barrier: CORNER_BARRIER,
         }
     }
 }
 
 /// The weights' field names, in the order of [`Weights::values`].
-pub const WEIGHT_NAMES: [&str; 9] = [
+pub const WEIGHT_NAMES: [&str; WEIGHT_COUNT] = [
     "attacker",
     "defender",
     "king_escape_distance",
@@ -63,12 +68,16 @@ pub const WEIGHT_NAMES: [&str; 9] = [
     "attacker_next_to_king",
     "attacker_guarding_escape",
     "piece_in_danger",
+    "corner_barrier",
 ];
+
+/// How many weights there are.
+pub const WEIGHT_COUNT: usize = 10;
 
 impl Weights {
     /// The weights in the order of [`WEIGHT_NAMES`], for code that works on all of them
     /// alike (the tuner).
-    pub fn values(&self) -> [i32; 9] {
+    pub fn values(&self) -> [i32; WEIGHT_COUNT] {
         [
             self.attacker,
             self.defender,
@@ -79,11 +88,12 @@ impl Weights {
             self.attacker_next_to_king,
             self.attacker_guarding_escape,
             self.piece_in_danger,
+            self.corner_barrier,
         ]
     }
 
     /// The weights from values in the order of [`WEIGHT_NAMES`].
-    pub fn from_values(v: [i32; 9]) -> Weights {
+    pub fn from_values(v: [i32; WEIGHT_COUNT]) -> Weights {
         Weights {
             attacker: v[0],
             defender: v[1],
@@ -94,18 +104,19 @@ impl Weights {
             attacker_next_to_king: v[6],
             attacker_guarding_escape: v[7],
             piece_in_danger: v[8],
+            corner_barrier: v[9],
         }
     }
 
     /// Each field with the most its count can be on any board (19x19 at most): pieces
     /// and the attackers by an escape square or in danger at most every square; the
     /// king's escape routes, edge squares, moves and distance to an escape at most 36;
-    /// attackers next to the king 4.
-    fn fields(&self) -> [(&'static str, i32, i64); 9] {
+    /// attackers next to the king 4; corner walls 6 for each of 4 corners.
+    fn fields(&self) -> [(&'static str, i32, i64); WEIGHT_COUNT] {
         let squares = (MAX_DIM * MAX_DIM) as i64;
         let line = 2 * (MAX_DIM as i64 - 1);
         let most = [
-            squares, squares, line, line, line, line, 4, squares, squares,
+            squares, squares, line, line, line, line, 4, squares, squares, 24,
         ];
         let values = self.values();
         std::array::from_fn(|i| (WEIGHT_NAMES[i], values[i], most[i]))
@@ -134,7 +145,7 @@ impl Weights {
             .fields()
             .into_iter()
             .max_by_key(|&(_, w, most)| i64::from(w).abs() * most)
-            .expect("nine fields");
+            .expect("every field");
         Err(format!(
             "these weights can score a position {max}, past the game ends ({bound}): the sum \
              of each weight times its largest count must stay below it; `{name}` = {w} \
@@ -156,6 +167,8 @@ pub struct Evaluator {
     /// Special squares hostile (as anvils) to each side, whether occupied or not.
     hostile: [SquareSet; 2],
     escape_distance: Vec<u8>,
+    /// The three squares of each corner escape's wall (`Weights::corner_barrier`).
+    corner_walls: Vec<SquareSet>,
     /// The same masks as whole-board bitboards on boards of up to 11x11, where the
     /// danger and guard terms are a few shifts for the whole board.
     packed: Option<Packed>,
@@ -175,6 +188,8 @@ struct Packed {
     /// `step[side]`: per direction of [`Direction::ALL`], the squares from which a
     /// taflman of `side` may step one square that way, when that square is empty.
     step: [[Bitboard; 4]; 2],
+    /// The corner walls.
+    corner_walls: Vec<Bitboard>,
 }
 
 /// The king's escape routes in a position, with the pieces of his rank and file they
@@ -201,6 +216,29 @@ fn escape_distances(t: &Tables) -> Vec<u8> {
         distance[s.index()] = d.min(255) as u8;
     }
     distance
+}
+
+/// The default of `Weights::corner_barrier`, kept by an SPRT (reports/search-changes.md).
+const CORNER_BARRIER: i32 = 60;
+
+/// For each corner that is an escape square, its wall: the three squares two steps from
+/// it, on the diagonal that shuts the king out of the corner (none on boards under 5x5).
+fn corner_walls(t: &Tables) -> Vec<SquareSet> {
+    let dim = t.dim();
+    if dim < 5 {
+        return Vec::new();
+    }
+    let inward = |x: usize, n: usize| if x == 0 { n } else { x - n };
+    t.escape_squares()
+        .iter()
+        .filter(|s| t.is_corner(s.file(), s.rank()))
+        .map(|c| {
+            [(0, 2), (1, 1), (2, 0)]
+                .into_iter()
+                .map(|(df, dr)| Square::new(inward(c.file(), df), inward(c.rank(), dr)))
+                .collect()
+        })
+        .collect()
 }
 
 /// The squares orthogonally or diagonally next to an escape square, not escapes
@@ -239,8 +277,15 @@ fn taflman_steps(t: &Tables, g: &Geometry, side: Side) -> [Bitboard; 4] {
 
 impl Packed {
     /// The masks of `Evaluator` on the board of `g`.
-    fn new(t: &Tables, g: &Geometry, guard: &SquareSet, hostile: &[SquareSet; 2]) -> Packed {
+    fn new(
+        t: &Tables,
+        g: &Geometry,
+        guard: &SquareSet,
+        hostile: &[SquareSet; 2],
+        corner_walls: &[SquareSet],
+    ) -> Packed {
         Packed {
+            corner_walls: corner_walls.iter().map(|w| g.set_of(w.iter())).collect(),
             geometry: g.clone(),
             guard: g.set_of(guard.iter()),
             hostile: hostile.map(|h| g.set_of(h.iter())),
@@ -257,6 +302,7 @@ impl Evaluator {
     pub fn new(t: &Tables, weights: Weights) -> Evaluator {
         let guard = guard_squares(t);
         let hostile = Side::BOTH.map(|side| t.hostile_always(side));
+        let corner_walls = corner_walls(t);
         Evaluator {
             weights,
             dim: t.dim(),
@@ -264,7 +310,10 @@ impl Evaluator {
             guard,
             hostile,
             escape_distance: escape_distances(t),
-            packed: t.geometry().map(|g| Packed::new(t, g, &guard, &hostile)),
+            packed: t
+                .geometry()
+                .map(|g| Packed::new(t, g, &guard, &hostile, &corner_walls)),
+            corner_walls,
         }
     }
 
@@ -379,11 +428,34 @@ impl Evaluator {
             _ => self.guards_and_danger_by_ranks(pos),
         };
         score -= guards as i32 * w.attacker_guarding_escape;
+        if w.corner_barrier != 0 {
+            score -= self.corner_walls_held(pos) * w.corner_barrier;
+        }
         score += (danger[Side::Attackers as usize] - danger[Side::Defenders as usize])
             * w.piece_in_danger;
         match pos.side_to_move() {
             Side::Defenders => score,
             Side::Attackers => -score,
+        }
+    }
+
+    /// The corner walls the attackers hold, each counted 0, 1, 3 or 6 for zero to three
+    /// attackers on it (`Weights::corner_barrier`).
+    #[inline]
+    fn corner_walls_held(&self, pos: &Position) -> i32 {
+        let held = |n: u32| (n * (n + 1) / 2) as i32;
+        match &self.packed {
+            Some(p) => {
+                let a = pos.bitboard(Side::Attackers);
+                p.corner_walls.iter().map(|&w| held((a & w).count())).sum()
+            }
+            None => {
+                let a = *pos.pieces(Side::Attackers);
+                self.corner_walls
+                    .iter()
+                    .map(|&w| held((a & w).count() as u32))
+                    .sum()
+            }
         }
     }
 

@@ -28,7 +28,7 @@ pub mod score;
 mod transposition;
 
 pub use alphabeta::Searcher;
-pub use evaluation::{Evaluator, Weights, WEIGHT_NAMES};
+pub use evaluation::{Evaluator, Weights, WEIGHT_COUNT, WEIGHT_NAMES};
 pub use transposition::TranspositionTable;
 
 use crate::moves::Move;

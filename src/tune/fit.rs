@@ -3,7 +3,7 @@
 
 use super::positions::Sample;
 use crate::rng::SplitMix64;
-use crate::search::{Weights, WEIGHT_NAMES};
+use crate::search::{Weights, WEIGHT_COUNT, WEIGHT_NAMES};
 use std::fmt;
 
 /// The expected result for the side to move of a position it evaluates at `score`,
@@ -111,7 +111,7 @@ pub struct TuneOptions {
     /// and the search ends when a pass of steps of 1 changes nothing.
     pub first_step: i32,
     /// Weights (by `WEIGHT_NAMES` index) kept as they start.
-    pub held: [bool; 9],
+    pub held: [bool; WEIGHT_COUNT],
     /// The scale `K` to use throughout, instead of fitting it to the starting weights
     /// and refitting it after each pass (to compare runs on one scale).
     pub scale: Option<f64>,
@@ -123,7 +123,7 @@ impl Default for TuneOptions {
             seed: 1,
             max_passes: 100,
             first_step: 16,
-            held: [false; 9],
+            held: [false; WEIGHT_COUNT],
             scale: None,
         }
     }
@@ -290,7 +290,7 @@ mod tests {
     /// A sample whose evaluation under the default weights is `score` attackers' worth
     /// (the attacker weight is 100).
     fn sample(attackers: i32, label: f64) -> Sample {
-        let mut counts = [0; 9];
+        let mut counts = [0; WEIGHT_COUNT];
         counts[0] = attackers;
         Sample { counts, label }
     }
@@ -368,11 +368,11 @@ mod tests {
         // their defaults, so the fit must stop at the bound.
         let mut samples = Vec::new();
         for (defenders, label) in [(1, 1.0), (-1, 0.0)] {
-            let mut counts = [0; 9];
+            let mut counts = [0; WEIGHT_COUNT];
             counts[1] = defenders;
             samples.push(Sample { counts, label });
         }
-        let mut held = [true; 9];
+        let mut held = [true; WEIGHT_COUNT];
         held[1] = false;
         let options = TuneOptions {
             max_passes: 1000,

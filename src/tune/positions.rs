@@ -6,7 +6,7 @@ use crate::moves::{Position, Tables};
 use crate::notation::{replay, GameRecord};
 use crate::rng::SplitMix64;
 use crate::sampling::{record_end, GameEnd, RecordsError};
-use crate::search::{Evaluator, Weights};
+use crate::search::{Evaluator, Weights, WEIGHT_COUNT};
 use serde::{Deserialize, Serialize};
 
 /// One labelled position.
@@ -15,7 +15,7 @@ pub struct Sample {
     /// What each weight multiplies in the evaluation of the position (in the order of
     /// `search::WEIGHT_NAMES`), signed for the side to move: the evaluation is the dot
     /// product of these with the weights.
-    pub counts: [i32; 9],
+    pub counts: [i32; WEIGHT_COUNT],
     /// The game's result for the side to move: 1 a win, 0.5 a draw, 0 a loss.
     pub label: f64,
 }
@@ -31,10 +31,10 @@ impl FeatureCounter {
     /// The counter for one variant's board.
     pub fn new(t: &Tables) -> FeatureCounter {
         let base = Evaluator::new(t, Weights::default());
-        let unit = (0..9)
+        let unit = (0..WEIGHT_COUNT)
             .map(|i| {
                 let mut e = base.clone();
-                let mut values = [0; 9];
+                let mut values = [0; WEIGHT_COUNT];
                 values[i] = 1;
                 e.weights = Weights::from_values(values);
                 e
@@ -44,7 +44,7 @@ impl FeatureCounter {
     }
 
     /// The feature counts of `pos`, for the side to move.
-    pub fn counts(&self, t: &Tables, pos: &Position) -> [i32; 9] {
+    pub fn counts(&self, t: &Tables, pos: &Position) -> [i32; WEIGHT_COUNT] {
         std::array::from_fn(|i| self.unit[i].evaluate(t, pos))
     }
 }
@@ -202,7 +202,7 @@ mod tests {
         // default weights and with others, in every position of 30 recorded games.
         let t = brandubh();
         let counter = FeatureCounter::new(&t);
-        let other = Weights::from_values([97, 203, -7, 11, 3, 350, -20, 41, 19]);
+        let other = Weights::from_values([97, 203, -7, 11, 3, 350, -20, 41, 19, 23]);
         let mut checked = 0;
         for record in archive_games(30) {
             for pos in replay(&t, &record).unwrap().positions {

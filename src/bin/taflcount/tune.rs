@@ -14,7 +14,7 @@ use taflcount::game::Game;
 use taflcount::notation::parse_games;
 use taflcount::report::table::TableStyle;
 use taflcount::report::tune::{headline, render_tables};
-use taflcount::search::{Weights, WEIGHT_NAMES};
+use taflcount::search::{Weights, WEIGHT_COUNT, WEIGHT_NAMES};
 use taflcount::tune::{
     tune_with_progress, FeatureCounter, PositionOptions, Positions, TuneError, TuneOptions,
     TuneReport, TuneTiming, SCHEMA_VERSION,
@@ -162,8 +162,8 @@ pub fn run(args: TuneArgs) -> Result<(), CliError> {
 }
 
 /// --hold: which of the weights, in `WEIGHT_NAMES` order, stay as they start.
-fn held_weights(names: &[String]) -> Result<[bool; 9], CliError> {
-    let mut held = [false; 9];
+fn held_weights(names: &[String]) -> Result<[bool; WEIGHT_COUNT], CliError> {
+    let mut held = [false; WEIGHT_COUNT];
     for name in names {
         let i = WEIGHT_NAMES.iter().position(|n| n == name).ok_or_else(|| {
             let known = WEIGHT_NAMES.join(", ");
