@@ -808,10 +808,9 @@ fn bulk_on_random_boards(
 /// Evaluation weights that pass `Weights::check`: random, then scaled down until the
 /// largest score they allow is below the game ends.
 fn accepted_weights() -> impl Strategy<Value = taflcount::search::Weights> {
-    prop::collection::vec(-200_000i32..200_000, 9).prop_map(|v| {
-        let mut w = taflcount::search::Weights::from_values([
-            v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7], v[8],
-        ]);
+    let n = taflcount::search::WEIGHT_COUNT;
+    prop::collection::vec(-200_000i32..200_000, n).prop_map(|v| {
+        let mut w = taflcount::search::Weights::from_values(std::array::from_fn(|i| v[i]));
         let max = w.max_score().max(1);
         let bound = i64::from(taflcount::search::score::WIN_BOUND) - 1;
         if max > bound {
@@ -826,6 +825,7 @@ fn accepted_weights() -> impl Strategy<Value = taflcount::search::Weights> {
                 &mut w.attacker_next_to_king,
                 &mut w.attacker_guarding_escape,
                 &mut w.piece_in_danger,
+                &mut w.corner_barrier,
             ] {
                 scale(x);
             }

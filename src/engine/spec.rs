@@ -699,7 +699,7 @@ mod tests {
         // on 361 squares; 361 x 2767 = 998,887 < 999,000 <= 361 x 2768 = 999,248.
         let zero = r#""defender": 0, "king_escape_distance": 0, "king_mobility": 0,
             "king_edge_reach": 0, "king_escape_route": 0, "attacker_next_to_king": 0,
-            "attacker_guarding_escape": 0, "piece_in_danger": 0"#;
+            "attacker_guarding_escape": 0, "piece_in_danger": 0, "corner_barrier": 0"#;
         let edge = read("edge.json", &format!(r#"{{"attacker": -2767, {zero}}}"#)).unwrap();
         assert_eq!(edge.max_score(), 998_887);
         let past = read("past.json", &format!(r#"{{"attacker": 2768, {zero}}}"#))

@@ -218,20 +218,30 @@ fn escape_distances(t: &Tables) -> Vec<u8> {
     distance
 }
 
-/// The default of `Weights::corner_barrier`, kept by an SPRT (reports/search-changes.md).
-const CORNER_BARRIER: i32 = 60;
+/// The default of `Weights::corner_barrier`: 0, since its SPRTs disagree by variant
+/// (reports/search-changes.md, rows 11-16: a gain on copenhagen up to 120, a loss on brandub);
+/// copenhagen's weight is in `reports/weights-copenhagen.json`.
+const CORNER_BARRIER: i32 = 0;
 
-/// For each corner that is an escape square, its wall: the three squares two steps from
-/// it, on the diagonal that shuts the king out of the corner (none on boards under 5x5).
+/// For each corner of the board that is an escape square, its wall: the three squares
+/// two steps from it, on the diagonal that shuts the king out of the corner (none on
+/// boards under 5x5).
 fn corner_walls(t: &Tables) -> Vec<SquareSet> {
     let dim = t.dim();
     if dim < 5 {
         return Vec::new();
     }
+    let last = dim - 1;
     let inward = |x: usize, n: usize| if x == 0 { n } else { x - n };
+    // Only the board's own corners: variants that mark more squares as corners (a
+    // corner region) have the wall of its outermost square.
     t.escape_squares()
         .iter()
-        .filter(|s| t.is_corner(s.file(), s.rank()))
+        .filter(|s| {
+            t.is_corner(s.file(), s.rank())
+                && (s.file() == 0 || s.file() == last)
+                && (s.rank() == 0 || s.rank() == last)
+        })
         .map(|c| {
             [(0, 2), (1, 1), (2, 0)]
                 .into_iter()

@@ -277,7 +277,7 @@ mod tests {
             .unwrap();
         let options = crate::tune::TuneOptions {
             max_passes: 30,
-            held: [true, false, false, false, false, false, false, false, false],
+            held: std::array::from_fn(|i| i == 0),
             ..crate::tune::TuneOptions::default()
         };
         let outcome = crate::tune::tune(&p.samples, Weights::default(), &options).unwrap();
