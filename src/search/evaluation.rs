@@ -5,7 +5,7 @@
 //! bit operations: on the whole-board bitboards the position keeps on boards of up to
 //! 11x11, rank by rank on larger ones; the weights are plain data so they can be tuned.
 
-use crate::board::{Bitboard, Direction, Geometry, Layout, Side, MAX_DIM};
+use crate::board::{Bitboard, Direction, Geometry, Layout, Piece, PieceKind, Side, MAX_DIM};
 use crate::moves::{Lines, Mover, Position, Square, SquareSet, Tables};
 
 /// The evaluation's weights, in units of one attacker = 100. `Weights::default()` is
@@ -266,14 +266,17 @@ fn guard_squares(t: &Tables) -> SquareSet {
 /// but that square being empty.
 fn taflman_steps(t: &Tables, g: &Geometry, side: Side) -> [Bitboard; 4] {
     let mut step = [Bitboard::EMPTY; 4];
-    let Ok(mut lone) = Position::from_layout(t, &Layout::empty(t.dim()), side) else {
-        return step;
+    let taflman = Piece {
+        side,
+        kind: PieceKind::Taflman,
     };
-    let taflman = Mover::taflman(side);
     for s in g.squares(g.board()) {
-        lone.put(t, side, taflman, s);
-        let moves = lone.piece_moves(t, taflman, s);
-        lone.remove(t, side, taflman, s);
+        let mut layout = Layout::empty(t.dim());
+        layout.set(s, Some(taflman));
+        let Ok(lone) = Position::from_layout(t, &layout, side) else {
+            continue;
+        };
+        let moves = lone.piece_moves(t, Mover::of(taflman), s);
         for (from, direction) in step.iter_mut().zip(Direction::ALL) {
             if s.step(g.dim(), direction)
                 .is_some_and(|to| moves.reaches(to))
