@@ -498,16 +498,11 @@ impl Tables {
         let jumps = Mover::ALL.map(|m| rules.jump_of(m.kind()));
         let geometry = Geometry::new(dim);
         let hostile_special = std::array::from_fn(|victim| {
-            let Some(g) = &geometry else {
-                return Bitboard::EMPTY;
-            };
-            g.squares(g.board())
-                .filter(|s| {
-                    (hostile_empty[victim][s.rank()] | hostile_occupied[victim][s.rank()])
-                        & word_bit(s.file())
-                        != 0
-                })
-                .fold(Bitboard::EMPTY, |acc, s| acc | g.square(s))
+            let (empty, occupied) = (&hostile_empty[victim], &hostile_occupied[victim]);
+            let either = SquareSet::from_words(std::array::from_fn(|r| empty[r] | occupied[r]));
+            geometry
+                .as_ref()
+                .map_or(Bitboard::EMPTY, |g| g.set_of(either.iter()))
         });
         let slide_bits = Mover::ALL.map(|mover| {
             let m = &movers[mover as usize];
