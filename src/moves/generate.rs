@@ -115,7 +115,7 @@ impl Iterator for BitIter {
 /// The squares a slider at bit `p` reaches along a line: up to the first occupied bit
 /// (excluded) and the first bit it may not pass (included), on both sides.
 #[inline(always)]
-fn slide(p: usize, occupied: u32, nonpass: u32) -> u32 {
+pub(super) fn slide(p: usize, occupied: u32, nonpass: u32) -> u32 {
     let above = !0u32 << (p + 1);
     let o = occupied & above;
     let ray_o = (o & o.wrapping_neg()).wrapping_sub(1) & above;
