@@ -249,16 +249,15 @@ impl LineWords {
     /// The line's moves with the occupancy bits `flip` (and their reversal) toggled.
     #[inline(always)]
     fn count_with(&self, flip: [u32; 2]) -> u32 {
-        let mut n = 0;
-        for k in 0..2 {
+        let way = |k: usize| {
             let occupied = self.occupied[k] ^ flip[k];
-            n += line_count_up(
+            line_count_up(
                 self.men[k],
                 !(occupied | self.nonpass[k]),
                 self.stop[k] & !occupied,
-            );
-        }
-        n
+            )
+        };
+        way(0) + way(1)
     }
 }
 
