@@ -323,27 +323,29 @@ impl LineCounts {
         let (from, to) = (mv.from, mv.to);
         // A square's bit in a line's word, and in the reversed word.
         let bits = |i: usize| [word_bit(i), word_bit(dim - 1 - i)];
-        let (along, a, b, bit, ends) = if from.rank() == to.rank() {
-            let r = from.rank();
-            let (f, t) = (from.file(), to.file());
+        // The move's own line, the lines across it, and where on each it lies.
+        let (along, across, at, ends) = if from.rank() == to.rank() {
             (
-                &self.ranks[r],
-                &self.files[f],
-                &self.files[t],
-                bits(r),
-                [bits(f), bits(t)],
+                &self.ranks,
+                &self.files,
+                from.rank(),
+                [from.file(), to.file()],
             )
         } else {
-            let c = from.file();
-            let (f, t) = (from.rank(), to.rank());
             (
-                &self.files[c],
-                &self.ranks[f],
-                &self.ranks[t],
-                bits(c),
-                [bits(f), bits(t)],
+                &self.files,
+                &self.ranks,
+                from.file(),
+                [from.rank(), to.rank()],
             )
         };
+        let (along, a, b, bit, ends) = (
+            &along[at],
+            &across[ends[0]],
+            &across[ends[1]],
+            bits(at),
+            ends.map(bits),
+        );
         let flip = [ends[0][0] | ends[1][0], ends[0][1] | ends[1][1]];
         self.total - along.count - a.count - b.count
             + along.count_with(flip)
@@ -422,8 +424,12 @@ impl Position {
         {
             return None;
         }
-        let mut sides = self.bits;
-        sides[side as usize] ^= g.square(mv.from) | to;
+        // Both sides' bitboards after the move, for the two whole-board tests below.
+        let sides = || {
+            let mut sides = self.bits;
+            sides[side as usize] ^= g.square(mv.from) | to;
+            sides
+        };
         let king = if by_king { mv.to } else { self.king };
         if by_king && t.escape.contains(mv.to) {
             return Some(0);
@@ -435,20 +441,17 @@ impl Position {
                 return None;
             }
             Side::Attackers
-                if t.encirclement
-                    && !keeps_an_exit(g, defenders_reach, mv.to)
-                    && encircled_bits(
-                        g,
-                        sides[Side::Defenders as usize],
-                        sides[Side::Attackers as usize],
-                    ) =>
+                if t.encirclement && !keeps_an_exit(g, defenders_reach, mv.to) && {
+                    let [attackers, defenders] = sides();
+                    encircled_bits(g, defenders, attackers)
+                } =>
             {
                 return Some(0);
             }
             _ => {}
         }
         let Some(lines) = lines else {
-            return t.count_bits(g, &sides, king, enemy).map(u64::from);
+            return t.count_bits(g, &sides(), king, enemy).map(u64::from);
         };
         let mut n = lines.after(mv, t.dim);
         if enemy == Side::Defenders && king != ABSENT {
