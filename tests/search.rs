@@ -290,3 +290,33 @@ fn corner_walls_count_one_three_and_six() {
     assert_eq!(eval.evaluate(&t, &pos), -10);
     assert_eq!(eval.evaluate_by_ranks(&t, &pos), -10);
 }
+
+/// The AI's weights per variant are what the SPRTs of reports/search-changes.md kept:
+/// Copenhagen's corner walls (rows 11-14, 120 = the weights file the reports name) on
+/// Copenhagen's rules under any name, and on no other variant (brandub lost with them,
+/// row 15; the relaxed shieldwall variant was never measured).
+#[test]
+fn copenhagen_alone_gets_its_corner_walls_by_default() {
+    use taflcount::search::Weights;
+    let file: Weights = serde_json::from_str(
+        &std::fs::read_to_string(
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("reports/weights-copenhagen.json"),
+        )
+        .unwrap(),
+    )
+    .unwrap();
+    assert_eq!(file.corner_barrier, 120);
+    let copenhagen = catalog::find("copenhagen").unwrap().rules();
+    assert_eq!(Weights::for_rules(&copenhagen), file);
+    let renamed = Rules {
+        name: "Copenhagen Hnefatafl".into(),
+        ..copenhagen.clone()
+    };
+    assert_eq!(Weights::for_rules(&renamed), file);
+    for name in ["brandub", "copenhagen-relaxed", "fetlar", "tablut"] {
+        let rules = catalog::find(name).unwrap().rules();
+        assert_eq!(Weights::for_rules(&rules), Weights::default(), "{name}");
+    }
+    assert_ne!(Weights::default(), file);
+}

@@ -41,9 +41,10 @@ pub enum EngineKind {
         limits: Limits,
         /// `movetime=`: wall time per move, which makes the moves depend on the machine.
         movetime: Option<Duration>,
-        /// The evaluation weights: the defaults until [`EngineSpec::read_files`] reads
-        /// `eval=FILE`.
-        weights: Weights,
+        /// The evaluation weights [`EngineSpec::read_files`] read from `eval=FILE`
+        /// (fields left out take `Weights::default()`); `None`: the variant's own
+        /// ([`Weights::for_rules`]), chosen when the engine is made for the variant.
+        weights: Option<Weights>,
         /// The file the weights came from, if any.
         eval: Option<PathBuf>,
     },
@@ -368,7 +369,7 @@ fn parse_search(options: &Options, clock: Option<Duration>) -> Result<EngineKind
     Ok(EngineKind::Search {
         limits,
         movetime,
-        weights: Weights::default(),
+        weights: None,
         eval,
     })
 }
@@ -439,7 +440,7 @@ impl EngineSpec {
                 weights,
                 eval: Some(path),
                 ..
-            } => *weights = read_weights(path)?,
+            } => *weights = Some(read_weights(path)?),
             EngineKind::Mcts {
                 config,
                 eval: Some(path),
@@ -514,7 +515,12 @@ impl EngineFactory for EngineSpec {
                 movetime,
                 weights,
                 ..
-            } => Box::new(SearchEngine::new(tables, *limits, *movetime, *weights)),
+            } => Box::new(SearchEngine::new(
+                tables,
+                *limits,
+                *movetime,
+                weights.unwrap_or_else(|| Weights::for_rules(tables.rules())),
+            )),
             EngineKind::Mcts { config, .. } => Box::new(MctsEngine::new(tables, config.clone())),
             EngineKind::Otep { command, limits } => {
                 Box::new(OtepEngine::new(command.clone(), *limits))
@@ -568,7 +574,7 @@ mod tests {
         let search = |limits, movetime| EngineKind::Search {
             limits,
             movetime,
-            weights: Weights::default(),
+            weights: None,
             eval: None,
         };
         assert_eq!(
@@ -671,7 +677,7 @@ mod tests {
             king_mobility: 7,
             ..Weights::default()
         };
-        assert_eq!(weights, expected);
+        assert_eq!(weights, Some(expected));
         let typo = dir.join("typo.json");
         std::fs::write(&typo, r#"{"defenders": 250}"#).unwrap();
         let err = EngineSpec::load(&format!("search:depth=2,eval={}", typo.display())).unwrap_err();

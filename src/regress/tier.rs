@@ -8,7 +8,7 @@ use super::engines::judge_all;
 use super::fixture::Loaded;
 use super::score::Scored;
 use crate::engine::{EngineKind, EngineSpec};
-use crate::search::{Limits, Weights};
+use crate::search::Limits;
 use serde::{Deserialize, Serialize};
 
 /// The node budget the hard tier is scored at unless told otherwise: the default budget
@@ -51,7 +51,7 @@ impl Scored for TierRow {
     }
 }
 
-/// taflcount's AI as the hard tier scores it: the alpha-beta search with the default
+/// taflcount's AI as the hard tier scores it: the alpha-beta search with the variant's
 /// weights, `budget` nodes a move, a fresh transposition table for each position.
 pub fn ai_at(budget: u64) -> EngineSpec {
     EngineSpec {
@@ -59,7 +59,7 @@ pub fn ai_at(budget: u64) -> EngineSpec {
         kind: EngineKind::Search {
             limits: Limits::nodes(budget),
             movetime: None,
-            weights: Weights::default(),
+            weights: None,
             eval: None,
         },
     }

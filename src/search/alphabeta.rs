@@ -44,9 +44,9 @@ pub struct Searcher<'t> {
 }
 
 impl<'t> Searcher<'t> {
-    /// A searcher with the default [`Weights`].
+    /// A searcher with the variant's weights ([`Weights::for_rules`]).
     pub fn new(tables: &'t Tables, limits: Limits) -> Searcher<'t> {
-        Searcher::with_weights(tables, limits, Weights::default())
+        Searcher::with_weights(tables, limits, Weights::for_rules(tables.rules()))
     }
 
     /// A searcher that evaluates with `weights` (for tuning and for matches between weight sets).

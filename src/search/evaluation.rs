@@ -7,11 +7,13 @@
 
 use crate::board::{Bitboard, Direction, Geometry, Layout, Piece, PieceKind, Side, MAX_DIM};
 use crate::moves::{Lines, Mover, Position, Square, SquareSet, Tables};
+use crate::rules::{catalog, Rules};
 
-/// The evaluation's weights, in units of one attacker = 100. `Weights::default()` is
-/// the AI's evaluation; a JSON object of some of the fields (the others keep their
-/// default), e.g. `{"defender": 200}`, gives another, so that a match can play two
-/// evaluations against each other in one build (`taflmatch --engine search:depth=4,eval=FILE`).
+/// The evaluation's weights, in units of one attacker = 100. [`Weights::for_rules`] is
+/// the AI's evaluation of a variant (`Weights::default()`, with what a variant's own
+/// SPRTs kept); a JSON object of some of the fields (the others keep `Weights::default()`),
+/// e.g. `{"defender": 200}`, gives another, so that a match can play two evaluations
+/// against each other in one build (`taflmatch --engine search:depth=4,eval=FILE`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct Weights {
@@ -75,6 +77,26 @@ pub const WEIGHT_NAMES: [&str; WEIGHT_COUNT] = [
 pub const WEIGHT_COUNT: usize = 10;
 
 impl Weights {
+    /// The AI's weights for a variant: the defaults, with what the SPRTs kept on that
+    /// variant alone. Copenhagen (the catalog's rules, whatever their `name`) gets its
+    /// corner walls; every other variant, the defaults (brandub lost with them, row 15;
+    /// the others are not measured).
+    pub fn for_rules(rules: &Rules) -> Weights {
+        let unnamed = |r: &Rules| Rules {
+            name: String::new(),
+            ..r.clone()
+        };
+        let copenhagen = catalog::find("copenhagen").map(|v| unnamed(&v.rules()));
+        if copenhagen == Some(unnamed(rules)) {
+            Weights {
+                corner_barrier: COPENHAGEN_CORNER_BARRIER,
+                ..Weights::default()
+            }
+        } else {
+            Weights::default()
+        }
+    }
+
     /// The weights in the order of [`WEIGHT_NAMES`], for code that works on all of them
     /// alike (the tuner).
     pub fn values(&self) -> [i32; WEIGHT_COUNT] {
@@ -220,8 +242,12 @@ fn escape_distances(t: &Tables) -> Vec<u8> {
 
 /// The default of `Weights::corner_barrier`: 0, since its SPRTs disagree by variant
 /// (reports/search-changes.md, rows 11-16: a gain on copenhagen up to 120, a loss on brandub);
-/// copenhagen's weight is in `reports/weights-copenhagen.json`.
+/// copenhagen's weight is [`COPENHAGEN_CORNER_BARRIER`], which [`Weights::for_rules`] gives it.
 const CORNER_BARRIER: i32 = 0;
+
+/// Copenhagen's `corner_barrier`: each step from 0 to 30, 60 and 120 passed an SPRT
+/// (reports/search-changes.md rows 11-14), 240 failed (row 16).
+const COPENHAGEN_CORNER_BARRIER: i32 = 120;
 
 /// For each corner of the board that is an escape square, its wall: the three squares
 /// two steps from it, on the diagonal that shuts the king out of the corner (none on

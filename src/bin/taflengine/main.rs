@@ -18,7 +18,7 @@ use taflcount::moves::{Move, Position, Tables};
 use taflcount::notation::{record, MoveText};
 use taflcount::otep::{reply_wait, Action, AnalysedLine, Message, Request, Session, TimeKeeper};
 use taflcount::process::{LineEvent, Lines, TooLong};
-use taflcount::search::{Limits, Searcher, TranspositionTable};
+use taflcount::search::{Limits, Searcher, TranspositionTable, Weights};
 use taflcount::text::LINE_LIMIT;
 
 /// Time per move when the engine has no fixed limit and the host sends no clock.
@@ -475,7 +475,8 @@ fn search(
             } else {
                 *limits
             };
-            let mut searcher = Searcher::with_weights(t, limits, *weights);
+            let weights = weights.unwrap_or_else(|| Weights::for_rules(t.rules()));
+            let mut searcher = Searcher::with_weights(t, limits, weights);
             let kept = memory.lock().unwrap_or_else(|e| e.into_inner()).take();
             searcher = match kept {
                 Some(table) => searcher.with_table(table),
