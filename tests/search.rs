@@ -298,12 +298,8 @@ fn corner_walls_count_one_three_and_six() {
 #[test]
 fn copenhagen_alone_gets_its_corner_walls_by_default() {
     use taflcount::search::Weights;
-    let file: Weights = serde_json::from_str(
-        &std::fs::read_to_string(
-            std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-                .join("reports/weights-copenhagen.json"),
-        )
-        .unwrap(),
+    let file = taflcount::engine::read_weights(
+        &std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("reports/weights-copenhagen.json"),
     )
     .unwrap();
     assert_eq!(file.corner_barrier, 120);
