@@ -284,15 +284,37 @@ fn corner_walls_count_one_three_and_six() {
     let record = "/2t8/1t7t1/t9t/11/11/5K5/11/11/11/1t9/11/";
     let layout = Layout::parse(record, RecordOrder::RankOneFirst).unwrap();
     let pos = Position::from_layout(&t, &layout, Side::Defenders).unwrap();
-    let weights = taflcount::search::Weights::from_values([0, 0, 0, 0, 0, 0, 0, 0, 0, 1]);
+    let weights = taflcount::search::Weights::from_values([0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0]);
     let eval = taflcount::search::Evaluator::new(&t, weights);
     // The attackers' walls count against the defenders, the side to move here.
     assert_eq!(eval.evaluate(&t, &pos), -10);
     assert_eq!(eval.evaluate_by_ranks(&t, &pos), -10);
 }
 
+#[test]
+fn corner_approach_counts_the_squares_inside_each_wall() {
+    // Inside copenhagen's corner walls (one and two steps in from both edges): b3 c2 c3
+    // (corner a1), i2 i3 j3 (k1), b9 c9 c10 (a11), i9 i10 j9 (k11). Attackers here on
+    // b3, c3 and j3 (inside), c1 and j2 (walls, not counted), d4 and j4 (neither):
+    // 3, worked by hand.
+    let t = variant("copenhagen");
+    let record = "/2t8/9t1/1tt6t1/3t5t1/11/5K5/11/11/11/11/11/";
+    let layout = Layout::parse(record, RecordOrder::RankOneFirst).unwrap();
+    let pos = Position::from_layout(&t, &layout, Side::Defenders).unwrap();
+    let mut values = [0; taflcount::search::WEIGHT_COUNT];
+    values[taflcount::search::WEIGHT_NAMES
+        .iter()
+        .position(|&n| n == "corner_approach")
+        .unwrap()] = 1;
+    let eval =
+        taflcount::search::Evaluator::new(&t, taflcount::search::Weights::from_values(values));
+    assert_eq!(eval.evaluate(&t, &pos), -3);
+    assert_eq!(eval.evaluate_by_ranks(&t, &pos), -3);
+}
+
 /// The AI's weights per variant are what the SPRTs of reports/search-changes.md kept:
-/// Copenhagen's corner walls (rows 11-14, 120 = the weights file the reports name) on
+/// Copenhagen's corner walls (rows 11-14, 120 = the weights file the reports name) and
+/// the squares inside them (row 20, 40) on
 /// Copenhagen's rules under any name, and on no other variant (brandub lost with them,
 /// row 15; the relaxed shieldwall variant was never measured).
 #[test]
@@ -303,6 +325,7 @@ fn copenhagen_alone_gets_its_corner_walls_by_default() {
     )
     .unwrap();
     assert_eq!(file.corner_barrier, 120);
+    assert_eq!(file.corner_approach, 40);
     let copenhagen = catalog::find("copenhagen").unwrap().rules();
     assert_eq!(Weights::for_rules(&copenhagen), file);
     let renamed = Rules {

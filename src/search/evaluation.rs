@@ -40,6 +40,10 @@ pub struct Weights {
     /// (its diagonal: the wall that shuts the king out of the corner): 1 for one
     /// attacker, 3 for two, 6 for all three, since the wall holds only when whole.
     pub corner_barrier: i32,
+    /// Per attacker on the three squares just inside a corner escape's wall (one and two
+    /// steps in from both edges, the wall's inner side): the second line that holds
+    /// the wall when one of its squares is lost.
+    pub corner_approach: i32,
 }
 
 impl Default for Weights {
@@ -55,6 +59,7 @@ impl Default for Weights {
             attacker_guarding_escape: 20,
             piece_in_danger: 25,
             corner_barrier: CORNER_BARRIER,
+            corner_approach: 0,
         }
     }
 }
@@ -71,16 +76,17 @@ pub const WEIGHT_NAMES: [&str; WEIGHT_COUNT] = [
     "attacker_guarding_escape",
     "piece_in_danger",
     "corner_barrier",
+    "corner_approach",
 ];
 
 /// How many weights there are.
-pub const WEIGHT_COUNT: usize = 10;
+pub const WEIGHT_COUNT: usize = 11;
 
 impl Weights {
     /// The AI's weights for a variant: the defaults, with what the SPRTs kept on that
     /// variant alone. Copenhagen (the catalog's rules, whatever their `name`) gets its
-    /// corner walls; every other variant, the defaults (brandub lost with them, row 15;
-    /// the others are not measured).
+    /// corner walls and the squares inside them; every other variant, the defaults
+    /// (brandub lost with the walls, row 15; the others are not measured).
     pub fn for_rules(rules: &Rules) -> Weights {
         let unnamed = |r: &Rules| Rules {
             name: String::new(),
@@ -90,6 +96,7 @@ impl Weights {
         if copenhagen == Some(unnamed(rules)) {
             Weights {
                 corner_barrier: COPENHAGEN_CORNER_BARRIER,
+                corner_approach: COPENHAGEN_CORNER_APPROACH,
                 ..Weights::default()
             }
         } else {
@@ -111,6 +118,7 @@ impl Weights {
             self.attacker_guarding_escape,
             self.piece_in_danger,
             self.corner_barrier,
+            self.corner_approach,
         ]
     }
 
@@ -127,18 +135,20 @@ impl Weights {
             attacker_guarding_escape: v[7],
             piece_in_danger: v[8],
             corner_barrier: v[9],
+            corner_approach: v[10],
         }
     }
 
     /// Each field with the most its count can be on any board (19x19 at most): pieces
     /// and the attackers by an escape square or in danger at most every square; the
     /// king's escape routes, edge squares, moves and distance to an escape at most 36;
-    /// attackers next to the king 4; corner walls 6 for each of 4 corners.
+    /// attackers next to the king 4; corner walls 6 for each of 4 corners; the squares
+    /// inside them 3 for each.
     fn fields(&self) -> [(&'static str, i32, i64); WEIGHT_COUNT] {
         let squares = (MAX_DIM * MAX_DIM) as i64;
         let line = 2 * (MAX_DIM as i64 - 1);
         let most = [
-            squares, squares, line, line, line, line, 4, squares, squares, 24,
+            squares, squares, line, line, line, line, 4, squares, squares, 24, 12,
         ];
         let values = self.values();
         std::array::from_fn(|i| (WEIGHT_NAMES[i], values[i], most[i]))
@@ -191,6 +201,8 @@ pub struct Evaluator {
     escape_distance: Vec<u8>,
     /// The three squares of each corner escape's wall (`Weights::corner_barrier`).
     corner_walls: Vec<SquareSet>,
+    /// The squares inside every corner wall (`Weights::corner_approach`).
+    corner_approach: SquareSet,
     /// The same masks as whole-board bitboards on boards of up to 11x11, where the
     /// danger and guard terms are a few shifts for the whole board.
     packed: Option<Packed>,
@@ -212,6 +224,8 @@ struct Packed {
     step: [[Bitboard; 4]; 2],
     /// The corner walls.
     corner_walls: Vec<Bitboard>,
+    /// The squares inside them.
+    corner_approach: Bitboard,
 }
 
 /// The king's escape routes in a position, with the pieces of his rank and file they
@@ -249,14 +263,36 @@ const CORNER_BARRIER: i32 = 0;
 /// (reports/search-changes.md rows 11-14), 240 failed (row 16).
 const COPENHAGEN_CORNER_BARRIER: i32 = 120;
 
+/// Copenhagen's `corner_approach`: 40 against 0, on top of its corner walls, passed an
+/// SPRT (reports/search-changes.md row 20); every other variant keeps 0 (not measured).
+const COPENHAGEN_CORNER_APPROACH: i32 = 40;
+
 /// For each corner of the board that is an escape square, its wall: the three squares
 /// two steps from it, on the diagonal that shuts the king out of the corner (none on
 /// boards under 5x5).
 fn corner_walls(t: &Tables) -> Vec<SquareSet> {
-    let dim = t.dim();
-    if dim < 5 {
+    if t.dim() < 5 {
         return Vec::new();
     }
+    near_corners(t, [(0, 2), (1, 1), (2, 0)])
+}
+
+/// The squares just inside the corner walls: one and two steps in from both edges
+/// (`Weights::corner_approach`); none on boards under 7x7, where they would reach the
+/// centre.
+fn corner_approach(t: &Tables) -> SquareSet {
+    if t.dim() < 7 {
+        return SquareSet::EMPTY;
+    }
+    near_corners(t, [(1, 2), (2, 1), (2, 2)])
+        .into_iter()
+        .fold(SquareSet::EMPTY, |all, squares| all | squares)
+}
+
+/// For each corner of the board that is an escape square, the squares `(files, ranks)`
+/// steps in from it.
+fn near_corners(t: &Tables, steps: [(usize, usize); 3]) -> Vec<SquareSet> {
+    let dim = t.dim();
     let last = dim - 1;
     let inward = |x: usize, n: usize| if x == 0 { n } else { x - n };
     // Only the board's own corners: variants that mark more squares as corners (a
@@ -269,7 +305,7 @@ fn corner_walls(t: &Tables) -> Vec<SquareSet> {
                 && (s.rank() == 0 || s.rank() == last)
         })
         .map(|c| {
-            [(0, 2), (1, 1), (2, 0)]
+            steps
                 .into_iter()
                 .map(|(df, dr)| Square::new(inward(c.file(), df), inward(c.rank(), dr)))
                 .collect()
@@ -322,8 +358,10 @@ impl Packed {
         guard: &SquareSet,
         hostile: &[SquareSet; 2],
         corner_walls: &[SquareSet],
+        corner_approach: &SquareSet,
     ) -> Packed {
         Packed {
+            corner_approach: g.set_of(corner_approach.iter()),
             corner_walls: corner_walls.iter().map(|w| g.set_of(w.iter())).collect(),
             geometry: g.clone(),
             guard: g.set_of(guard.iter()),
@@ -342,6 +380,7 @@ impl Evaluator {
         let guard = guard_squares(t);
         let hostile = Side::BOTH.map(|side| t.hostile_always(side));
         let corner_walls = corner_walls(t);
+        let corner_approach = corner_approach(t);
         Evaluator {
             weights,
             dim: t.dim(),
@@ -351,8 +390,9 @@ impl Evaluator {
             escape_distance: escape_distances(t),
             packed: t
                 .geometry()
-                .map(|g| Packed::new(t, g, &guard, &hostile, &corner_walls)),
+                .map(|g| Packed::new(t, g, &guard, &hostile, &corner_walls, &corner_approach)),
             corner_walls,
+            corner_approach,
         }
     }
 
@@ -469,6 +509,13 @@ impl Evaluator {
         score -= guards as i32 * w.attacker_guarding_escape;
         if w.corner_barrier != 0 {
             score -= self.corner_walls_held(pos) * w.corner_barrier;
+        }
+        if w.corner_approach != 0 {
+            let inside = match &self.packed {
+                Some(p) => (pos.bitboard(Side::Attackers) & p.corner_approach).count(),
+                None => (*pos.pieces(Side::Attackers) & self.corner_approach).count() as u32,
+            };
+            score -= inside as i32 * w.corner_approach;
         }
         score += (danger[Side::Attackers as usize] - danger[Side::Defenders as usize])
             * w.piece_in_danger;
