@@ -810,27 +810,15 @@ fn bulk_on_random_boards(
 fn accepted_weights() -> impl Strategy<Value = taflcount::search::Weights> {
     let n = taflcount::search::WEIGHT_COUNT;
     prop::collection::vec(-200_000i32..200_000, n).prop_map(|v| {
-        let mut w = taflcount::search::Weights::from_values(std::array::from_fn(|i| v[i]));
+        let w = taflcount::search::Weights::from_values(std::array::from_fn(|i| v[i]));
         let max = w.max_score().max(1);
         let bound = i64::from(taflcount::search::score::WIN_BOUND) - 1;
-        if max > bound {
-            let scale = |x: &mut i32| *x = (i64::from(*x) * bound / max) as i32;
-            for x in [
-                &mut w.attacker,
-                &mut w.defender,
-                &mut w.king_escape_distance,
-                &mut w.king_mobility,
-                &mut w.king_edge_reach,
-                &mut w.king_escape_route,
-                &mut w.attacker_next_to_king,
-                &mut w.attacker_guarding_escape,
-                &mut w.piece_in_danger,
-                &mut w.corner_barrier,
-            ] {
-                scale(x);
-            }
+        if max <= bound {
+            return w;
         }
-        w
+        // Every weight scaled alike (by `values`, so a new weight cannot be missed).
+        let scaled = w.values().map(|x| (i64::from(x) * bound / max) as i32);
+        taflcount::search::Weights::from_values(scaled)
     })
 }
 
