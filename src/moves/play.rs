@@ -148,11 +148,48 @@ impl Position {
             self.king = mv.to;
         }
         // Most moves land next to no enemy: where every capture needs that contact,
-        // they are quiet and the tests below are skipped.
-        if t.captures_need_contact[mover as usize] && !self.enemy_next_to(t, enemy, mv.to) {
+        // they are quiet and the tests below are skipped. Most of the others have no
+        // partner for a sandwich and close no wall: quiet too, found by a few bitboard
+        // tests without the call.
+        if t.captures_need_contact[mover as usize] {
+            if !self.enemy_next_to(t, enemy, mv.to) {
+                return false;
+            }
+            return self.capture_next_to(t, mv, mover, on_capture);
+        }
+        self.capture_after(t, mv, mover, on_capture)
+    }
+
+    /// `capture_after` for a move that landed next to an enemy where every capture needs
+    /// that contact: most such moves are found quiet by [`Position::may_capture_at`]
+    /// first. Out of line, so that the quiet path of `apply` stays as short as it was.
+    #[inline(never)]
+    fn capture_next_to(
+        &mut self,
+        t: &Tables,
+        mv: Move,
+        mover: Mover,
+        on_capture: &mut impl FnMut(Square),
+    ) -> bool {
+        if !self.may_capture_at(t, self.side_to_move, mv.to) {
             return false;
         }
         self.capture_after(t, mv, mover, on_capture)
+    }
+
+    /// False if the piece of `side` that just landed on `to`, next to an enemy, surely
+    /// captures nothing, where every capture needs that contact
+    /// ([`Tables::captures_need_contact`], so walls are flanked and nothing jumps to
+    /// capture): no sandwich partner ([`Position::may_sandwich`]), no Linnaean capture
+    /// and no wall it could close ([`Position::may_flank_wall`]). The conditions under
+    /// which `capture_after` would find nothing, and the king's capture flag is never
+    /// left set with the king on the board, so skipping the call changes nothing.
+    #[inline(always)]
+    fn may_capture_at(&self, t: &Tables, side: Side, to: Square) -> bool {
+        self.may_sandwich(t, side, to)
+            || (t.linnaean && side == Side::Attackers)
+            || (t.shieldwall != Shieldwall::None
+                && self.may_flank_wall(t, side.opponent(), to.file(), to.rank()))
     }
 
     /// The captures of the move `mv` of a piece of type `mover`, just played: decided
