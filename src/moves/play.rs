@@ -70,13 +70,29 @@ impl Position {
     /// Plays a legal move of the side to move, reporting each captured (or converted)
     /// square.
     #[inline]
-    pub fn play_with(&mut self, t: &Tables, mv: Move, mut on_capture: impl FnMut(Square)) {
+    pub fn play_with(&mut self, t: &Tables, mv: Move, on_capture: impl FnMut(Square)) {
+        let mover = self.mover_at(self.side_to_move, mv.from);
+        self.play_mover(t, mover, mv, on_capture);
+    }
+
+    /// `play_with` for a move whose piece type the caller knows: `mover` must be the
+    /// type of the piece on `mv.from` ([`PieceMoves::mover`](super::PieceMoves) of the
+    /// moves `mv` came from), which saves looking it up again.
+    #[inline]
+    pub(crate) fn play_mover(
+        &mut self,
+        t: &Tables,
+        mover: Mover,
+        mv: Move,
+        mut on_capture: impl FnMut(Square),
+    ) {
+        debug_assert_eq!(mover, self.mover_at(self.side_to_move, mv.from));
         let side = self.side_to_move;
         if self.berserker != ABSENT {
             self.hash ^= t.zobrist_berserker[self.berserker.index()];
             self.berserker = ABSENT;
         }
-        let captured = self.apply(t, mv, &mut on_capture);
+        let captured = self.apply(t, mover, mv, &mut on_capture);
         self.last_mover = Some(side);
         if t.berserk != Berserk::None && captured && self.must_go_on(t, mv.to) {
             self.berserker = mv.to;
@@ -119,7 +135,8 @@ impl Position {
     /// True if the move, played now, would capture (or convert) something.
     pub(crate) fn captures_something(&self, t: &Tables, mv: Move) -> bool {
         let mut trial = self.clone();
-        trial.apply(t, mv, &mut |_| {})
+        let mover = self.mover_at(self.side_to_move, mv.from);
+        trial.apply(t, mover, mv, &mut |_| {})
     }
 
     /// Berserk: after a capture, the piece on `at` moves again unless the game is over,
@@ -136,13 +153,18 @@ impl Position {
         }
     }
 
-    /// Moves the piece and makes the captures, without deciding whose turn is next.
-    /// Returns true if anything was captured.
+    /// Moves the piece (of type `mover`) and makes the captures, without deciding whose
+    /// turn is next. Returns true if anything was captured.
     #[inline(always)]
-    fn apply(&mut self, t: &Tables, mv: Move, on_capture: &mut impl FnMut(Square)) -> bool {
+    fn apply(
+        &mut self,
+        t: &Tables,
+        mover: Mover,
+        mv: Move,
+        on_capture: &mut impl FnMut(Square),
+    ) -> bool {
         let side = self.side_to_move;
         let enemy = side.opponent();
-        let mover = self.mover_at(side, mv.from);
         self.slide_piece(t, side, mover, mv.from, mv.to);
         if mover == Mover::King {
             self.king = mv.to;

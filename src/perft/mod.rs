@@ -74,7 +74,7 @@ pub fn perft(t: &Tables, pos: &Position, depth: u32, counting: Counting) -> u64 
                         Some(n) => n,
                         None => {
                             let mut child = pos.clone();
-                            child.play(t, mv);
+                            child.play_mover(t, piece.mover, mv, |_| {});
                             perft(t, &child, 1, counting)
                         }
                     };
@@ -86,7 +86,7 @@ pub fn perft(t: &Tables, pos: &Position, depth: u32, counting: Counting) -> u64 
     pos.for_each_piece_moves(t, |piece| {
         for mv in piece.iter() {
             let mut child = pos.clone();
-            child.play(t, mv);
+            child.play_mover(t, piece.mover, mv, |_| {});
             nodes += if depth == 1 {
                 1
             } else {
