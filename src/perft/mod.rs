@@ -74,7 +74,7 @@ pub fn perft(t: &Tables, pos: &Position, depth: u32, counting: Counting) -> u64 
                         Some(n) => n,
                         None => {
                             let mut child = pos.clone();
-                            child.play_mover(t, piece.mover, mv, |_| {});
+                            child.play(t, mv);
                             perft(t, &child, 1, counting)
                         }
                     };
