@@ -350,21 +350,28 @@ impl Position {
     }
 
     /// False if a piece of `side` just landed on `to` surely sandwiches no neighbour and
-    /// takes no king: no square two steps away holds a piece of `side` or a special
-    /// square hostile to the enemy, and the king (for the attackers) is not next to
-    /// `to`. Every custodial capture needs such a far square; most moves that land next
-    /// to an enemy have none, and skip the per-direction tests. True: not known.
+    /// takes no king: no square two steps away past an enemy neighbour holds a piece of
+    /// `side` or a special square hostile to the enemy, and the king (for the attackers)
+    /// is not next to `to`. Every custodial capture needs such a far square; most moves
+    /// that land next to an enemy have none, and skip the per-direction tests. True: not
+    /// known.
     #[inline(always)]
     fn may_sandwich(&self, t: &Tables, side: Side, to: Square) -> bool {
         let Some(g) = &t.geometry else {
             return true;
         };
         let enemy = side.opponent();
-        (side == Side::Attackers
+        if side == Side::Attackers
             && self.king != ABSENT
-            && g.neighbours(to).intersects(g.square(self.king)))
-            || g.two_away(to)
-                .intersects(self.bits[side as usize] | t.hostile_special[enemy as usize])
+            && g.neighbours(to).intersects(g.square(self.king))
+        {
+            return true;
+        }
+        let far = g.two_away(to) & (self.bits[side as usize] | t.hostile_special[enemy as usize]);
+        // Only a far square past an enemy neighbour closes a sandwich.
+        !far.is_empty()
+            && g.beyond(to, g.neighbours(to) & self.bits[enemy as usize])
+                .intersects(far)
     }
 
     /// With flanked shieldwalls (`swf:y`): true if a move to (f, r) can close a wall,
