@@ -70,13 +70,29 @@ impl Position {
     /// Plays a legal move of the side to move, reporting each captured (or converted)
     /// square.
     #[inline]
-    pub fn play_with(&mut self, t: &Tables, mv: Move, mut on_capture: impl FnMut(Square)) {
+    pub fn play_with(&mut self, t: &Tables, mv: Move, on_capture: impl FnMut(Square)) {
+        let mover = self.mover_at(self.side_to_move, mv.from);
+        self.play_mover(t, mover, mv, on_capture);
+    }
+
+    /// `play_with` for a move whose piece type the caller knows: `mover` must be the
+    /// type of the piece on `mv.from` ([`PieceMoves::mover`](super::PieceMoves) of the
+    /// moves `mv` came from), which saves looking it up again.
+    #[inline]
+    pub(crate) fn play_mover(
+        &mut self,
+        t: &Tables,
+        mover: Mover,
+        mv: Move,
+        mut on_capture: impl FnMut(Square),
+    ) {
+        debug_assert_eq!(mover, self.mover_at(self.side_to_move, mv.from));
         let side = self.side_to_move;
         if self.berserker != ABSENT {
             self.hash ^= t.zobrist_berserker[self.berserker.index()];
             self.berserker = ABSENT;
         }
-        let captured = self.apply(t, mv, &mut on_capture);
+        let captured = self.apply(t, mover, mv, &mut on_capture);
         self.last_mover = Some(side);
         if t.berserk != Berserk::None && captured && self.must_go_on(t, mv.to) {
             self.berserker = mv.to;
@@ -119,7 +135,8 @@ impl Position {
     /// True if the move, played now, would capture (or convert) something.
     pub(crate) fn captures_something(&self, t: &Tables, mv: Move) -> bool {
         let mut trial = self.clone();
-        trial.apply(t, mv, &mut |_| {})
+        let mover = self.mover_at(self.side_to_move, mv.from);
+        trial.apply(t, mover, mv, &mut |_| {})
     }
 
     /// Berserk: after a capture, the piece on `at` moves again unless the game is over,
@@ -136,23 +153,65 @@ impl Position {
         }
     }
 
-    /// Moves the piece and makes the captures, without deciding whose turn is next.
-    /// Returns true if anything was captured.
+    /// Moves the piece (of type `mover`) and makes the captures, without deciding whose
+    /// turn is next. Returns true if anything was captured.
     #[inline(always)]
-    fn apply(&mut self, t: &Tables, mv: Move, on_capture: &mut impl FnMut(Square)) -> bool {
+    fn apply(
+        &mut self,
+        t: &Tables,
+        mover: Mover,
+        mv: Move,
+        on_capture: &mut impl FnMut(Square),
+    ) -> bool {
         let side = self.side_to_move;
         let enemy = side.opponent();
-        let mover = self.mover_at(side, mv.from);
         self.slide_piece(t, side, mover, mv.from, mv.to);
         if mover == Mover::King {
             self.king = mv.to;
         }
         // Most moves land next to no enemy: where every capture needs that contact,
-        // they are quiet and the tests below are skipped.
-        if t.captures_need_contact[mover as usize] && !self.enemy_next_to(t, enemy, mv.to) {
+        // they are quiet and the tests below are skipped. Most of the others have no
+        // partner for a sandwich and close no wall: quiet too, found by a few bitboard
+        // tests without the call.
+        if t.captures_need_contact[mover as usize] {
+            if !self.enemy_next_to(t, enemy, mv.to) {
+                return false;
+            }
+            return self.capture_next_to(t, mv, mover, on_capture);
+        }
+        self.capture_after(t, mv, mover, on_capture)
+    }
+
+    /// `capture_after` for a move that landed next to an enemy where every capture needs
+    /// that contact: most such moves are found quiet by [`Position::may_capture_at`]
+    /// first. Out of line, so that the quiet path of `apply` stays as short as it was.
+    #[inline(never)]
+    fn capture_next_to(
+        &mut self,
+        t: &Tables,
+        mv: Move,
+        mover: Mover,
+        on_capture: &mut impl FnMut(Square),
+    ) -> bool {
+        if !self.may_capture_at(t, self.side_to_move, mv.to) {
             return false;
         }
         self.capture_after(t, mv, mover, on_capture)
+    }
+
+    /// False if the piece of `side` that just landed on `to`, next to an enemy, surely
+    /// captures nothing, where every capture needs that contact
+    /// ([`Tables::captures_need_contact`], so walls are flanked and nothing jumps to
+    /// capture): no sandwich partner ([`Position::may_sandwich`]), no Linnaean capture
+    /// and no wall it could close ([`Position::may_flank_wall`]). The conditions under
+    /// which `capture_after` would find nothing, and the king's capture flag is never
+    /// left set with the king on the board, so skipping the call changes nothing.
+    #[inline(always)]
+    fn may_capture_at(&self, t: &Tables, side: Side, to: Square) -> bool {
+        self.may_sandwich(t, side, to)
+            || (t.linnaean && side == Side::Attackers)
+            || (t.shieldwall != Shieldwall::None
+                && self.may_flank_wall(t, side.opponent(), to.file(), to.rank()))
     }
 
     /// The captures of the move `mv` of a piece of type `mover`, just played: decided
@@ -291,21 +350,28 @@ impl Position {
     }
 
     /// False if a piece of `side` just landed on `to` surely sandwiches no neighbour and
-    /// takes no king: no square two steps away holds a piece of `side` or a special
-    /// square hostile to the enemy, and the king (for the attackers) is not next to
-    /// `to`. Every custodial capture needs such a far square; most moves that land next
-    /// to an enemy have none, and skip the per-direction tests. True: not known.
+    /// takes no king: no square two steps away past an enemy neighbour holds a piece of
+    /// `side` or a special square hostile to the enemy, and the king (for the attackers)
+    /// is not next to `to`. Every custodial capture needs such a far square; most moves
+    /// that land next to an enemy have none, and skip the per-direction tests. True: not
+    /// known.
     #[inline(always)]
     fn may_sandwich(&self, t: &Tables, side: Side, to: Square) -> bool {
         let Some(g) = &t.geometry else {
             return true;
         };
         let enemy = side.opponent();
-        (side == Side::Attackers
+        if side == Side::Attackers
             && self.king != ABSENT
-            && g.neighbours(to).intersects(g.square(self.king)))
-            || g.two_away(to)
-                .intersects(self.bits[side as usize] | t.hostile_special[enemy as usize])
+            && g.neighbours(to).intersects(g.square(self.king))
+        {
+            return true;
+        }
+        let far = g.two_away(to) & (self.bits[side as usize] | t.hostile_special[enemy as usize]);
+        // Only a far square past an enemy neighbour closes a sandwich.
+        !far.is_empty()
+            && g.beyond(to, g.neighbours(to) & self.bits[enemy as usize])
+                .intersects(far)
     }
 
     /// With flanked shieldwalls (`swf:y`): true if a move to (f, r) can close a wall,

@@ -176,10 +176,25 @@ impl Position {
             return;
         }
         let s = side as usize;
-        self.ranks[s][from.rank()] ^= word_bit(from.file());
-        self.ranks[s][to.rank()] ^= word_bit(to.file());
-        self.files[s][from.file()] ^= word_bit(from.rank());
-        self.files[s][to.file()] ^= word_bit(to.rank());
+        // A move runs along a rank or a file: the word of that line changes in two bits,
+        // and the two crossing words in one each.
+        let (ff, fr, tf, tr) = (from.file(), from.rank(), to.file(), to.rank());
+        if fr == tr {
+            self.ranks[s][fr] ^= word_bit(ff) | word_bit(tf);
+            let bit = word_bit(fr);
+            self.files[s][ff] ^= bit;
+            self.files[s][tf] ^= bit;
+        } else if ff == tf {
+            self.files[s][ff] ^= word_bit(fr) | word_bit(tr);
+            let bit = word_bit(ff);
+            self.ranks[s][fr] ^= bit;
+            self.ranks[s][tr] ^= bit;
+        } else {
+            self.ranks[s][fr] ^= word_bit(ff);
+            self.ranks[s][tr] ^= word_bit(tf);
+            self.files[s][ff] ^= word_bit(fr);
+            self.files[s][tf] ^= word_bit(tr);
+        }
         if let Some(g) = &tables.geometry {
             self.bits[s] ^= g.square(from) | g.square(to);
         }

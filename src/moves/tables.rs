@@ -206,7 +206,7 @@ fn escape_and_strong_zone(
 
 /// The Zobrist keys, drawn in one order from one seeded stream.
 struct ZobristKeys {
-    pieces: Vec<[u64; 32 * MAX_DIM]>,
+    pieces: Box<[[u64; 32 * MAX_DIM]; 12]>,
     defenders_to_move: u64,
     berserker: Vec<u64>,
 }
@@ -216,15 +216,13 @@ impl ZobristKeys {
     /// seed 0 is the default).
     fn drawn(key_seed: u64) -> ZobristKeys {
         let mut keys = SplitMix64::new(0x7461_666c_636f_756e_u64 ^ crate::rng::mix64(key_seed));
-        let pieces = (0..12)
-            .map(|_| {
-                let mut square_keys = [0u64; 32 * MAX_DIM];
-                for k in square_keys.iter_mut() {
-                    *k = keys.next_u64();
-                }
-                square_keys
-            })
-            .collect();
+        // One box of fixed size: indexing it by a mover needs no bounds check.
+        let mut pieces = Box::new([[0u64; 32 * MAX_DIM]; 12]);
+        for square_keys in pieces.iter_mut() {
+            for k in square_keys.iter_mut() {
+                *k = keys.next_u64();
+            }
+        }
         let defenders_to_move = keys.next_u64();
         let berserker = (0..32 * MAX_DIM).map(|_| keys.next_u64()).collect();
         ZobristKeys {
@@ -333,7 +331,7 @@ pub struct Tables {
     /// neither a speed limit nor jumps (which only the per-piece path knows).
     pub(super) slide_bits: [Option<SlideBits>; 12],
     /// Zobrist keys of the pieces: `zobrist[mover][square]`.
-    pub(super) zobrist: Vec<[u64; 32 * MAX_DIM]>,
+    pub(super) zobrist: Box<[[u64; 32 * MAX_DIM]; 12]>,
     /// The key xor-ed in while the defenders are to move.
     pub(super) zobrist_defenders_to_move: u64,
     /// One key per square for "a berserk continuation is pending for the piece here".

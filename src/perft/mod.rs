@@ -72,11 +72,7 @@ pub fn perft(t: &Tables, pos: &Position, depth: u32, counting: Counting) -> u64 
                 for mv in piece.iter() {
                     nodes += match children.count(mv) {
                         Some(n) => n,
-                        None => {
-                            let mut child = pos.clone();
-                            child.play(t, mv);
-                            perft(t, &child, 1, counting)
-                        }
+                        None => count_played(t, pos, mv),
                     };
                 }
             });
@@ -86,7 +82,7 @@ pub fn perft(t: &Tables, pos: &Position, depth: u32, counting: Counting) -> u64 
     pos.for_each_piece_moves(t, |piece| {
         for mv in piece.iter() {
             let mut child = pos.clone();
-            child.play(t, mv);
+            child.play_mover(t, piece.mover, mv, |_| {});
             nodes += if depth == 1 {
                 1
             } else {
@@ -95,6 +91,16 @@ pub fn perft(t: &Tables, pos: &Position, depth: u32, counting: Counting) -> u64 
         }
     });
     nodes
+}
+
+/// The bulk count of the position after `mv`: for the few moves of the ply above the
+/// leaves that `ChildCounts` cannot count unplayed. Out of line, so that the loop over
+/// the others stays small.
+#[inline(never)]
+fn count_played(t: &Tables, pos: &Position, mv: Move) -> u64 {
+    let mut child = pos.clone();
+    child.play(t, mv);
+    perft(t, &child, 1, Counting::Bulk)
 }
 
 /// Perft below each root move, in generation order: the `divide` of chess engines.
