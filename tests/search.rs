@@ -275,20 +275,30 @@ fn the_encirclement_hint_never_changes_an_ending() {
     assert!(encircled > 100 && hinted > 10_000, "{encircled} {hinted}");
 }
 
+/// The evaluation of a copenhagen record (defenders to move) with the weight `name` at 1
+/// and every other at 0, by the bitboards and by the rank words.
+fn scored_by_one_weight(record: &str, name: &str) -> (i32, i32) {
+    let t = variant("copenhagen");
+    let layout = Layout::parse(record, RecordOrder::RankOneFirst).unwrap();
+    let pos = Position::from_layout(&t, &layout, Side::Defenders).unwrap();
+    let mut values = [0; taflcount::search::WEIGHT_COUNT];
+    let i = taflcount::search::WEIGHT_NAMES
+        .iter()
+        .position(|&n| n == name);
+    values[i.expect("a weight's name")] = 1;
+    let weights = taflcount::search::Weights::from_values(values);
+    let eval = taflcount::search::Evaluator::new(&t, weights);
+    (eval.evaluate(&t, &pos), eval.evaluate_by_ranks(&t, &pos))
+}
+
 #[test]
 fn corner_walls_count_one_three_and_six() {
     // Copenhagen's corner walls: a3 b2 c1 (corner a1), i1 j2 k3 (k1), a9 b10 c11 (a11),
     // i11 j10 k9 (k11). Here the a1 wall is whole (6), the k1 wall has two attackers
     // (3), the a11 wall one (1) and the k11 wall none: 10 in all, worked by hand.
-    let t = variant("copenhagen");
-    let record = "/2t8/1t7t1/t9t/11/11/5K5/11/11/11/1t9/11/";
-    let layout = Layout::parse(record, RecordOrder::RankOneFirst).unwrap();
-    let pos = Position::from_layout(&t, &layout, Side::Defenders).unwrap();
-    let weights = taflcount::search::Weights::from_values([0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0]);
-    let eval = taflcount::search::Evaluator::new(&t, weights);
     // The attackers' walls count against the defenders, the side to move here.
-    assert_eq!(eval.evaluate(&t, &pos), -10);
-    assert_eq!(eval.evaluate_by_ranks(&t, &pos), -10);
+    let record = "/2t8/1t7t1/t9t/11/11/5K5/11/11/11/1t9/11/";
+    assert_eq!(scored_by_one_weight(record, "corner_barrier"), (-10, -10));
 }
 
 #[test]
@@ -297,19 +307,8 @@ fn corner_approach_counts_the_squares_inside_each_wall() {
     // (corner a1), i2 i3 j3 (k1), b9 c9 c10 (a11), i9 i10 j9 (k11). Attackers here on
     // b3, c3 and j3 (inside), c1 and j2 (walls, not counted), d4 and j4 (neither):
     // 3, worked by hand.
-    let t = variant("copenhagen");
     let record = "/2t8/9t1/1tt6t1/3t5t1/11/5K5/11/11/11/11/11/";
-    let layout = Layout::parse(record, RecordOrder::RankOneFirst).unwrap();
-    let pos = Position::from_layout(&t, &layout, Side::Defenders).unwrap();
-    let mut values = [0; taflcount::search::WEIGHT_COUNT];
-    values[taflcount::search::WEIGHT_NAMES
-        .iter()
-        .position(|&n| n == "corner_approach")
-        .unwrap()] = 1;
-    let eval =
-        taflcount::search::Evaluator::new(&t, taflcount::search::Weights::from_values(values));
-    assert_eq!(eval.evaluate(&t, &pos), -3);
-    assert_eq!(eval.evaluate_by_ranks(&t, &pos), -3);
+    assert_eq!(scored_by_one_weight(record, "corner_approach"), (-3, -3));
 }
 
 /// The AI's weights per variant are what the SPRTs of reports/search-changes.md kept:
