@@ -253,8 +253,10 @@ impl<E: crate::error::Kind + Send + Sync + 'static> From<E> for CliError {
 }
 
 /// The process's exit code for a run's result; errors are printed as
-/// `program: error: message` on stderr.
+/// `program: error: message` on stderr. A run a signal is quitting waits here for that
+/// exit (see [`super::interrupt::wait_if_quitting`]).
 pub fn exit_code(program: &str, result: Result<Status, CliError>) -> ExitCode {
+    super::interrupt::wait_if_quitting();
     match result {
         Ok(Status::Success) | Err(CliError::ClosedPipe) => ExitCode::SUCCESS,
         Ok(Status::CheckFailed) => ExitCode::from(CHECK_FAILED),

@@ -21,6 +21,8 @@ use std::sync::{Mutex, OnceLock};
 pub const INTERRUPTED: u8 = 130;
 
 static STOP: AtomicBool = AtomicBool::new(false);
+/// Set once [`quit`] has begun: the run's own ending must then wait for its exit code.
+static QUITTING: AtomicBool = AtomicBool::new(false);
 /// What the first signal does in a run that can stop early (set by [`stop_flag`]).
 static GRACEFUL: OnceLock<&'static str> = OnceLock::new();
 static PROGRAM: OnceLock<String> = OnceLock::new();
@@ -103,6 +105,9 @@ fn on_signal() {
 
 /// Kills every program the run started, removes its still-empty files, exits with `code`.
 fn quit(code: i32) -> ! {
+    // Before the kill: the run sees its programs die (forfeits, read errors) only after
+    // this is set, so its own ending waits instead of racing this exit with its code.
+    QUITTING.store(true, Ordering::SeqCst);
     crate::process::kill_all();
     for (path, only_if_empty) in files().iter() {
         if std::fs::metadata(path).is_ok_and(|m| m.is_file() && (m.len() == 0 || !only_if_empty)) {
@@ -119,6 +124,15 @@ pub fn stop_flag(program: &'static str, what: &'static str) -> &'static AtomicBo
     install(program);
     let _ = GRACEFUL.set(what);
     &STOP
+}
+
+/// Called where a run ends on its own: if a signal is quitting it, waits for that quit
+/// to exit with 128 + the signal, so that the killed programs the run counts as failed
+/// (a forfeit, an engine gone) never turn into a failed check's exit code.
+pub fn wait_if_quitting() {
+    while QUITTING.load(Ordering::SeqCst) {
+        std::thread::park();
+    }
 }
 
 /// Whether a signal asked the run to stop.
