@@ -368,10 +368,12 @@ impl Position {
             return true;
         }
         let far = g.two_away(to) & (self.bits[side as usize] | t.hostile_special[enemy as usize]);
-        // Only a far square past an enemy neighbour closes a sandwich.
+        // Only a far square past an enemy neighbour closes a sandwich. The one neighbour
+        // of `to` next to a far square is the one between them, so the far squares'
+        // neighbours meet the enemy neighbours there: a few shifts, no loop.
         !far.is_empty()
-            && g.beyond(to, g.neighbours(to) & self.bits[enemy as usize])
-                .intersects(far)
+            && g.dilate(far)
+                .intersects(g.neighbours(to) & self.bits[enemy as usize])
     }
 
     /// With flanked shieldwalls (`swf:y`): true if a move to (f, r) can close a wall,
