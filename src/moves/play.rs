@@ -179,7 +179,7 @@ impl Position {
             }
             return self.capture_next_to(t, mv, mover, on_capture);
         }
-        self.capture_after(t, mv, mover, on_capture)
+        self.capture_after(t, mv, mover, None, on_capture)
     }
 
     /// `capture_after` for a move that landed next to an enemy where every capture needs
@@ -193,10 +193,12 @@ impl Position {
         mover: Mover,
         on_capture: &mut impl FnMut(Square),
     ) -> bool {
-        if !self.may_capture_at(t, self.side_to_move, mv.to) {
+        let side = self.side_to_move;
+        let sandwich = self.may_sandwich(t, side, mv.to);
+        if !self.may_capture_at(t, side, mv.to, sandwich) {
             return false;
         }
-        self.capture_after(t, mv, mover, on_capture)
+        self.capture_after(t, mv, mover, Some(sandwich), on_capture)
     }
 
     /// False if the piece of `side` that just landed on `to`, next to an enemy, surely
@@ -207,22 +209,25 @@ impl Position {
     /// which `capture_after` would find nothing, and the king's capture flag is never
     /// left set with the king on the board, so skipping the call changes nothing.
     #[inline(always)]
-    fn may_capture_at(&self, t: &Tables, side: Side, to: Square) -> bool {
-        self.may_sandwich(t, side, to)
+    fn may_capture_at(&self, t: &Tables, side: Side, to: Square, sandwich: bool) -> bool {
+        sandwich
             || (t.linnaean && side == Side::Attackers)
             || (t.shieldwall != Shieldwall::None
                 && self.may_flank_wall(t, side.opponent(), to.file(), to.rank()))
     }
 
     /// The captures of the move `mv` of a piece of type `mover`, just played: decided
-    /// on the board after the move, then applied. Kept out of line, so that playing a
-    /// quiet move stays a short function.
+    /// on the board after the move, then applied. `contact` is `Some` of
+    /// [`Position::may_sandwich`]'s answer where the caller knows the move landed next
+    /// to an enemy and asked it already. Kept out of line, so that playing a quiet move
+    /// stays a short function.
     #[inline(never)]
     fn capture_after(
         &mut self,
         t: &Tables,
         mv: Move,
         mover: Mover,
+        contact: Option<bool>,
         on_capture: &mut impl FnMut(Square),
     ) -> bool {
         let side = self.side_to_move;
@@ -243,12 +248,12 @@ impl Position {
             }
         }
         // Custodial captures, and the king's capture: only next to an enemy.
-        if hammer && self.enemy_next_to(t, enemy, mv.to) {
-            let directions = if self.may_sandwich(t, side, mv.to) {
-                &DIRECTIONS[..]
-            } else {
-                &[]
-            };
+        let contact = contact.or_else(|| {
+            self.enemy_next_to(t, enemy, mv.to)
+                .then(|| self.may_sandwich(t, side, mv.to))
+        });
+        if let (true, Some(sandwich)) = (hammer, contact) {
+            let directions = if sandwich { &DIRECTIONS[..] } else { &[] };
             for &(df, dr) in directions {
                 let (nf, nr) = (f + df, r + dr);
                 if !t.on_board(nf, nr) || !self.has(enemy, nf as usize, nr as usize) {
@@ -368,10 +373,12 @@ impl Position {
             return true;
         }
         let far = g.two_away(to) & (self.bits[side as usize] | t.hostile_special[enemy as usize]);
-        // Only a far square past an enemy neighbour closes a sandwich.
+        // Only a far square past an enemy neighbour closes a sandwich. The one neighbour
+        // of `to` next to a far square is the one between them, so the far squares'
+        // neighbours meet the enemy neighbours there: a few shifts, no loop.
         !far.is_empty()
-            && g.beyond(to, g.neighbours(to) & self.bits[enemy as usize])
-                .intersects(far)
+            && g.dilate(far)
+                .intersects(g.neighbours(to) & self.bits[enemy as usize])
     }
 
     /// With flanked shieldwalls (`swf:y`): true if a move to (f, r) can close a wall,
