@@ -264,24 +264,6 @@ impl Geometry {
         self.two_away[s.index()]
     }
 
-    /// The squares two steps from `s` (on the board) past the members of `next`, each a
-    /// neighbour of `s`: for each, the square beyond it seen from `s`, where the far
-    /// side of a sandwich of that neighbour stands. A subset of [`Geometry::two_away`].
-    #[inline(always)]
-    pub fn beyond(&self, s: Square, next: Bitboard) -> Bitboard {
-        debug_assert!(next.without(self.neighbours(s)).is_empty());
-        // In dense indices the square past neighbour `i` of `d` is `2i - d`; one that
-        // wraps onto another rank or leaves the board is not two steps from `s`.
-        let d = s.dense(self.dim);
-        let past = next
-            .indices()
-            .fold(0u128, |set, i| match (2 * i).checked_sub(d) {
-                Some(p) if p < 128 => set | 1 << p,
-                _ => set,
-            });
-        Bitboard(past) & self.two_away(s)
-    }
-
     /// True if `s` is in `set`.
     #[inline(always)]
     pub fn contains(&self, set: Bitboard, s: Square) -> bool {
@@ -616,8 +598,10 @@ mod tests {
         out
     }
 
+    /// `Position::may_sandwich` relies on it: of the neighbours of `s`, the only one
+    /// next to a square two steps from `s` is the one between them.
     #[test]
-    fn beyond_is_the_square_past_each_neighbour() {
+    fn a_far_square_touches_only_the_neighbour_between() {
         for dim in [3, 5, 7, 9, 11] {
             let g = Geometry::new(dim).unwrap();
             for s in g.squares(g.board()) {
@@ -625,10 +609,11 @@ mod tests {
                     let Some(next) = s.step(dim, d) else {
                         continue;
                     };
-                    let want = next.step(dim, d).map_or(Bitboard::EMPTY, |p| g.square(p));
-                    assert_eq!(g.beyond(s, g.square(next)), want, "{s} {d:?}");
+                    if let Some(far) = next.step(dim, d) {
+                        let touched = g.dilate(g.square(far)) & g.neighbours(s);
+                        assert_eq!(touched, g.square(next), "{s} {d:?}");
+                    }
                 }
-                assert_eq!(g.beyond(s, g.neighbours(s)), g.two_away(s));
             }
         }
     }
