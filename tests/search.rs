@@ -311,9 +311,30 @@ fn corner_approach_counts_the_squares_inside_each_wall() {
     assert_eq!(scored_by_one_weight(record, "corner_approach"), (-3, -3));
 }
 
+#[test]
+fn king_corner_threat_counts_open_lines_from_the_ends_he_reaches() {
+    // King on d5. He reaches a5 (b5 c5 empty): from a5 the line to a1 is cut by the
+    // attacker on a3, the line to a11 (a6-a10) is open: 1. He does not reach k5 (the
+    // attacker on h5) nor d11 (the defender on d8). He reaches d1: c1's attacker cuts
+    // the line to a1, e1-j1 to k1 are empty: 1. Two in all, worked by hand, for the
+    // defenders (to move).
+    let record = "/2t8/11/t10/11/3K3t3/11/11/3T7/11/11/11/";
+    assert_eq!(scored_by_one_weight(record, "king_corner_threat"), (2, 2));
+    // Without the attacker on h5 he reaches k5 too, open to both k1 and k11: 4.
+    let open_east = "/2t8/11/t10/11/3K7/11/11/3T7/11/11/11/";
+    assert_eq!(
+        scored_by_one_weight(open_east, "king_corner_threat"),
+        (4, 4)
+    );
+    // The king on a6, on an edge already: the ends of his own file are the corners
+    // (escape routes, not threats), and the defender on f6 stops him short of k6: 0.
+    let on_edge = "/11/11/11/11/11/K4T5/11/11/11/11/11/";
+    assert_eq!(scored_by_one_weight(on_edge, "king_corner_threat"), (0, 0));
+}
+
 /// The AI's weights per variant are what the SPRTs of reports/search-changes.md kept:
-/// Copenhagen's corner walls (rows 11-14, 120 = the weights file the reports name) and
-/// the squares inside them (row 20, 40) on
+/// Copenhagen's corner walls (rows 11-14, 120 = the weights file the reports name), the
+/// squares inside them (row 20, 40) and the king's corner threats (row 21, 100) on
 /// Copenhagen's rules under any name, and on no other variant (brandub lost with them,
 /// row 15; the relaxed shieldwall variant was never measured).
 #[test]
@@ -325,6 +346,7 @@ fn copenhagen_alone_gets_its_corner_walls_by_default() {
     .unwrap();
     assert_eq!(file.corner_barrier, 120);
     assert_eq!(file.corner_approach, 40);
+    assert_eq!(file.king_corner_threat, 100);
     let copenhagen = catalog::find("copenhagen").unwrap().rules();
     assert_eq!(Weights::for_rules(&copenhagen), file);
     let renamed = Rules {

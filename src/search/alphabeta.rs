@@ -231,13 +231,11 @@ impl<'t> Searcher<'t> {
         );
         // The king's moves are legal ones unless a berserker must move on.
         let king_moves = match routes {
-            Some((escapes, _, mobility))
-                if pos.side_to_move() == Side::Defenders && pos.berserker().is_none() =>
-            {
-                if escapes > 0 {
+            Some(reach) if pos.side_to_move() == Side::Defenders && pos.berserker().is_none() => {
+                if reach.escapes > 0 {
                     return win_at(ply + 1);
                 }
-                mobility
+                reach.mobility
             }
             _ => 0,
         };

@@ -1,12 +1,13 @@
 //! The static evaluation of a tafl position, from the side to move's point of view:
-//! material, the king's distance and free lines to the escape squares, attackers
-//! guarding the escape squares, attackers pressing on the king, and pieces in danger
-//! (an enemy on one side, an empty square on the other). Everything is a handful of
-//! bit operations: on the whole-board bitboards the position keeps on boards of up to
-//! 11x11, rank by rank on larger ones; the weights are plain data so they can be tuned.
+//! material, the king's distance and free lines to the escape squares (and to the
+//! corners from the edges he reaches), the attackers' corner walls, attackers guarding
+//! the escape squares, attackers pressing on the king, and pieces in danger (an enemy on
+//! one side, an empty square on the other). Everything is a handful of bit operations:
+//! on the whole-board bitboards the position keeps on boards of up to 11x11, rank by
+//! rank on larger ones; the weights are plain data so they can be tuned.
 
 use crate::board::{Bitboard, Direction, Geometry, Layout, Piece, PieceKind, Side, MAX_DIM};
-use crate::moves::{Lines, Mover, Position, Square, SquareSet, Tables};
+use crate::moves::{word_bit, Lines, Mover, Position, Square, SquareSet, Tables};
 use crate::rules::{catalog, Rules};
 
 /// The evaluation's weights, in units of one attacker = 100. [`Weights::for_rules`] is
@@ -44,6 +45,11 @@ pub struct Weights {
     /// steps in from both edges, the wall's inner side): the second line that holds
     /// the wall when one of its squares is lost.
     pub corner_approach: i32,
+    /// Per open line from an edge square the king reaches in one move across the board
+    /// to a corner escape at an end of that edge: an escape in two moves. One such
+    /// threat costs the attackers a move to block; two at the two ends of an open line
+    /// let the king shuttle between them while one attacker blocks by turns.
+    pub king_corner_threat: i32,
 }
 
 impl Default for Weights {
@@ -60,6 +66,7 @@ impl Default for Weights {
             piece_in_danger: 25,
             corner_barrier: CORNER_BARRIER,
             corner_approach: 0,
+            king_corner_threat: 0,
         }
     }
 }
@@ -77,15 +84,17 @@ pub const WEIGHT_NAMES: [&str; WEIGHT_COUNT] = [
     "piece_in_danger",
     "corner_barrier",
     "corner_approach",
+    "king_corner_threat",
 ];
 
 /// How many weights there are.
-pub const WEIGHT_COUNT: usize = 11;
+pub const WEIGHT_COUNT: usize = 12;
 
 impl Weights {
     /// The AI's weights for a variant: the defaults, with what the SPRTs kept on that
     /// variant alone. Copenhagen (the catalog's rules, whatever their `name`) gets its
-    /// corner walls and the squares inside them; every other variant, the defaults
+    /// corner walls, the squares inside them and the king's corner threats; every other
+    /// variant, the defaults
     /// (brandub lost with the walls, row 15; the others are not measured).
     pub fn for_rules(rules: &Rules) -> Weights {
         let unnamed = |r: &Rules| Rules {
@@ -97,6 +106,7 @@ impl Weights {
             Weights {
                 corner_barrier: COPENHAGEN_CORNER_BARRIER,
                 corner_approach: COPENHAGEN_CORNER_APPROACH,
+                king_corner_threat: COPENHAGEN_KING_CORNER_THREAT,
                 ..Weights::default()
             }
         } else {
@@ -119,6 +129,7 @@ impl Weights {
             self.piece_in_danger,
             self.corner_barrier,
             self.corner_approach,
+            self.king_corner_threat,
         ]
     }
 
@@ -136,6 +147,7 @@ impl Weights {
             piece_in_danger: v[8],
             corner_barrier: v[9],
             corner_approach: v[10],
+            king_corner_threat: v[11],
         }
     }
 
@@ -143,12 +155,12 @@ impl Weights {
     /// and the attackers by an escape square or in danger at most every square; the
     /// king's escape routes, edge squares, moves and distance to an escape at most 36;
     /// attackers next to the king 4; corner walls 6 for each of 4 corners; the squares
-    /// inside them 3 for each.
+    /// inside them 3 for each; corner threats 2 from each of the king's 4 line ends.
     fn fields(&self) -> [(&'static str, i32, i64); WEIGHT_COUNT] {
         let squares = (MAX_DIM * MAX_DIM) as i64;
         let line = 2 * (MAX_DIM as i64 - 1);
         let most = [
-            squares, squares, line, line, line, line, 4, squares, squares, 24, 12,
+            squares, squares, line, line, line, line, 4, squares, squares, 24, 12, 8,
         ];
         let values = self.values();
         std::array::from_fn(|i| (WEIGHT_NAMES[i], values[i], most[i]))
@@ -203,6 +215,9 @@ pub struct Evaluator {
     corner_walls: Vec<SquareSet>,
     /// The squares inside every corner wall (`Weights::corner_approach`).
     corner_approach: SquareSet,
+    /// True when the four corners are the escape squares and no edge square is one
+    /// (`Weights::king_corner_threat` is counted only then).
+    corner_escapes: bool,
     /// The same masks as whole-board bitboards on boards of up to 11x11, where the
     /// danger and guard terms are a few shifts for the whole board.
     packed: Option<Packed>,
@@ -234,7 +249,22 @@ struct Packed {
 pub(crate) struct KingRoutes {
     king: Square,
     lines: Lines,
-    routes: (u32, u32, u32),
+    routes: KingReach,
+}
+
+/// What the king reaches in one move (`Evaluator::escape_routes`): all of it is read
+/// from the pieces on his rank and file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct KingReach {
+    /// Escape squares.
+    pub escapes: u32,
+    /// Edge squares.
+    pub edge: u32,
+    /// Squares.
+    pub mobility: u32,
+    /// The ends of his rank and file he reaches: bit 0 file 0 of his rank, bit 1 the
+    /// last file, bit 2 rank 0 of his file, bit 3 the last rank.
+    pub line_ends: u8,
 }
 
 /// Every square's Manhattan distance to the nearest escape square (`2 * dim` without
@@ -266,6 +296,11 @@ const COPENHAGEN_CORNER_BARRIER: i32 = 120;
 /// Copenhagen's `corner_approach`: 40 against 0, on top of its corner walls, passed an
 /// SPRT (reports/search-changes.md row 20); every other variant keeps 0 (not measured).
 const COPENHAGEN_CORNER_APPROACH: i32 = 40;
+
+/// Copenhagen's `king_corner_threat`: 100 against 0, on top of its corner walls and the
+/// squares inside them, passed an SPRT (reports/search-changes.md row 21); every other
+/// variant keeps 0 (not measured).
+const COPENHAGEN_KING_CORNER_THREAT: i32 = 100;
 
 /// For each corner of the board that is an escape square, its wall: the three squares
 /// two steps from it, on the diagonal that shuts the king out of the corner (none on
@@ -381,6 +416,10 @@ impl Evaluator {
         let hostile = Side::BOTH.map(|side| t.hostile_always(side));
         let corner_walls = corner_walls(t);
         let corner_approach = corner_approach(t);
+        let last = t.dim() - 1;
+        let corners = [(0, 0), (0, last), (last, 0), (last, last)].map(|(f, r)| Square::new(f, r));
+        let escapes = t.escape_squares();
+        let corner_escapes = escapes.count() == 4 && corners.iter().all(|&c| escapes.contains(c));
         Evaluator {
             weights,
             dim: t.dim(),
@@ -393,6 +432,7 @@ impl Evaluator {
                 .map(|g| Packed::new(t, g, &guard, &hostile, &corner_walls, &corner_approach)),
             corner_walls,
             corner_approach,
+            corner_escapes,
         }
     }
 
@@ -418,7 +458,7 @@ impl Evaluator {
         t: &Tables,
         pos: &Position,
         parent: Option<&KingRoutes>,
-    ) -> Option<(u32, u32, u32)> {
+    ) -> Option<KingReach> {
         let k = pos.king()?;
         match parent {
             Some(p) if p.king == k && p.lines == pos.lines_through(k) => Some(p.routes),
@@ -426,11 +466,54 @@ impl Evaluator {
         }
     }
 
-    /// (escape squares the king reaches in one move, edge squares he reaches, squares he reaches).
+    /// What the king on `k` reaches in one move.
     #[inline]
-    pub(crate) fn escape_routes(&self, t: &Tables, pos: &Position, k: Square) -> (u32, u32, u32) {
+    pub(crate) fn escape_routes(&self, t: &Tables, pos: &Position, k: Square) -> KingReach {
         let pm = pos.piece_moves(t, Mover::King, k);
-        (pm.onto_escapes(t).len(), pm.onto_edge(self.dim), pm.len())
+        let (first, last) = (word_bit(0), word_bit(self.dim - 1));
+        let line_ends = u8::from(pm.along_rank & first != 0)
+            | u8::from(pm.along_rank & last != 0) << 1
+            | u8::from(pm.along_file & first != 0) << 2
+            | u8::from(pm.along_file & last != 0) << 3;
+        KingReach {
+            escapes: pm.onto_escapes(t).len(),
+            edge: pm.onto_edge(self.dim),
+            mobility: pm.len(),
+            line_ends,
+        }
+    }
+
+    /// The king's threats to escape in two moves (`Weights::king_corner_threat`): for
+    /// each end of his rank and file he reaches (`line_ends`), off the corners, each
+    /// corner at an end of that edge with no piece between. His own square is never on
+    /// that edge line, so the pieces there now are those after his move.
+    #[inline]
+    fn corner_threats(&self, pos: &Position, k: Square, line_ends: u8) -> i32 {
+        let last = self.dim - 1;
+        // Bits of a line word strictly between the corner ends and `at`.
+        let toward_first = |at: usize| (word_bit(at) - 1) & !(word_bit(0) | 1);
+        let toward_last = |at: usize| (word_bit(last) - 1) & !(word_bit(at + 1) - 1);
+        let open = |word: u32, at: usize| {
+            i32::from(word & toward_first(at) == 0) + i32::from(word & toward_last(at) == 0)
+        };
+        let both = |word: fn(&Position, Side, usize) -> u32, line: usize| {
+            word(pos, Side::Attackers, line) | word(pos, Side::Defenders, line)
+        };
+        let (f, r) = (k.file(), k.rank());
+        let mut threats = 0;
+        // Across to file 0 or the last file: then along that file.
+        for (bit, file) in [(0, 0), (1, last)] {
+            if line_ends & (1 << bit) != 0 && r != 0 && r != last {
+                threats += open(both(Position::file_word, file), r);
+            }
+        }
+        // Across to rank 0 or the last rank: then along that rank.
+        for (bit, rank) in [(2, 0), (3, last)] {
+            if line_ends & (1 << bit) != 0 && f != 0 && f != last {
+                threats += open(both(Position::rank_word, rank), f);
+            }
+        }
+        threats
     }
 
     /// The score for the side to move.
@@ -484,19 +567,18 @@ impl Evaluator {
     /// `evaluate`, given `escape_routes` of the king (`None` without a king), which the
     /// search has computed already at a leaf.
     #[inline]
-    pub(crate) fn evaluate_with_routes(
-        &self,
-        pos: &Position,
-        routes: Option<(u32, u32, u32)>,
-    ) -> i32 {
+    pub(crate) fn evaluate_with_routes(&self, pos: &Position, routes: Option<KingReach>) -> i32 {
         let w = &self.weights;
         let attackers = pos.count(Side::Attackers) as i32;
         let defenders = pos.count(Side::Defenders) as i32;
         let mut score = (defenders - 1) * w.defender - attackers * w.attacker;
-        if let (Some(k), Some((routes, edge, mobility))) = (pos.king(), routes) {
-            score += routes as i32 * w.king_escape_route
-                + edge as i32 * w.king_edge_reach
-                + mobility as i32 * w.king_mobility;
+        if let (Some(k), Some(reach)) = (pos.king(), routes) {
+            score += reach.escapes as i32 * w.king_escape_route
+                + reach.edge as i32 * w.king_edge_reach
+                + reach.mobility as i32 * w.king_mobility;
+            if w.king_corner_threat != 0 && self.corner_escapes && reach.line_ends != 0 {
+                score += self.corner_threats(pos, k, reach.line_ends) * w.king_corner_threat;
+            }
             score -= self.escape_distance[k.index()] as i32 * w.king_escape_distance;
             score -= pos.count_next_to(Side::Attackers, k) as i32 * w.attacker_next_to_king;
         }

@@ -202,7 +202,7 @@ mod tests {
         // default weights and with others, in every position of 30 recorded games.
         let t = brandubh();
         let counter = FeatureCounter::new(&t);
-        let other = Weights::from_values([97, 203, -7, 11, 3, 350, -20, 41, 19, 23, 17]);
+        let other = Weights::from_values([97, 203, -7, 11, 3, 350, -20, 41, 19, 23, 17, 60]);
         let mut checked = 0;
         for record in archive_games(30) {
             for pos in replay(&t, &record).unwrap().positions {
