@@ -334,7 +334,7 @@ fn king_corner_threat_counts_open_lines_from_the_ends_he_reaches() {
 
 /// The AI's weights per variant are what the SPRTs of reports/search-changes.md kept:
 /// Copenhagen's corner walls (rows 11-14, 120 = the weights file the reports name), the
-/// squares inside them (row 20, 40) and the king's corner threats (row 21, 100) on
+/// squares inside them (row 20, 40) and the king's corner threats (rows 21-22, 200) on
 /// Copenhagen's rules under any name, and on no other variant (brandub lost with them,
 /// row 15; the relaxed shieldwall variant was never measured).
 #[test]
@@ -346,7 +346,7 @@ fn copenhagen_alone_gets_its_corner_walls_by_default() {
     .unwrap();
     assert_eq!(file.corner_barrier, 120);
     assert_eq!(file.corner_approach, 40);
-    assert_eq!(file.king_corner_threat, 100);
+    assert_eq!(file.king_corner_threat, 200);
     let copenhagen = catalog::find("copenhagen").unwrap().rules();
     assert_eq!(Weights::for_rules(&copenhagen), file);
     let renamed = Rules {

@@ -298,9 +298,9 @@ const COPENHAGEN_CORNER_BARRIER: i32 = 120;
 const COPENHAGEN_CORNER_APPROACH: i32 = 40;
 
 /// Copenhagen's `king_corner_threat`: 100 against 0, on top of its corner walls and the
-/// squares inside them, passed an SPRT (reports/search-changes.md row 21); every other
-/// variant keeps 0 (not measured).
-const COPENHAGEN_KING_CORNER_THREAT: i32 = 100;
+/// squares inside them, passed an SPRT (reports/search-changes.md row 21), then 200
+/// against 100 (row 22); every other variant keeps 0 (not measured).
+const COPENHAGEN_KING_CORNER_THREAT: i32 = 200;
 
 /// For each corner of the board that is an escape square, its wall: the three squares
 /// two steps from it, on the diagonal that shuts the king out of the corner (none on
