@@ -263,7 +263,9 @@ pub(crate) struct KingReach {
     /// Squares.
     pub mobility: u32,
     /// The ends of his rank and file he reaches: bit 0 file 0 of his rank, bit 1 the
-    /// last file, bit 2 rank 0 of his file, bit 3 the last rank.
+    /// last file, bit 2 rank 0 of his file, bit 3 the last rank. Always 0 where
+    /// `Weights::king_corner_threat` is not counted (a weight of 0, or escapes other
+    /// than the four corners).
     pub line_ends: u8,
 }
 
@@ -470,11 +472,16 @@ impl Evaluator {
     #[inline]
     pub(crate) fn escape_routes(&self, t: &Tables, pos: &Position, k: Square) -> KingReach {
         let pm = pos.piece_moves(t, Mover::King, k);
-        let (first, last) = (word_bit(0), word_bit(self.dim - 1));
-        let line_ends = u8::from(pm.along_rank & first != 0)
-            | u8::from(pm.along_rank & last != 0) << 1
-            | u8::from(pm.along_file & first != 0) << 2
-            | u8::from(pm.along_file & last != 0) << 3;
+        // Read only where `corner_threats` will be counted.
+        let line_ends = if self.weights.king_corner_threat != 0 && self.corner_escapes {
+            let (first, last) = (word_bit(0), word_bit(self.dim - 1));
+            u8::from(pm.along_rank & first != 0)
+                | u8::from(pm.along_rank & last != 0) << 1
+                | u8::from(pm.along_file & first != 0) << 2
+                | u8::from(pm.along_file & last != 0) << 3
+        } else {
+            0
+        };
         KingReach {
             escapes: pm.onto_escapes(t).len(),
             edge: pm.onto_edge(self.dim),
