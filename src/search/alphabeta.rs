@@ -22,6 +22,14 @@ const SELECTED: usize = 3;
 /// Children made before the encirclement hint is worth making.
 const HINT_AFTER: usize = 2;
 
+/// Late move reductions: from this move on (0-based), at this depth or more, a quiet
+/// move ordered by history alone, not the king's, is searched a ply shallower first.
+const REDUCE_FROM_MOVE: usize = 3;
+const REDUCE_FROM_DEPTH: u32 = 3;
+/// Two plies from this move on, at this depth or more.
+const REDUCE_TWO_FROM_MOVE: usize = 12;
+const REDUCE_TWO_FROM_DEPTH: u32 = 5;
+
 /// A reusable search over one variant. Every `best_move` starts from cleared tables
 /// unless the searcher is `keeping_table`.
 pub struct Searcher<'t> {
@@ -330,20 +338,27 @@ impl<'t> Searcher<'t> {
     /// The score of an interior child `child` (the `i`-th move tried) for the side that
     /// moved into it: principal variation search, the first move with the full window,
     /// the others with a null window that only asks whether they beat alpha, searched
-    /// again in full when one does.
+    /// again in full when one does. A late move (`reduction` plies, see
+    /// `REDUCE_FROM_MOVE`) is asked at that much less depth first, and again at full
+    /// depth when it beats alpha.
     #[inline]
+    #[allow(clippy::too_many_arguments)]
     fn search_child(
         &mut self,
         child: &Position,
         i: usize,
         depth: u32,
+        reduction: u32,
         ply: usize,
         alpha: i32,
         beta: i32,
     ) -> i32 {
         self.reps.push(child);
         let mut s = alpha + 1;
-        if i > 0 {
+        if i > 0 && reduction > 0 {
+            s = -self.negamax(child, depth - 1 - reduction, ply + 1, -alpha - 1, -alpha);
+        }
+        if i > 0 && s > alpha {
             s = -self.negamax(child, depth - 1, ply + 1, -alpha - 1, -alpha);
         }
         if i == 0 || (s > alpha && s < beta) {
@@ -409,7 +424,7 @@ impl<'t> Searcher<'t> {
                 hint = pos.encirclement_hint(t);
             }
             Self::pick(&mut moves, i);
-            let (mv, _, quiet) = moves[i];
+            let (mv, key, quiet) = moves[i];
             // Copied then played on, so that the child is built in place.
             let mut child = pos.clone();
             child.play(t, mv);
@@ -424,7 +439,18 @@ impl<'t> Searcher<'t> {
             let score = match ending {
                 Some(o) => Self::end_score(o, mover, ply),
                 None if depth <= 1 => -self.leaf(&child, ply + 1, parent_routes.as_ref()),
-                None => self.search_child(&child, i, depth, ply, alpha, beta),
+                None => {
+                    let late = i >= REDUCE_FROM_MOVE
+                        && depth >= REDUCE_FROM_DEPTH
+                        && Ordering::by_history(key, quiet)
+                        && pos.king() != Some(mv.from);
+                    let reduction = match late {
+                        false => 0,
+                        true if i >= REDUCE_TWO_FROM_MOVE && depth >= REDUCE_TWO_FROM_DEPTH => 2,
+                        true => 1,
+                    };
+                    self.search_child(&child, i, depth, reduction, ply, alpha, beta)
+                }
             };
             if self.stopped {
                 self.moves[ply] = moves;

@@ -1,5 +1,5 @@
-//! The AI: negamax alpha-beta with principal variation search inside iterative
-//! deepening, a transposition table keyed by the Zobrist hash, move ordering (table move,
+//! The AI: negamax alpha-beta with principal variation search and late move reductions
+//! inside iterative deepening, a transposition table keyed by the Zobrist hash, move ordering (table move,
 //! escapes and captures, killers, history) and a tafl evaluation. Game ends score with
 //! their distance ("escape in 3 plies"). Each search technique is kept only when an SPRT
 //! says it gains (`reports/search-changes.md`).

@@ -130,6 +130,13 @@ impl Ordering {
         }
     }
 
+    /// True for a move ordered by its history alone (quiet, no killer): the late moves
+    /// the search may reduce.
+    #[inline]
+    pub fn by_history(key: u32, quiet: bool) -> bool {
+        quiet && key < KILLER
+    }
+
     /// The sort key of a move (higher first), and whether it is quiet.
     #[inline]
     pub fn key(&self, t: &Tables, node: &NodeInfo, mv: Move) -> (u32, bool) {
