@@ -444,10 +444,12 @@ impl<'t> Searcher<'t> {
                         && depth >= REDUCE_FROM_DEPTH
                         && Ordering::by_history(key, quiet)
                         && pos.king() != Some(mv.from);
-                    let reduction = match late {
-                        false => 0,
-                        true if i >= REDUCE_TWO_FROM_MOVE && depth >= REDUCE_TWO_FROM_DEPTH => 2,
-                        true => 1,
+                    let reduction = if !late {
+                        0
+                    } else if i >= REDUCE_TWO_FROM_MOVE && depth >= REDUCE_TWO_FROM_DEPTH {
+                        2
+                    } else {
+                        1
                     };
                     self.search_child(&child, i, depth, reduction, ply, alpha, beta)
                 }

@@ -472,7 +472,7 @@ impl Evaluator {
     #[inline]
     pub(crate) fn escape_routes(&self, t: &Tables, pos: &Position, k: Square) -> KingReach {
         let pm = pos.piece_moves(t, Mover::King, k);
-        // Read only where `corner_threats` will be counted.
+        // Read only where `corner_threats` will be counted: there alone are they non-zero.
         let line_ends = if self.weights.king_corner_threat != 0 && self.corner_escapes {
             let (first, last) = (word_bit(0), word_bit(self.dim - 1));
             u8::from(pm.along_rank & first != 0)
@@ -583,7 +583,7 @@ impl Evaluator {
             score += reach.escapes as i32 * w.king_escape_route
                 + reach.edge as i32 * w.king_edge_reach
                 + reach.mobility as i32 * w.king_mobility;
-            if w.king_corner_threat != 0 && self.corner_escapes && reach.line_ends != 0 {
+            if reach.line_ends != 0 {
                 score += self.corner_threats(pos, k, reach.line_ends) * w.king_corner_threat;
             }
             score -= self.escape_distance[k.index()] as i32 * w.king_escape_distance;

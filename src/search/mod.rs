@@ -1,8 +1,8 @@
 //! The AI: negamax alpha-beta with principal variation search and late move reductions
-//! inside iterative deepening, a transposition table keyed by the Zobrist hash, move ordering (table move,
-//! escapes and captures, killers, history) and a tafl evaluation. Game ends score with
-//! their distance ("escape in 3 plies"). Each search technique is kept only when an SPRT
-//! says it gains (`reports/search-changes.md`).
+//! inside iterative deepening, a transposition table keyed by the Zobrist hash, move
+//! ordering (table move, escapes and captures, killers, history) and a tafl evaluation.
+//! Game ends score with their distance ("escape in 3 plies"). Each search technique is
+//! kept only when an SPRT says it gains (`reports/search-changes.md`).
 //!
 //! Deterministic under a depth or node limit: a search starts from cleared tables, so the
 //! same position, history and limit give the same move, score and node count. A game's
